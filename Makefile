@@ -1,0 +1,40 @@
+# make run: set up and serve on the embedded SQLite; make test: set up and run every test.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run run-lan test setup test-setup bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@
+
+setup: $(VENV)/.installed
+
+run: setup
+	$(VENV)/bin/scorekeeper serve --host $(HOST) --port $(PORT)
+
+# serve on every interface so phones on the same Wi-Fi can scan the QR code
+run-lan: setup
+	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
+
+# browser tests drive Debian's chromium; the QR test decodes with zbarimg
+test-setup: setup
+	@if ! command -v chromium >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null; then \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium zbar-tools librsvg2-bin; \
+	fi
+
+test: test-setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) bench/engine.py
+	$(PY) bench/gin.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

@@ -1,0 +1,54 @@
+"""Scorekeeper: a score keeper for rummy games played with real cards.
+
+The rules engine lives in :mod:`scorekeeper.engine` and needs no Flask;
+:func:`create_app` builds the web app around it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+_ROOT = Path(__file__).resolve().parent
+# an installed wheel carries templates/ and static/ inside the package; a checkout has them beside it
+_ASSETS = _ROOT if (_ROOT / "templates").is_dir() else _ROOT.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None):
+    """Build the Flask app: defaults, then instance/config.py, then SCOREKEEPER_* env, then test_config."""
+    # imported here so that `import scorekeeper.engine` works without Flask installed
+    from flask import Flask
+
+    from scorekeeper import config as defaults
+    from scorekeeper.extensions import csrf, db, init_database
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(_ASSETS / "templates"),
+        static_folder=str(_ASSETS / "static"),
+    )
+    app.config.from_object(defaults)
+    app.config["SQLALCHEMY_DATABASE_URI"] = defaults.database_url(app.instance_path)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from scorekeeper import api, checker, errors, history, sessions, share
+
+    app.register_blueprint(errors.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    app.register_blueprint(sessions.bp)
+    app.register_blueprint(checker.bp)
+    app.register_blueprint(share.bp)
+    app.register_blueprint(history.bp)
+
+    with app.app_context():
+        init_database()
+    return app

@@ -1,0 +1,7 @@
+"""The api blueprint."""
+
+from flask import Blueprint
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+from scorekeeper.api import routes  # noqa: E402,F401

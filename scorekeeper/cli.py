@@ -1,0 +1,106 @@
+"""The `scorekeeper` command line: a thin adapter over scorekeeper.engine and the web app."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from scorekeeper import engine
+
+
+def _print_json(body: dict[str, Any]) -> None:
+    click.echo(json.dumps(body, ensure_ascii=False, indent=2))
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+@click.group()
+def main() -> None:
+    """Keep score for rummy games: check melds, score sessions, serve the web app."""
+
+
+@main.command()
+@click.option("--game", default="rummy500", show_default=True, help="Game id, e.g. gin, oklahoma.")
+@click.option("--wild-rank", default=None, help="The hand's wild rank (5000 Rummy).")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A game option.")
+@click.argument("cards", nargs=-1, required=True)
+def meld(game: str, wild_rank: str | None, options: tuple[str, ...], cards: tuple[str, ...]) -> None:
+    """Check whether CARDS make a legal meld; exit 0 legal, 1 illegal, 2 unreadable."""
+    try:
+        result = engine.check_meld(
+            " ".join(cards), game=game, options=_parse_options(options), wild_rank=wild_rank
+        )
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    _print_json(result)
+    sys.exit(0 if result["legal"] else 1)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """Read NAME=VALUE pairs; values are JSON where they parse as JSON (numbers, true), else text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"`{pair}` is not NAME=VALUE", param_hint="--option")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    return options
+
+
+@main.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+def score(file) -> None:
+    """Score a session body (JSON, as POST /api/v1/score takes); FILE may be - for stdin."""
+    try:
+        body = json.load(file)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        _fail(f"the file is not JSON: {exc}", 2)
+    try:
+        result = engine.score_session(body)
+    except engine.RulesError as exc:
+        _fail(str(exc), 1)
+    except engine.InputError as exc:
+        _fail(str(exc), 2)
+    _print_json(result)
+
+
+@main.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--knocker-melds", default=None, help='The knocker\'s melds, e.g. "7H 8H 9H; KS KD KC".')
+def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
+    """Arrange a gin hand into the melds that leave the least deadwood."""
+    melds = None
+    if knocker_melds:
+        melds = [m for m in (part.strip() for part in knocker_melds.split(";")) if m]
+    try:
+        result = engine.gin_arrange(" ".join(cards), knocker_melds=melds)
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    _print_json(result)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--lan", is_flag=True, help="Serve on every interface so phones on the same network can join.")
+def serve(host: str, port: int, lan: bool) -> None:
+    """Serve the web app on the embedded SQLite database in instance/."""
+    from scorekeeper import create_app
+
+    app = create_app()
+    if lan:
+        host = "0.0.0.0"
+    app.run(host=host, port=port, threaded=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""Flask extensions, created here and bound to the app in create_app."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    """Declarative base for the typed models."""
+
+
+db = SQLAlchemy(model_class=Base)
+csrf = CSRFProtect()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    # python 3.11's sqlite3 has no autocommit attribute, so pragmas go in a connect listener
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+def init_database() -> None:
+    """Create any missing tables (idempotent)."""
+    from scorekeeper import models  # noqa: F401  (registers the tables)
+
+    db.create_all()

@@ -1,0 +1,7 @@
+"""The history blueprint."""
+
+from flask import Blueprint
+
+bp = Blueprint("history", __name__)
+
+from scorekeeper.history import routes  # noqa: E402,F401

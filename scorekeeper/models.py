@@ -1,0 +1,119 @@
+"""Typed database models.
+
+The hands as entered are the truth: each Hand stores one hand in the shape
+of the ``POST /api/v1/score`` body (keyed by player name), and every total,
+status and winner shown anywhere is computed from them by the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.extensions import db
+
+
+def utcnow() -> datetime:
+    """The current time in UTC (naive, as SQLite stores it)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable capability token (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+class Player(db.Model):
+    """A person who has played; names are remembered across sessions."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(back_populates="player")
+
+
+class GameSession(db.Model):
+    """One evening's game: a game id, its options, the seated players and the hands played."""
+
+    __tablename__ = "game_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(20), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # bumped on every change to the session or its hands; phones poll against it
+    version: Mapped[int] = mapped_column(default=1)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    archived: Mapped[bool] = mapped_column(default=False, index=True)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="session",
+        order_by="Seat.seat",
+        cascade="all, delete-orphan",
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="session",
+        order_by="Hand.position",
+        cascade="all, delete-orphan",
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        """Player names in seat order (Persian partnerships: seats 1 & 3 against 2 & 4)."""
+        return [seat.player.name for seat in self.seats]
+
+    def touch(self) -> None:
+        """Mark the session changed so that every phone following it refreshes."""
+        self.version += 1
+        self.updated_at = utcnow()
+
+
+class Seat(db.Model):
+    """A player's seat in a session, numbered from 1."""
+
+    __table_args__ = (UniqueConstraint("session_id", "player_id"),)
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    session: Mapped[GameSession] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(back_populates="seats")
+
+
+class Hand(db.Model):
+    """One hand as entered, in the hand shape of the scoring API body."""
+
+    __table_args__ = (UniqueConstraint("session_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
+    )
+    # 1-based order of play; renumbered when an earlier hand is deleted
+    position: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # optimistic lock: an edit made from a stale form is refused, never silently overwrites
+    version: Mapped[int] = mapped_column(default=1)
+    # one key per rendered hand form, so a double tap or a retried post saves once
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    session: Mapped[GameSession] = relationship(back_populates="hands")
+
+    __mapper_args__ = {"version_id_col": version}
+
+    @property
+    def entered_as_points(self) -> bool:
+        """True for a hand entered as plain numbers (not checked against the rules)."""
+        return "points" in self.data

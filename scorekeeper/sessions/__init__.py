@@ -1,0 +1,7 @@
+"""The sessions blueprint."""
+
+from flask import Blueprint
+
+bp = Blueprint("sessions", __name__)
+
+from scorekeeper.sessions import routes  # noqa: E402,F401

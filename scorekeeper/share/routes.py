@@ -1,0 +1,1 @@
+"""Routes of this blueprint."""
