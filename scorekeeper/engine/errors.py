@@ -1,0 +1,38 @@
+"""The two ways a request to the engine can fail, both plain ``ValueError`` subclasses.
+
+>>> issubclass(InputError, ValueError) and issubclass(RulesError, ValueError)
+True
+>>> RulesError("Ann went out with cards in hand", hand=2, player="Ann").fields()
+{'error': 'Ann went out with cards in hand', 'hand': 2, 'player': 'Ann'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngineError(ValueError):
+    """A request the engine refuses, with the hand (numbered from 1) and player it concerns."""
+
+    def __init__(self, message: str, hand: int | None = None, player: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
+        self.player = player
+
+    def fields(self) -> dict[str, Any]:
+        """The error as the JSON API answers it: the message, plus hand and player when known."""
+        body: dict[str, Any] = {"error": self.message}
+        if self.hand is not None:
+            body["hand"] = self.hand
+        if self.player is not None:
+            body["player"] = self.player
+        return body
+
+
+class InputError(EngineError):
+    """Input that cannot be read: not a card, an unknown game or option, a body of the wrong shape."""
+
+
+class RulesError(EngineError):
+    """Input that can be read but breaks the rules: an illegal meld, too many copies of a card."""
