@@ -1,1 +1,63 @@
-"""Routes of this blueprint."""
+"""Error pages: HTML for people, JSON for anything under /api/."""
+
+from __future__ import annotations
+
+from flask import jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from scorekeeper.errors import bp
+from scorekeeper.extensions import db
+
+# what a player at the table should read, per status code
+MESSAGES = {
+    400: "The request could not be read.",
+    403: "This link lets you watch the game, not change it.",
+    404: "There is nothing here. The link may be mistyped, or the game was deleted.",
+    405: "That page cannot be used this way.",
+    413: "That upload is too large.",
+    500: "Something went wrong on our side. Nothing you entered was saved half-way.",
+}
+
+
+def wants_json() -> bool:
+    """True when the failing request was made to the JSON API."""
+    return request.path.startswith("/api/")
+
+
+def _render(code: int, message: str):
+    if wants_json():
+        return jsonify(error=message), code
+    return render_template("errors/error.html", code=code, message=message), code
+
+
+@bp.app_errorhandler(CSRFError)
+def csrf_error(error: CSRFError):
+    """A form posted without its CSRF token (an old page, or another site)."""
+    return _render(
+        400,
+        "This form could not be accepted: it was not sent from this page, or it is too old."
+        " Nothing was saved. Go back, reload the page and enter it again.",
+    )
+
+
+@bp.app_errorhandler(400)
+@bp.app_errorhandler(403)
+@bp.app_errorhandler(404)
+@bp.app_errorhandler(405)
+@bp.app_errorhandler(413)
+def http_error(error: HTTPException):
+    """The friendly page (or JSON body) for the client errors we expect."""
+    code = error.code or 500
+    # a description given to abort() is meant for the user; werkzeug's stock ones are not
+    message = error.description
+    if not message or message == type(error).description:
+        message = MESSAGES.get(code, error.name)
+    return _render(code, message)
+
+
+@bp.app_errorhandler(500)
+def internal_error(error: InternalServerError):
+    """Roll back whatever the failed request had started, then say so."""
+    db.session.rollback()
+    return _render(500, MESSAGES[500])

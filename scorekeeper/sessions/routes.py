@@ -1,1 +1,259 @@
-"""Routes of this blueprint."""
+"""Pages of the sessions area: home, new session, the scoreboard, and entering or fixing hands.
+
+Views are thin: read the form, let the engine judge the hand, store it, redirect.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import bp, service
+from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.forms import (
+    ConfirmForm,
+    HandCardsForm,
+    HandPointsForm,
+    chosen_options,
+    new_session_form,
+)
+from scorekeeper.sessions.handdata import (
+    EntryError,
+    cards_form_to_data,
+    data_to_formdata,
+    mark_engine_error,
+    points_form_to_data,
+)
+from scorekeeper.sessions.view import game_spec, games, scoreboard
+
+RECENT_LIMIT = 30
+
+
+@bp.route("/")
+def index():
+    """Home: start a game; sessions in progress first, then recently finished ones."""
+    recent = db.session.execute(
+        select(GameSession)
+        .where(GameSession.archived.is_(False))
+        .order_by(GameSession.updated_at.desc())
+        .limit(RECENT_LIMIT)
+    ).scalars()
+    rows = [(gs, service.standings(gs)) for gs in recent]
+    in_progress = [(gs, body) for gs, body in rows if body["status"] != "finished"]
+    finished = [(gs, body) for gs, body in rows if body["status"] == "finished"]
+    return render_template("sessions/index.html", in_progress=in_progress, finished=finished, game_spec=game_spec)
+
+
+@bp.route("/new")
+def new_game():
+    """Pick a game: each with a summary of its rules."""
+    return render_template("sessions/new_game.html", games=games())
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_session(game_id: str):
+    """Name the players (in seat order) and set the game's options."""
+    spec = game_spec(game_id)
+    if spec is None:
+        abort(404, f"There is no game called `{game_id}`.")
+    form = new_session_form(spec)
+    error = None
+    if form.validate_on_submit():
+        names = form.player_names()
+        try:
+            gs = service.create_session(game_id, chosen_options(form, spec), names)
+        except ValueError as exc:
+            db.session.rollback()
+            error = str(exc)
+        else:
+            flash(f"{spec.name} started. Deal the first hand!")
+            return redirect(url_for("sessions.show", token=gs.edit_token))
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "sessions/new_session.html", form=form, spec=spec, error=error,
+        known_names=service.remembered_names(),
+    ), status
+
+
+@bp.route("/s/<token>")
+def show(token: str):
+    """The scoreboard: totals, progress to the target, status, and every hand."""
+    gs, access = load_session(token, need="view")
+    return render_template(
+        "sessions/show.html", gs=gs, access=access, token=token,
+        board=scoreboard(gs), undo_form=ConfirmForm(),
+    )
+
+
+def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
+    names = gs.player_names
+    cls = HandPointsForm if mode == "points" else HandCardsForm
+    form = cls(formdata=formdata) if formdata is not None else cls()
+    form.needs_wild_rank = gs.game == "rummy5000"
+    form.setup(names, gs.game)
+    return form
+
+
+def _add_rows(form: HandCardsForm, gs: GameSession) -> bool:
+    """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
+    more = request.form.get("more", "")
+    kind, _, seat_text = more.partition("-")
+    if kind not in ("melds", "layoffs") or not seat_text.isdigit() or int(seat_text) >= len(form.players):
+        return False
+    getattr(form.players[int(seat_text)], kind).append_entry()
+    form.setup(gs.player_names, gs.game)
+    return True
+
+
+def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
+    if mode == "points":
+        return points_form_to_data(form, gs.player_names)
+    return cards_form_to_data(form, gs.player_names, gs.game)
+
+
+def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200):
+    return render_template(
+        "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
+        error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
+        deck_counts=_deck_counts(gs), board=scoreboard(gs),
+    ), status
+
+
+def _deck_counts(gs: GameSession) -> dict[str, int]:
+    try:
+        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
+    except (AttributeError, ValueError):
+        return {}
+
+
+@bp.route("/s/<token>/hands/new", methods=["GET", "POST"])
+def hand_new(token: str):
+    """Enter the next hand, by cards (default) or as points (?mode=points)."""
+    gs, _ = load_session(token, need="edit")
+    mode = "points" if request.values.get("mode") == "points" else "cards"
+    if request.method == "GET":
+        form = _hand_form(gs, mode)
+        form.idempotency_key.data = secrets.token_urlsafe(24)
+        return _render_hand(gs, token, form, mode)
+
+    form = _hand_form(gs, mode, request.form)
+    key = form.idempotency_key.data or None
+    already = service.find_by_key(key)
+    if already is not None:
+        flash(f"Hand {already.position} was already saved; it was not saved twice.")
+        return redirect(url_for("sessions.show", token=token))
+    if mode == "cards" and _add_rows(form, gs):
+        return _render_hand(gs, token, form, mode)
+    if not form.validate():
+        return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
+    try:
+        data = _read_hand(form, gs, mode)
+        hand = service.add_hand(gs, data, key)
+    except EntryError:
+        return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
+    except service.DuplicateHand as dup:
+        flash(f"Hand {dup.hand.position} was already saved; it was not saved twice.")
+        return redirect(url_for("sessions.show", token=token))
+    except ValueError as exc:
+        db.session.rollback()
+        if mode == "cards":
+            mark_engine_error(form, exc, gs.player_names, {})
+        return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
+    flash(f"Hand {hand.position} saved.")
+    return redirect(url_for("sessions.show", token=token))
+
+
+def _load_hand(gs: GameSession, hand_id: int):
+    hand = service.get_hand(gs, hand_id)
+    if hand is None:
+        abort(404, "This game has no such hand: it may have been deleted.")
+    return hand
+
+
+@bp.route("/s/<token>/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+def hand_edit(token: str, hand_id: int):
+    """Fix an earlier hand; totals, status and winner are recomputed. A stale form is refused."""
+    gs, _ = load_session(token, need="edit")
+    hand = _load_hand(gs, hand_id)
+    names = gs.player_names
+    if request.method == "GET":
+        mode = "points" if hand.entered_as_points else "cards"
+        if request.args.get("mode") in ("points", "cards"):
+            mode = request.args["mode"]
+        from werkzeug.datastructures import MultiDict
+
+        values = data_to_formdata(hand.data, names) if (mode == "points") == hand.entered_as_points else {}
+        form = _hand_form(gs, mode, MultiDict(values))
+        form.version.data = str(hand.version)
+        return _render_hand(gs, token, form, mode, hand=hand)
+
+    mode = "points" if request.form.get("mode") == "points" else "cards"
+    form = _hand_form(gs, mode, request.form)
+    if mode == "cards" and _add_rows(form, gs):
+        return _render_hand(gs, token, form, mode, hand=hand)
+    if not form.validate():
+        return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
+    try:
+        expected = int(form.version.data or 0)
+    except ValueError:
+        expected = 0
+    try:
+        data = _read_hand(form, gs, mode)
+        service.replace_hand(hand, data, expected)
+    except EntryError:
+        return _render_hand(gs, token, form, mode, hand=hand,
+                            error="Some cards could not be read: see the marked fields.", status=422)
+    except service.StaleHand as exc:
+        db.session.rollback()
+        # the table sees both versions; saving again is a deliberate overwrite, never a silent one
+        form.version.data = str(hand.version)
+        return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,
+                            error=f"{exc} Your changes were not saved. The hand as it is now is shown"
+                                  f" below; your entry is still in the form: save again to replace it.")
+    except ValueError as exc:
+        db.session.rollback()
+        if mode == "cards":
+            mark_engine_error(form, exc, names, {})
+        return _render_hand(gs, token, form, mode, hand=hand, error=f"Not saved: {exc}", status=422)
+    flash(f"Hand {hand.position} updated; every total after it was recomputed.")
+    return redirect(url_for("sessions.show", token=token))
+
+
+@bp.route("/s/<token>/hands/<int:hand_id>/delete", methods=["GET", "POST"])
+def hand_delete(token: str, hand_id: int):
+    """Delete a hand after confirming; later hands move up and every total is recomputed."""
+    gs, _ = load_session(token, need="edit")
+    hand = _load_hand(gs, hand_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        position = hand.position
+        service.delete_hand(hand)
+        flash(f"Hand {position} deleted; the totals were recomputed.")
+        return redirect(url_for("sessions.show", token=token))
+    return render_template("sessions/confirm_delete.html", gs=gs, token=token, hand=hand, form=form,
+                           board=scoreboard(gs))
+
+
+@bp.route("/s/<token>/undo", methods=["POST"])
+def undo(token: str):
+    """Undo the last hand (only if it is still the hand the page showed as last)."""
+    gs, _ = load_session(token, need="edit")
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        hand_id = int(form.hand_id.data or 0)
+    except ValueError:
+        hand_id = 0
+    removed = service.undo_last_hand(gs, hand_id)
+    if removed is None:
+        flash("Nothing was undone: that hand is no longer the last one.")
+    else:
+        flash(f"Hand {removed.position} undone.")
+    return redirect(url_for("sessions.show", token=token))

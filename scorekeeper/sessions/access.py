@@ -1,0 +1,28 @@
+"""Capability links: a session's edit token gives full access, its view token read-only access."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from flask import abort
+from sqlalchemy import or_, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+
+Access = Literal["edit", "view"]
+
+
+def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access]:
+    """The session a token opens and the access it gives; 404 when unknown, 403 when read-only but `need` is edit."""
+    gs = db.session.execute(
+        select(GameSession).where(
+            or_(GameSession.edit_token == token, GameSession.view_token == token)
+        )
+    ).scalar_one_or_none()
+    if gs is None:
+        abort(404, "No game has this link. Check the address, or ask the table for a new link.")
+    access: Access = "edit" if gs.edit_token == token else "view"
+    if need == "edit" and access != "edit":
+        abort(403)
+    return gs, access

@@ -1,0 +1,245 @@
+"""Forms of the sessions area: new session, a hand by cards, a hand by points.
+
+The forms only read what was typed; whether a hand follows the rules is
+the engine's to say (see sessions/handdata.py for the translation).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
+
+RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_SUM = re.compile(r"^\s*[+-]?\s*\d+(\s*[+-]\s*\d+)*\s*$")
+_TERM = re.compile(r"[+-]?\s*\d+")
+
+
+def parse_points(text: str) -> int:
+    """Read a points entry such as ``12+11+7`` or ``-20`` (a sum the player adds up on paper).
+
+    >>> parse_points("12+11+7"), parse_points(" -20 "), parse_points("40 - 5")
+    (30, -20, 35)
+    """
+    if not _SUM.match(text or ""):
+        raise ValueError(f"`{text}` is not a number or a sum like 12+11+7")
+    return sum(int(term.replace(" ", "")) for term in _TERM.findall(text))
+
+
+def option_value(spec: Any, key: str, default: Any = None) -> Any:
+    """Read one attribute of an engine option spec, whether it is an object or a dict."""
+    if isinstance(spec, dict):
+        return spec.get(key, default)
+    return getattr(spec, key, default)
+
+
+class NewSessionBase(FlaskForm):
+    """Players in seat order; option fields are added per game by new_session_form."""
+
+    players = FieldList(
+        StringField("Player", validators=[Optional(), Length(max=40)], filters=[lambda s: (s or "").strip()]),
+        min_entries=2,
+    )
+    submit = SubmitField("Start the game")
+
+    def player_names(self) -> list[str]:
+        """The names entered, blanks skipped, in seat order."""
+        return [entry.data for entry in self.players if entry.data]
+
+    def validate_players(self, field: FieldList) -> None:
+        """At least the game's minimum, each name once."""
+        names = self.player_names()
+        seen: set[str] = set()
+        for name in names:
+            if name.lower() in seen:
+                raise ValidationError(f"{name} is entered twice: give each player a different name.")
+            seen.add(name.lower())
+
+
+def new_session_form(game_spec: Any, *args: Any, **kwargs: Any) -> NewSessionBase:
+    """A new-session form for one game: up to max_players name fields and one field per option."""
+
+    class NewSessionForm(NewSessionBase):
+        pass
+
+    for spec in option_value(game_spec, "options", []) or []:
+        name = option_value(spec, "name")
+        label = option_value(spec, "label") or name
+        kind = option_value(spec, "kind")
+        help_text = option_value(spec, "help") or ""
+        default = option_value(spec, "default")
+        render = {"data-help": help_text}
+        if kind == "bool":
+            field = BooleanField(label, default=bool(default) if isinstance(default, bool) else False,
+                                 description=help_text, render_kw=render)
+        elif kind == "choice":
+            choices = [SelectChoice("", f"Game default ({default})" if _shown(default) else "Game default")]
+            choices += [SelectChoice(str(c), str(c)) for c in option_value(spec, "choices") or []]
+            field = SelectField(label, choices=choices, default="", description=help_text,
+                                validators=[Optional()], render_kw=render)
+        else:
+            field = IntegerField(label, validators=[Optional()], description=help_text,
+                                 render_kw=render | {"placeholder": str(default) if _shown(default) else "game default",
+                                                     "inputmode": "numeric"})
+        setattr(NewSessionForm, f"opt_{name}", field)
+
+    form = NewSessionForm(*args, **kwargs)
+    max_players = option_value(game_spec, "max_players", 8)
+    while len(form.players) < max_players:
+        form.players.append_entry()
+    return form
+
+
+def _shown(default: Any) -> bool:
+    return default is not None and not callable(default) and not isinstance(default, dict)
+
+
+def chosen_options(form: NewSessionBase, game_spec: Any) -> dict[str, Any]:
+    """The options the table set; an option left at "game default" is omitted so the engine fills it."""
+    options: dict[str, Any] = {}
+    for spec in option_value(game_spec, "options", []) or []:
+        name = option_value(spec, "name")
+        field = getattr(form, f"opt_{name}")
+        kind = option_value(spec, "kind")
+        if kind == "bool":
+            options[name] = bool(field.data)
+        elif kind == "choice":
+            if field.data not in (None, ""):
+                options[name] = _choice_value(field.data, option_value(spec, "choices") or [])
+        elif field.data is not None:
+            options[name] = field.data
+    return options
+
+
+def _choice_value(text: str, choices: list[Any]) -> Any:
+    # choices may be numbers (decks: 1 or 2); give the engine the value, not its text
+    for choice in choices:
+        if str(choice) == text:
+            return choice
+    return text
+
+
+class LayoffForm(Form):
+    """Cards laid off onto one meld on the table."""
+
+    cards = StringField("Cards laid off", filters=[lambda s: (s or "").strip()])
+    onto = SelectField("Onto", choices=[], validate_choice=False)
+
+
+class PlayerCardsForm(Form):
+    """One player's part of a hand: melds, lay-offs, cards left in hand."""
+
+    melds = FieldList(StringField("Meld", filters=[lambda s: (s or "").strip()]), min_entries=2)
+    layoffs = FieldList(FormField(LayoffForm), min_entries=1)
+    in_hand = StringField("Cards left in hand", filters=[lambda s: (s or "").strip()])
+
+
+class HandFormBase(FlaskForm):
+    """What every hand form carries: its idempotency key, the version edited, and how the hand ended."""
+
+    idempotency_key = HiddenField()
+    version = HiddenField()
+    ended = RadioField(
+        "How the hand ended",
+        choices=[SelectChoice("went_out", "A player went out"), SelectChoice("stock_exhausted", "The stock ran out")],
+        default="went_out",
+        validators=[InputRequired()],
+    )
+    went_out = SelectField("Who went out", choices=[], validate_choice=False)
+    submit = SubmitField("Save the hand")
+
+    def setup(self, names: list[str], game: str) -> None:
+        """Fill the choices that depend on the session's players and game."""
+        self.went_out.choices = [SelectChoice("", "(nobody)")] + [SelectChoice(n, n) for n in names]
+        if game == "gin":
+            self.ended.label.text = "How the hand ended"
+            self.ended.choices = [SelectChoice("went_out", "A player knocked (or went gin)"),
+                                  SelectChoice("stock_exhausted", "Draw: the stock ran down")]
+            self.went_out.label.text = "Knocker"
+
+    def validate_went_out(self, field: SelectField) -> None:
+        """A player who went out must be named, and only then."""
+        if self.ended.data == "went_out" and not field.data and self.requires_went_out:
+            raise ValidationError("Choose who went out, or tick that the stock ran out.")
+        if field.data and field.data not in [c.value for c in field.choices]:
+            raise ValidationError(f"{field.data} is not playing in this game.")
+
+    requires_went_out = True
+
+
+class HandCardsForm(HandFormBase):
+    """A hand entered card by card."""
+
+    concealed = BooleanField("Went out concealed (melded the whole hand in one turn)")
+    wild_rank = SelectField("Wild rank this hand", choices=[SelectChoice("", "(choose)")] + [SelectChoice(r, r) for r in RANK_CHOICES],
+                            validate_choice=False)
+    players = FieldList(FormField(PlayerCardsForm))
+
+    def setup(self, names: list[str], game: str) -> None:
+        """Choices that depend on the players: who went out, and every meld a lay-off may go onto."""
+        super().setup(names, game)
+        while len(self.players) < len(names):
+            self.players.append_entry()
+        onto = [SelectChoice("", "(choose a meld)")]
+        for seat, name in enumerate(names):
+            for row in range(len(self.players[seat].melds)):
+                onto.append(SelectChoice(f"{seat}:{row}", f"{name}'s meld {row + 1}"))
+        for player in self.players:
+            for layoff in player.layoffs:
+                layoff.onto.choices = onto
+
+    def validate_wild_rank(self, field: SelectField) -> None:
+        """5000 Rummy needs the hand's wild rank."""
+        if self.needs_wild_rank and field.data not in RANK_CHOICES:
+            raise ValidationError("Choose the wild rank: the rank of the card turned up after the deal.")
+
+    needs_wild_rank = False
+
+
+class HandPointsForm(HandFormBase):
+    """A hand entered as points per player (not checked against the rules)."""
+
+    points = FieldList(StringField("Points", filters=[lambda s: (s or "").strip()]))
+    requires_went_out = False
+
+    def setup(self, names: list[str], game: str) -> None:
+        """One points field per player."""
+        super().setup(names, game)
+        while len(self.points) < len(names):
+            self.points.append_entry()
+        for entry, name in zip(self.points, names):
+            entry.label.text = f"{name}'s points"
+
+    def validate_points(self, field: FieldList) -> None:
+        """Each entry a number or a sum."""
+        bad = False
+        for entry in field:
+            try:
+                parse_points(entry.data)
+            except ValueError as exc:
+                entry.errors = list(entry.errors) + [str(exc)]
+                bad = True
+        if bad:
+            raise ValidationError("Some points could not be read.")
+
+
+class ConfirmForm(FlaskForm):
+    """A bare form for confirmations (delete, undo): CSRF and the hand it is about."""
+
+    hand_id = HiddenField()
+    submit = SubmitField("Yes")

@@ -1,0 +1,185 @@
+"""Translate hand forms to the stored hand shape (POST /api/v1/score's) and back.
+
+Only notation is read here (with the engine's own card parser); every rule
+is the engine's. Rows left blank are dropped, so a lay-off names the meld
+it extends by the meld's index among the melds actually entered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
+from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
+
+
+class EntryError(ValueError):
+    """A hand form that cannot be turned into a hand; the errors are already on the form's fields."""
+
+
+def _canonical(tokens: list[Any]) -> list[str]:
+    return [str(c) for c in tokens]
+
+
+def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict[str, Any]:
+    """The hand a valid card form describes; raises EntryError after marking unreadable fields."""
+    bad = False
+    # row index of each entered meld, per seat, so lay-offs and engine errors find their field
+    meld_rows: list[list[int]] = []
+    players: dict[str, Any] = {}
+    for seat, (name, entry) in enumerate(zip(names, form.players)):
+        melds, rows = [], []
+        for row, meld_field in enumerate(entry.melds):
+            if not meld_field.data:
+                continue
+            try:
+                melds.append(_canonical(parse_meld_cards(meld_field.data)))
+                rows.append(row)
+            except CardNotationError as exc:
+                meld_field.errors = list(meld_field.errors) + [f"{name}'s meld {row + 1}: {exc}"]
+                bad = True
+        meld_rows.append(rows)
+        try:
+            in_hand = _canonical(parse_cards(entry.in_hand.data or ""))
+        except CardNotationError as exc:
+            entry.in_hand.errors = list(entry.in_hand.errors) + [f"{name}'s cards left in hand: {exc}"]
+            bad = True
+            in_hand = []
+        players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand}
+
+    for seat, (name, entry) in enumerate(zip(names, form.players)):
+        for number, layoff in enumerate(entry.layoffs, start=1):
+            cards_text, onto = layoff.cards.data, layoff.onto.data
+            if not cards_text and not onto:
+                continue
+            where = f"{name}'s lay-off {number}"
+            try:
+                cards = _canonical(parse_cards(cards_text or ""))
+            except CardNotationError as exc:
+                layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: {exc}"]
+                bad = True
+                continue
+            if not cards:
+                layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: enter the cards laid off."]
+                bad = True
+                continue
+            target = _onto(onto, names, meld_rows)
+            if target is None:
+                layoff.onto.errors = list(layoff.onto.errors) + [
+                    f"{where}: choose a meld on the table that was entered (not an empty row)."]
+                bad = True
+                continue
+            players[name]["layoffs"].append({"cards": cards, "onto": target})
+    if bad:
+        raise EntryError("some cards could not be read")
+
+    ended = form.ended.data
+    data: dict[str, Any] = {
+        "ended": ended,
+        "went_out": (form.went_out.data or None) if ended == "went_out" else None,
+        "concealed": bool(form.concealed.data) if ended == "went_out" else False,
+        "wild_rank": form.wild_rank.data or None if game == "rummy5000" else None,
+        "players": players,
+    }
+    return data
+
+
+def _onto(value: str | None, names: list[str], meld_rows: list[list[int]]) -> dict[str, Any] | None:
+    seat_text, _, row_text = (value or "").partition(":")
+    if not (seat_text.isdigit() and row_text.isdigit()):
+        return None
+    seat, row = int(seat_text), int(row_text)
+    if seat >= len(names) or row not in meld_rows[seat]:
+        return None
+    return {"player": names[seat], "meld": meld_rows[seat].index(row)}
+
+
+def points_form_to_data(form: HandPointsForm, names: list[str]) -> dict[str, Any]:
+    """The hand a valid points form describes."""
+    ended = form.ended.data
+    return {
+        "ended": ended,
+        "went_out": (form.went_out.data or None) if ended == "went_out" else None,
+        "points": {name: parse_points(entry.data) for name, entry in zip(names, form.points)},
+    }
+
+
+def _text(cards: Any) -> str:
+    return cards if isinstance(cards, str) else " ".join(cards)
+
+
+def data_to_formdata(data: dict[str, Any], names: list[str], prefix_points: bool = False) -> dict[str, Any]:
+    """Form values (as a browser would post them) showing a stored hand, for the edit form."""
+    values: dict[str, Any] = {
+        "ended": data.get("ended", "went_out"),
+        "went_out": data.get("went_out") or "",
+    }
+    if "points" in data:
+        for i, name in enumerate(names):
+            values[f"points-{i}"] = str(data["points"].get(name, 0))
+        return values
+    if data.get("concealed"):
+        values["concealed"] = "y"
+    if data.get("wild_rank"):
+        values["wild_rank"] = str(data["wild_rank"])
+    for seat, name in enumerate(names):
+        player = data.get("players", {}).get(name, {})
+        melds = player.get("melds", [])
+        # one blank row after the entered melds, so a meld can be added while editing
+        for row, meld in enumerate(list(melds) + [""]):
+            values[f"players-{seat}-melds-{row}"] = _text(meld)
+        layoffs = player.get("layoffs", [])
+        for row, layoff in enumerate(list(layoffs) + [None]):
+            if layoff is None:
+                values[f"players-{seat}-layoffs-{row}-cards"] = ""
+                values[f"players-{seat}-layoffs-{row}-onto"] = ""
+                continue
+            target = layoff.get("onto", {})
+            owner = names.index(target["player"]) if target.get("player") in names else 0
+            values[f"players-{seat}-layoffs-{row}-cards"] = _text(layoff.get("cards", []))
+            values[f"players-{seat}-layoffs-{row}-onto"] = f"{owner}:{target.get('meld', 0)}"
+        values[f"players-{seat}-in_hand"] = _text(player.get("in_hand", []))
+    return values
+
+
+def mark_engine_error(form: HandCardsForm, exc: Exception, names: list[str], data: dict[str, Any]) -> bool:
+    """Put an engine error on the field it names (player, meld, field); False when it names none."""
+    player = getattr(exc, "player", None)
+    field = getattr(exc, "field", None)
+    meld = getattr(exc, "meld", None)
+    message = str(exc)
+    if field in ("went_out", "ended"):
+        form.went_out.errors = list(form.went_out.errors) + [message]
+        return True
+    if field == "wild_rank":
+        form.wild_rank.errors = list(form.wild_rank.errors) + [message]
+        return True
+    if player not in names:
+        return False
+    entry = form.players[names.index(player)]
+    if field == "melds" and isinstance(meld, int):
+        target = _nth_filled([m for m in entry.melds], meld, lambda f: bool(f.data))
+        if target is not None:
+            target.errors = list(target.errors) + [message]
+            return True
+    if field == "layoffs":
+        index = meld if isinstance(meld, int) else getattr(exc, "layoff", None)
+        if isinstance(index, int):
+            target = _nth_filled(list(entry.layoffs), index, lambda f: bool(f.cards.data or f.onto.data))
+            if target is not None:
+                target.cards.errors = list(target.cards.errors) + [message]
+                return True
+    if field == "in_hand":
+        entry.in_hand.errors = list(entry.in_hand.errors) + [message]
+        return True
+    return False
+
+
+def _nth_filled(rows: list[Any], n: int, filled) -> Any:
+    count = -1
+    for row in rows:
+        if filled(row):
+            count += 1
+            if count == n:
+                return row
+    return None

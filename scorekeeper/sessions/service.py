@@ -1,0 +1,184 @@
+"""Sessions and hands in the database, scored by the engine.
+
+Stored hands are the truth: nothing computed is stored. Every write here is
+one transaction that bumps the session's version (phones poll against it).
+Other areas (history export/import, share polling) reuse these functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand, Player, Seat
+
+
+class StaleHand(Exception):
+    """A hand was edited from a form showing an older version of it."""
+
+    def __init__(self, hand: Hand, expected_version: int) -> None:
+        super().__init__(
+            f"Hand {hand.position} was changed by someone else after you opened it"
+            f" (you edited version {expected_version}; it is now version {hand.version})."
+        )
+        self.hand = hand
+        self.expected_version = expected_version
+
+
+class DuplicateHand(Exception):
+    """A hand form was posted again after it was saved (double tap or retry)."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(f"Hand {hand.position} was already saved.")
+        self.hand = hand
+
+
+def session_body(gs: GameSession, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The POST /api/v1/score body of a session: game, options, players in seat order, hands."""
+    return {
+        "game": gs.game,
+        "options": dict(gs.options or {}),
+        "players": gs.player_names,
+        "hands": [h.data for h in gs.hands] if hands is None else hands,
+    }
+
+
+def standings(gs: GameSession) -> dict[str, Any]:
+    """The engine's scoring body for the session (totals, status, winner, per-hand scores).
+
+    A session whose stored hands no longer score (say, after an engine
+    upgrade tightened a rule) still gets a body, with its error in "error",
+    so its page can show the hands and let the table fix them.
+    """
+    try:
+        return engine.score_session(session_body(gs))
+    except ValueError as exc:
+        names = gs.player_names
+        return {
+            "hands": [],
+            "totals": {name: 0 for name in names},
+            "status": "in_progress",
+            "winner": None,
+            "reason": None,
+            "error": str(exc),
+            "error_hand": getattr(exc, "hand", None),
+        }
+
+
+def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """Score the session with these hands in place of its stored ones; raises the engine's errors."""
+    return engine.score_session(session_body(gs, hands))
+
+
+def remembered_names(limit: int = 200) -> list[str]:
+    """Names of players from earlier sessions, most recently seen first."""
+    rows = db.session.execute(
+        select(Player.name).order_by(Player.created_at.desc(), Player.name).limit(limit)
+    ).scalars()
+    return list(rows)
+
+
+def _player(name: str) -> Player:
+    # names are remembered case-insensitively: "ann" at the next session is the same Ann
+    player = db.session.execute(
+        select(Player).where(func.lower(Player.name) == name.lower())
+    ).scalar_one_or_none()
+    if player is None:
+        player = Player(name=name)
+        db.session.add(player)
+    return player
+
+
+def create_session(game: str, options: dict[str, Any], names: list[str]) -> GameSession:
+    """Start a session: options completed by the engine's defaults, players seated in the given order.
+
+    Raises engine.InputError for an unknown game, a bad option or a player count the game does not allow.
+    """
+    resolved = engine.resolve_options(game, options, n_players=len(names))
+    gs = GameSession(game=game, options=resolved)
+    db.session.add(gs)
+    for seat, name in enumerate(names, start=1):
+        gs.seats.append(Seat(seat=seat, player=_player(name)))
+    # a session the engine cannot score must never be stored
+    engine.score_session(session_body(gs, []))
+    db.session.commit()
+    return gs
+
+
+def find_by_key(key: str | None) -> Hand | None:
+    """The hand already saved under this idempotency key, if any."""
+    if not key:
+        return None
+    return db.session.execute(
+        select(Hand).where(Hand.idempotency_key == key)
+    ).scalar_one_or_none()
+
+
+def add_hand(gs: GameSession, data: dict[str, Any], idempotency_key: str | None = None) -> Hand:
+    """Append a hand after checking the whole session with it; raises RulesError/InputError, or DuplicateHand."""
+    existing = find_by_key(idempotency_key)
+    if existing is not None:
+        raise DuplicateHand(existing)
+    check_hands(gs, [h.data for h in gs.hands] + [data])
+    hand = Hand(position=len(gs.hands) + 1, data=data, idempotency_key=idempotency_key)
+    gs.hands.append(hand)
+    gs.touch()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # the same form posted twice at once: the other request won, so this one saved nothing
+        db.session.rollback()
+        existing = find_by_key(idempotency_key)
+        if existing is None:
+            raise
+        raise DuplicateHand(existing) from None
+    return hand
+
+
+def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Hand:
+    """Replace a hand's entry if nobody changed it since `expected_version`; the session is re-checked."""
+    if hand.version != expected_version:
+        raise StaleHand(hand, expected_version)
+    gs = hand.session
+    check_hands(gs, [data if h.id == hand.id else h.data for h in gs.hands])
+    hand.data = data
+    gs.touch()
+    db.session.commit()
+    return hand
+
+
+def delete_hand(hand: Hand) -> None:
+    """Delete a hand and renumber the ones after it."""
+    gs = hand.session
+    position = hand.position
+    gs.hands.remove(hand)
+    db.session.delete(hand)
+    db.session.flush()
+    # renumber one by one, lowest first, so (session, position) stays unique at every step
+    for later in sorted(gs.hands, key=lambda h: h.position):
+        if later.position > position:
+            later.position -= 1
+            db.session.flush()
+    gs.touch()
+    db.session.commit()
+
+
+def undo_last_hand(gs: GameSession, hand_id: int) -> Hand | None:
+    """Delete the last hand if it is still `hand_id` (so a repeated undo removes one hand, not two)."""
+    if not gs.hands or gs.hands[-1].id != hand_id:
+        return None
+    last = gs.hands[-1]
+    delete_hand(last)
+    return last
+
+
+def get_hand(gs: GameSession, hand_id: int) -> Hand | None:
+    """A hand of this session by id (None for another session's hand)."""
+    hand = db.session.get(Hand, hand_id)
+    if hand is None or hand.session_id != gs.id:
+        return None
+    return hand

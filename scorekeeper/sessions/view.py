@@ -1,0 +1,91 @@
+"""What the pages show, read from the engine: game descriptions and the scoreboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper import engine
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import service
+from scorekeeper.sessions.forms import option_value
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game as the pages describe it (read from the engine's spec, object or dict)."""
+
+    id: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: list[Any] = field(default_factory=list)
+
+
+def game_spec(game_id: str) -> GameView | None:
+    """The engine's description of a game, or None for an unknown id."""
+    try:
+        spec = engine.get_game(game_id)
+    except (KeyError, ValueError):
+        return None
+    if spec is None:
+        return None
+    return GameView(
+        id=option_value(spec, "id", game_id),
+        name=option_value(spec, "name", game_id),
+        summary=option_value(spec, "summary", ""),
+        min_players=option_value(spec, "min_players", 2),
+        max_players=option_value(spec, "max_players", 8),
+        options=list(option_value(spec, "options", []) or []),
+    )
+
+
+def games() -> list[GameView]:
+    """Every game the engine knows, in its order."""
+    return [g for g in (game_spec(gid) for gid in engine.game_ids()) if g is not None]
+
+
+def leaders(body: dict[str, Any], game: str) -> list[str]:
+    """Who leads: the engine's answer when it gives one, else the best total (lowest in penalty)."""
+    if body.get("leaders") is not None:
+        return list(body["leaders"])
+    totals = body.get("totals") or {}
+    if not totals or not body.get("hands"):
+        return []
+    best = min(totals.values()) if game == "penalty" else max(totals.values())
+    return [name for name, total in totals.items() if total == best]
+
+
+def scoreboard(gs: GameSession) -> dict[str, Any]:
+    """Everything the scoreboard include needs: the engine's body plus rows ready to display."""
+    body = service.standings(gs)
+    spec = game_spec(gs.game)
+    target = (gs.options or {}).get("target")
+    totals = body.get("totals") or {}
+    columns = list(totals.keys()) or gs.player_names
+    lead = leaders(body, gs.game)
+    rows = []
+    for hand, scored in zip(gs.hands, body.get("hands") or [None] * len(gs.hands)):
+        rows.append({"hand": hand, "scored": scored or {}})
+    # a body the engine refused still lists every stored hand, so they can be fixed
+    if len(rows) < len(gs.hands):
+        rows += [{"hand": h, "scored": {}} for h in gs.hands[len(rows):]]
+    progress = []
+    for name in columns:
+        total = totals.get(name, 0)
+        share = 0
+        if isinstance(target, int) and target > 0:
+            share = max(0, min(100, round(100 * total / target)))
+        progress.append({"name": name, "total": total, "percent": share, "leads": name in lead})
+    return {
+        "body": body,
+        "spec": spec,
+        "target": target if gs.game != "michigan" else None,
+        "columns": columns,
+        "rows": rows,
+        "progress": progress,
+        "leaders": lead,
+        "finished": body.get("status") == "finished",
+        "counts_hands_won": gs.game == "michigan",
+    }
