@@ -1,5 +1,27 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
-InputError, RulesError.
+InputError, RulesError; and for pages and forms: game_ids, get_game,
+resolve_options, deck_counts.
+
+>>> check_meld("9H 10H JH")["points"]
+29
 """
+
+from scorekeeper.engine.errors import InputError, RulesError
+from scorekeeper.engine.games import GameSpec, Option, deck_counts, game_ids, get_game, resolve_options
+from scorekeeper.engine.gin import gin_arrange
+from scorekeeper.engine.meld_check import check_meld
+
+__all__ = [
+    "GameSpec",
+    "InputError",
+    "Option",
+    "RulesError",
+    "check_meld",
+    "deck_counts",
+    "game_ids",
+    "get_game",
+    "gin_arrange",
+    "resolve_options",
+]

@@ -1,0 +1,377 @@
+"""Melds: which readings a group of cards has as a set or a run, and why not when it has none.
+
+A reading says what every card stands for. Wild cards without a stated
+reading (``JK`` rather than ``JK=8H``) are placed by the rules in RULES.md
+section 2: a set first, then the run in the order the cards were entered,
+then the run that starts lowest.
+
+>>> from scorekeeper.engine.games import table_rules
+>>> rummy = table_rules("rummy500")
+>>> [str(r) for r in check(parse_meld_cards("9H JK JK"), rummy).readings]
+['set 9H JK=9S JK=9D', 'run 9H JK=10H JK=JH', 'run JK=7H JK=8H 9H', 'run JK=8H 9H JK=10H']
+>>> check(parse_meld_cards("KH AH 2H"), rummy).reason
+'K-A-2 wraps around: an ace is high or low, not both'
+>>> check(parse_meld_cards("9H 10H QH"), rummy).reason
+'there is a gap between 10 and Q'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
+from scorekeeper.engine.games import Rules, meld_card_points
+
+__all__ = ["Reading", "MeldCheck", "check", "extend", "meld_points", "parse_meld_cards"]
+
+HIGH_ACE = KING + 1  # an ace's place when it follows the king
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One legal way to read a meld: its kind and every card in meld order, wild cards with their stand-ins.
+
+    `sources` gives, for each card in meld order, its position in the cards as
+    entered (so lay-off cards can be found again); `low` is the rank of the
+    run's first place (1 when it starts with a low ace) or the set's rank.
+    """
+
+    kind: str
+    cards: tuple[MeldCard, ...]
+    sources: tuple[int, ...]
+    low: int
+
+    @property
+    def represents(self) -> tuple[Card, ...]:
+        """The natural card each place of the meld stands for."""
+        return tuple(c.stands_for or c.card for c in self.cards)
+
+    def low_ace_at(self, index: int) -> bool:
+        """True when the card at `index` is an ace at the low end of a run (A-2-3)."""
+        return self.kind == "run" and self.low == ACE and index == 0
+
+    def fixed(self) -> list[MeldCard]:
+        """The meld's cards with every wild card's stand-in written out, as it stays on the table."""
+        return list(self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.kind} " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The outcome of checking one meld: every legal reading (the chosen one first), or why there is none."""
+
+    cards: tuple[MeldCard, ...]
+    readings: tuple[Reading, ...]
+    reason: str | None
+
+    @property
+    def legal(self) -> bool:
+        """True when the cards can be read as a set or a run."""
+        return bool(self.readings)
+
+    @property
+    def reading(self) -> Reading:
+        """The reading used when the player chose none."""
+        return self.readings[0]
+
+
+def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, only: set[int] | None = None) -> int:
+    """What the meld scores for whoever melds it; with `only`, just the cards entered at those positions."""
+    total = 0
+    for index, (card, source) in enumerate(zip(reading.cards, reading.sources)):
+        if only is not None and source not in only:
+            continue
+        stands_for = card.stands_for or card.card
+        total += meld_card_points(rules, card.card, stands_for, reading.low_ace_at(index), wild_rank)
+    if rules.game == "persian" and reading.kind == "set" and len(reading.cards) == 4 and only is None:
+        # four of a kind put down at once scores double; a fourth card laid off later does not
+        total *= 2
+    return total
+
+
+def check(
+    cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None, kinds: tuple[str, ...] = ("set", "run")
+) -> MeldCheck:
+    """Every legal reading of `cards` as one meld of the given `kinds` under `rules`, or the reason there is none."""
+    cards = tuple(cards)
+    problem = _entry_problem(cards, rules, wild_rank)
+    if problem:
+        return MeldCheck(cards, (), problem)
+    if rules.game == "persian" and any(c.card.is_joker for c in cards):
+        return _persian_jokers(cards)
+
+    wild = [rules.is_wild(c.card, wild_rank) for c in cards]
+    fixed = {i: c.stands_for or c.card for i, c in enumerate(cards) if not wild[i] or c.stands_for}
+    free = [i for i in range(len(cards)) if wild[i] and not cards[i].stands_for]
+    if not any(not w for w in wild):
+        return _all_wild(cards, rules, wild_rank)
+
+    readings: list[Reading] = []
+    set_reason = run_reason = None
+    if "set" in kinds:
+        set_reading, set_reason = _read_set(cards, fixed, free, rules)
+        if set_reading:
+            readings.append(set_reading)
+    if "run" in kinds:
+        runs, run_reason = _read_runs(cards, fixed, free, rules)
+        readings.extend(runs)
+    if readings:
+        return MeldCheck(cards, tuple(readings), None)
+    if len(kinds) == 1:
+        return MeldCheck(cards, (), set_reason or run_reason)
+    return MeldCheck(cards, (), _choose_reason(cards, fixed, set_reason, run_reason))
+
+
+def extend(reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None) -> MeldCheck:
+    """Lay `added` off onto a melded reading: the longer meld, its wild cards still standing for the same cards."""
+    return check(reading.fixed() + list(added), rules, wild_rank, kinds=(reading.kind,))
+
+
+# checks before any reading ---------------------------------------------------
+
+
+def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None) -> str | None:
+    if len(cards) < 3:
+        return f"a meld needs at least 3 cards; this has {len(cards)}"
+    for c in cards:
+        if c.stands_for and not rules.is_wild(c.card, wild_rank):
+            if c.card.is_joker:
+                return f"jokers are not wild in {rules.name}, so {c} cannot stand for another card"
+            return f"{c.card} is not wild in {rules.name}, so it cannot stand for {c.stands_for}"
+    return deck_problem([c.card for c in cards], rules)
+
+
+def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") -> str | None:
+    """Why `cards` could not all come from the table's decks (too many copies, or jokers not in play), if so."""
+    counts = Counter(cards)
+    for card, count in counts.items():
+        if card.is_joker:
+            if rules.jokers == 0:
+                return f"JK: {rules.name} is played here without jokers"
+            if count > rules.jokers:
+                return f"JK appears {count} times in {where}, but the game uses only {rules.jokers} jokers"
+        elif count > rules.decks:
+            held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
+            return f"{card} appears {_times(count)} in {where}, but {held}"
+    return None
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
+
+
+def _persian_jokers(cards: tuple[MeldCard, ...]) -> MeldCheck:
+    if not all(c.card.is_joker for c in cards):
+        return MeldCheck(cards, (), "in Persian Rummy jokers are not wild: they meld only with each other, as a set of 3 or 4 jokers")
+    if len(cards) > 4:
+        return MeldCheck(cards, (), f"a set has at most 4 cards; this has {len(cards)}")
+    return MeldCheck(cards, (Reading("set", cards, tuple(range(len(cards))), 0),), None)
+
+
+def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
+    # only the wild rank itself melds alone: deuces as twos in Oklahoma, three wild sevens in 5000 Rummy
+    own_rank = 2 if rules.game == "oklahoma" else wild_rank
+    if rules.game in ("oklahoma", "rummy5000") and not any(c.card.is_joker for c in cards):
+        as_themselves = {i: c.stands_for or c.card for i, c in enumerate(cards)}
+        if all(card.rank == own_rank for card in as_themselves.values()):
+            reading, reason = _read_set(cards, as_themselves, [], rules)
+            return MeldCheck(cards, (reading,) if reading else (), reason)
+    listed = " ".join(str(c.card) for c in cards)
+    return MeldCheck(cards, (), f"a meld needs at least one natural card; {listed} are all wild")
+
+
+# sets ------------------------------------------------------------------------
+
+
+def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> tuple[Reading | None, str | None]:
+    ranks = {c.rank for c in fixed.values()}
+    if len(ranks) > 1:
+        first, other = _two_differing(fixed, lambda c: c.rank)
+        return None, f"a set needs one rank: {first} and {other} differ"
+    if len(cards) > 4:
+        return None, f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
+    rank = ranks.pop()
+    suits = Counter(c.suit for c in fixed.values())
+    if not rules.sets_repeat_suits:
+        for suit, count in suits.items():
+            if count > 1:
+                return None, f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
+    missing = [s for s in SUITS if s not in suits]
+    if rules.game == "oklahoma" and rank == QUEEN and "S" in missing:
+        # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS)
+        missing.remove("S")
+        missing.append("S")
+    placed = list(cards)
+    for i, suit in zip(free, missing):
+        placed[i] = MeldCard(cards[i].card, Card(rank, suit))
+    return Reading("set", tuple(placed), tuple(range(len(cards))), rank), None
+
+
+def _two_differing(fixed: dict[int, Card], key) -> tuple[Card, Card]:
+    values = list(fixed.values())
+    first = values[0]
+    other = next(c for c in values if key(c) != key(first))
+    return first, other
+
+
+# runs ------------------------------------------------------------------------
+
+
+def _places(card: Card) -> tuple[int, ...]:
+    """The places a natural card can take in a run: an ace before the 2 or after the king."""
+    return (ACE, HIGH_ACE) if card.rank == ACE else (card.rank,)
+
+
+def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> tuple[list[Reading], str | None]:
+    suits = {c.suit for c in fixed.values()}
+    if len(suits) > 1:
+        first, other = _two_differing(fixed, lambda c: c.suit)
+        return [], f"a run needs one suit: {first} and {other} are mixed"
+    suit = suits.pop()
+    n = len(cards)
+    if n > 13:
+        return [], f"a run has at most 13 cards; this has {n}"
+    seen = Counter(c.rank for c in fixed.values())
+    for rank, count in seen.items():
+        if count > 1:
+            return [], f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
+
+    lowest = ACE if rules.ace_low else 2
+    highest = HIGH_ACE if rules.ace_high else KING
+    readings: list[Reading] = []
+    entered = _entered_order_run(cards, fixed, suit, lowest, highest)
+    if entered:
+        readings.append(entered)
+    for low in range(lowest, highest - n + 2):
+        if entered and entered.low == low:
+            continue
+        reading = _run_in_window(cards, fixed, free, suit, low)
+        if reading:
+            readings.append(reading)
+    if readings:
+        return readings, None
+    return [], _run_reason(cards, fixed, free, suit, rules)
+
+
+def _run_in_window(cards, fixed: dict[int, Card], free: list[int], suit: str, low: int) -> Reading | None:
+    n = len(cards)
+    window = range(low, low + n)
+    at: dict[int, int] = {}
+    for i, card in fixed.items():
+        place = next((p for p in _places(card) if p in window), None)
+        if place is None or place in at:
+            return None
+        at[place] = i
+    empty = [p for p in window if p not in at]
+    # free wild cards fill the places left, lowest first, in the order they were entered
+    for place, i in zip(empty, free):
+        at[place] = i
+    return _run_reading(cards, at, suit, low)
+
+
+def _entered_order_run(cards, fixed: dict[int, Card], suit: str, lowest: int, highest: int) -> Reading | None:
+    n = len(cards)
+    first = min(fixed)
+    for step in (1, -1):
+        for place in _places(fixed[first]):
+            start = place - step * first
+            places = [start + step * i for i in range(n)]
+            if min(places) < lowest or max(places) > highest:
+                continue
+            if all(places[i] in _places(card) for i, card in fixed.items()):
+                return _run_reading(cards, dict(zip(places, range(n))), suit, min(places))
+    return None
+
+
+def _run_reading(cards, at: dict[int, int], suit: str, low: int) -> Reading:
+    order = sorted(at)
+    placed = []
+    for place in order:
+        card = cards[at[place]]
+        if card.stands_for is None and card.card != _natural(place, suit):
+            card = MeldCard(card.card, _natural(place, suit))
+        placed.append(card)
+    return Reading("run", tuple(placed), tuple(at[p] for p in order), low)
+
+
+def _natural(place: int, suit: str) -> Card:
+    return Card(ACE if place == HIGH_ACE else place, suit)
+
+
+def _run_reason(cards, fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
+    n = len(cards)
+    # would the cards make a run if aces could go either way, or round the corner?
+    for low in range(ACE, HIGH_ACE - n + 2):
+        reading = _run_in_window(cards, fixed, free, suit, low)
+        if reading is None:
+            continue
+        shown = _rank_text(reading)
+        if reading.low == ACE and not rules.ace_low:
+            return f"{shown} puts the ace low: in {rules.name} aces are high only"
+        if not rules.ace_high:
+            return f"{shown} puts the ace high: in {rules.name} aces are low only"
+    for low in range(2, HIGH_ACE + 1):
+        wrapped = _wrapped_run(cards, fixed, suit, low)
+        if wrapped:
+            return f"{wrapped} wraps around: an ace is high or low, not both"
+    return _gap_reason(fixed, free, rules)
+
+
+def _rank_text(reading: Reading) -> str:
+    return "-".join(rank_name(c.rank) for c in reading.represents)
+
+
+def _wrapped_run(cards, fixed: dict[int, Card], suit: str, low: int) -> str | None:
+    places = [(low - 1 + k) % 13 + 1 for k in range(len(cards))]
+    turns_corner = {KING, ACE, 2} <= set(places)
+    if turns_corner and all(c.rank in places for c in fixed.values()):
+        return "-".join(rank_name(p) for p in places)
+    return None
+
+
+def _gap_reason(fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
+    options = []
+    for high_aces in (False, True):
+        if (high_aces and not rules.ace_high) or (not high_aces and not rules.ace_low):
+            continue
+        places = sorted(HIGH_ACE if c.rank == ACE and high_aces else c.rank for c in fixed.values())
+        options.append(places)
+    if not options:  # cannot happen: every game allows aces one way
+        options.append(sorted(c.rank for c in fixed.values()))
+    places = min(options, key=lambda p: p[-1] - p[0])
+    gaps = [(a, b) for a, b in zip(places, places[1:]) if b - a > 1]
+    a, b = gaps[0] if gaps else (places[0], places[-1])
+    missing = sum(b - a - 1 for a, b in gaps)
+    reason = f"there is a gap between {rank_name(_rank(a))} and {rank_name(_rank(b))}"
+    if len(gaps) > 1:
+        reason = "there are gaps between " + " and between ".join(
+            f"{rank_name(_rank(x))} and {rank_name(_rank(y))}" for x, y in gaps
+        )
+    if free:
+        reason += f": {missing} cards are missing and {_wild_count(len(free))} cannot fill them"
+    return reason
+
+
+def _rank(place: int) -> int:
+    return ACE if place == HIGH_ACE else place
+
+
+def _wild_count(count: int) -> str:
+    return "1 wild card" if count == 1 else f"{count} wild cards"
+
+
+def _choose_reason(cards, fixed: dict[int, Card], set_reason: str | None, run_reason: str | None) -> str:
+    ranks = {c.rank for c in fixed.values()}
+    suits = {c.suit for c in fixed.values()}
+    if len(ranks) == 1:
+        if len(fixed) == 1 and len(cards) > 4:
+            return run_reason or set_reason or ""
+        return set_reason or run_reason or ""
+    if len(suits) == 1 or len(ranks) == len(fixed):
+        return run_reason or set_reason or ""
+    return f"neither a set nor a run: {set_reason}, and {run_reason}"
+
