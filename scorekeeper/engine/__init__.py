@@ -12,6 +12,7 @@ from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import GameSpec, Option, deck_counts, game_ids, get_game, resolve_options
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import check_meld
+from scorekeeper.engine.scoring import score_session
 
 __all__ = [
     "GameSpec",
@@ -24,4 +25,5 @@ __all__ = [
     "get_game",
     "gin_arrange",
     "resolve_options",
+    "score_session",
 ]

@@ -12,13 +12,30 @@ from typing import Any
 
 
 class EngineError(ValueError):
-    """A request the engine refuses, with the hand (numbered from 1) and player it concerns."""
+    """A request the engine refuses, with the hand (numbered from 1) and player it concerns.
 
-    def __init__(self, message: str, hand: int | None = None, player: str | None = None) -> None:
+    Forms use the finer pointers to put the message beside the right box:
+    `field` is ``melds``, ``layoffs``, ``in_hand``, ``went_out``, ``ended``,
+    ``wild_rank`` or ``points``; `meld` and `layoff` count from 0 within the
+    player's entries (messages count from 1).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        hand: int | None = None,
+        player: str | None = None,
+        field: str | None = None,
+        meld: int | None = None,
+        layoff: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.hand = hand
         self.player = player
+        self.field = field
+        self.meld = meld
+        self.layoff = layoff
 
     def fields(self) -> dict[str, Any]:
         """The error as the JSON API answers it: the message, plus hand and player when known."""
@@ -27,6 +44,8 @@ class EngineError(ValueError):
             body["hand"] = self.hand
         if self.player is not None:
             body["player"] = self.player
+        if self.field is not None:
+            body["field"] = self.field
         return body
 
 

@@ -52,9 +52,12 @@ class Reading:
         """True when the card at `index` is an ace at the low end of a run (A-2-3)."""
         return self.kind == "run" and self.low == ACE and index == 0
 
-    def fixed(self) -> list[MeldCard]:
+    def fixed(self, rules: Rules, wild_rank: int | None = None) -> list[MeldCard]:
         """The meld's cards with every wild card's stand-in written out, as it stays on the table."""
-        return list(self.cards)
+        return [
+            MeldCard(c.card, c.stands_for or c.card) if rules.is_wild(c.card, wild_rank) else c
+            for c in self.cards
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} " + " ".join(str(c) for c in self.cards)
@@ -128,7 +131,7 @@ def check(
 
 def extend(reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None) -> MeldCheck:
     """Lay `added` off onto a melded reading: the longer meld, its wild cards still standing for the same cards."""
-    return check(reading.fixed() + list(added), rules, wild_rank, kinds=(reading.kind,))
+    return check(reading.fixed(rules, wild_rank) + list(added), rules, wild_rank, kinds=(reading.kind,))
 
 
 # checks before any reading ---------------------------------------------------

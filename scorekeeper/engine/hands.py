@@ -1,0 +1,398 @@
+"""One hand as entered, read and checked against the rules (RULES.md section 3).
+
+:func:`read_hand` turns a hand of the scoring body into a :class:`Hand`: every
+meld read, every lay-off placed on its meld, every card counted against the
+decks. Anything unreadable raises :class:`InputError`, anything against the
+rules :class:`RulesError`, both naming the hand, the player and the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine.cards import Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards, split_tokens
+from scorekeeper.engine.errors import EngineError, InputError, RulesError
+from scorekeeper.engine.games import Rules, hand_card_points, table_rules
+from scorekeeper.engine.gin import gin_arrange
+from scorekeeper.engine.meld_check import read_wild_rank
+from scorekeeper.engine.melds import Reading, check, extend, meld_points
+
+ENDINGS = ("went_out", "stock_exhausted")
+GIN_HAND = 10
+_GIN_RULES = table_rules("gin")
+
+
+@dataclass
+class LayOff:
+    """Cards one player laid off onto a meld on the table, and what they scored."""
+
+    cards: list[MeldCard]
+    owner: str
+    meld: int
+    points: int = 0
+
+
+@dataclass
+class PlayerHand:
+    """What one player put down and kept in one hand."""
+
+    name: str
+    melds: list[Reading] = field(default_factory=list)
+    layoffs: list[LayOff] = field(default_factory=list)
+    in_hand: list[Card] = field(default_factory=list)
+    melded_points: int = 0
+    in_hand_points: int = 0
+
+    def card_count(self) -> int:
+        """How many cards the player held at the end: melded, laid off and left in hand."""
+        return sum(len(m.cards) for m in self.melds) + sum(len(x.cards) for x in self.layoffs) + len(self.in_hand)
+
+
+@dataclass
+class Hand:
+    """One hand, read and checked: how it ended, and each player's cards (or plain points)."""
+
+    number: int
+    ended: str
+    went_out: str | None
+    concealed: bool
+    wild_rank: int | None
+    points: dict[str, int] | None = None
+    players: dict[str, PlayerHand] = field(default_factory=dict)
+    big_gin: bool = False
+
+    @property
+    def as_points(self) -> bool:
+        """True for a hand entered as plain numbers."""
+        return self.points is not None
+
+
+class _Problems:
+    """Builds errors that name the hand, and the player and entry when known."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __call__(self, kind: type[EngineError], message: str, player: str | None = None, **where: Any) -> EngineError:
+        return kind(f"hand {self.number}: {message}", hand=self.number, player=player, **where)
+
+
+def read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
+    """Read hand `number` (from 1) of a session played by `names` under `rules`, checking every rule."""
+    problem = _Problems(number)
+    if not isinstance(raw, Mapping):
+        raise problem(InputError, "a hand must be an object with `ended` and `players` or `points`")
+    ended = raw.get("ended", "went_out")
+    if ended not in ENDINGS:
+        raise problem(InputError, f"`ended` must be went_out or stock_exhausted, not {ended!r}", field="ended")
+    went_out = _read_went_out(raw.get("went_out"), ended, names, problem)
+    concealed = raw.get("concealed", False)
+    if not isinstance(concealed, bool):
+        raise problem(InputError, "`concealed` must be true or false")
+    if concealed and went_out is None:
+        raise problem(RulesError, "only a player who went out can go out concealed", field="went_out")
+    try:
+        wild_rank = read_wild_rank(raw.get("wild_rank"), rules)
+    except InputError as exc:
+        raise problem(InputError, str(exc), field="wild_rank") from None
+    big_gin = raw.get("big_gin", False)
+    if not isinstance(big_gin, bool):
+        raise problem(InputError, "`big_gin` must be true or false")
+    hand = Hand(number, ended, went_out, concealed, wild_rank, big_gin=big_gin)
+
+    if "points" in raw:
+        hand.points = _read_points(raw["points"], names, problem)
+        return hand
+    players = raw.get("players")
+    if not isinstance(players, Mapping):
+        raise problem(InputError, "a hand needs `players` (the cards of each player) or `points`")
+    for name in players:
+        if name not in names:
+            raise problem(InputError, f"`{name}` is not a player in this session: players are {', '.join(names)}")
+    if rules.game == "gin":
+        players = _arrange_gin_players(players, hand, names, problem)
+    entries = {name: players.get(name) or {} for name in names}
+    for name, entry in entries.items():
+        if not isinstance(entry, Mapping):
+            raise problem(InputError, f"{name}'s entry must be an object with melds, layoffs and in_hand", name)
+    _read_cards(entries, hand, rules, problem)
+    _check_decks(entries, hand, rules, problem)
+    _place_layoffs(entries, hand, rules, problem)
+    _check_going_out(hand, rules, problem)
+    for player in hand.players.values():
+        player.melded_points = sum(meld_points(m, rules, wild_rank) for m in player.melds) + sum(
+            x.points for x in player.layoffs
+        )
+        player.in_hand_points = sum(hand_card_points(rules, c, wild_rank) for c in player.in_hand)
+    if rules.game == "gin":
+        _check_gin(hand, rules, problem)
+    return hand
+
+
+def _read_went_out(value: object, ended: str, names: list[str], problem: _Problems) -> str | None:
+    if isinstance(value, list):
+        if len(value) > 1:
+            both = " and ".join(str(v) for v in value)
+            raise problem(RulesError, f"only one player can go out in a hand, but {both} are named", field="went_out")
+        value = value[0] if value else None
+    if ended == "stock_exhausted":
+        if value not in (None, ""):
+            raise problem(
+                RulesError, f"the stock ran out, so nobody went out, but {value} is named", field="went_out"
+            )
+        return None
+    if value in (None, ""):
+        raise problem(InputError, "say who went out (`went_out`), or that the stock ran out", field="went_out")
+    if value not in names:
+        raise problem(InputError, f"`{value}` went out, but is not a player in this session", field="went_out")
+    return str(value)
+
+
+def _read_points(points: object, names: list[str], problem: _Problems) -> dict[str, int]:
+    if not isinstance(points, Mapping):
+        raise problem(InputError, "`points` must be an object of player names and whole numbers", field="points")
+    read = {}
+    for name in names:
+        value = points.get(name, 0)
+        if type(value) is not int:
+            raise problem(InputError, f"{name}'s points must be a whole number, not {value!r}", name, field="points")
+        read[name] = value
+    for name in points:
+        if name not in names:
+            raise problem(InputError, f"`{name}` is not a player in this session", field="points")
+    return read
+
+
+def _card_list(value: object, what: str, player: str, problem: _Problems, meld_notation: bool, **where: Any):
+    if value is None:
+        return []
+    if not isinstance(value, (str, list, tuple)):
+        raise problem(InputError, f"{what} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]", player, **where)
+    try:
+        return parse_meld_cards(value) if meld_notation else parse_cards(value)
+    except CardNotationError as exc:
+        raise problem(InputError, f"{what}: {exc}", player, **where) from None
+
+
+def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
+    for name, entry in entries.items():
+        player = hand.players[name] = PlayerHand(name)
+        melds = entry.get("melds") or []
+        if not isinstance(melds, list):
+            raise problem(InputError, f"{name}'s melds must be a list of card lists", name, field="melds")
+        for index, meld in enumerate(melds):
+            what = f"{name}'s meld {index + 1}"
+            cards = _card_list(meld, what, name, problem, True, field="melds", meld=index)
+            result = check(cards, rules, hand.wild_rank)
+            if not result.legal:
+                shown = " ".join(str(c) for c in cards)
+                raise problem(
+                    RulesError, f"{what} ({shown}) is not legal: {result.reason}", name, field="melds", meld=index
+                )
+            player.melds.append(result.reading)
+        layoffs = entry.get("layoffs") or []
+        if not isinstance(layoffs, list):
+            raise problem(InputError, f"{name}'s layoffs must be a list", name, field="layoffs")
+        for index, layoff in enumerate(layoffs):
+            what = f"{name}'s lay-off {index + 1}"
+            onto = layoff.get("onto") if isinstance(layoff, Mapping) else None
+            if not isinstance(onto, Mapping):
+                raise problem(
+                    InputError,
+                    f"{what} must give `cards` and `onto` ({{\"player\": ..., \"meld\": index}})",
+                    name, field="layoffs", layoff=index,
+                )
+            cards = _card_list(layoff.get("cards"), what, name, problem, True, field="layoffs", layoff=index)
+            if not cards:
+                raise problem(InputError, f"{what} has no cards", name, field="layoffs", layoff=index)
+            owner, meld = onto.get("player"), onto.get("meld")
+            if owner not in entries:
+                raise problem(InputError, f"{what} is onto `{owner}`, who is not a player here", name, field="layoffs", layoff=index)
+            if type(meld) is not int:
+                raise problem(InputError, f"{what}: `meld` must be the index of {owner}'s meld, from 0", name, field="layoffs", layoff=index)
+            player.layoffs.append(LayOff(cards, owner, meld))
+        player.in_hand = _card_list(entry.get("in_hand"), f"{name}'s cards left in hand", name, problem, False, field="in_hand")
+
+
+def _check_decks(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
+    # every physical card entered, with where it was entered, in entry order
+    seen: dict[Card, list[tuple[str, str, dict[str, Any]]]] = {}
+    for name, player in hand.players.items():
+        places: list[tuple[list[Card], str, dict[str, Any]]] = []
+        places += [([c.card for c in m.cards], f"{name}'s meld {i + 1}", {"field": "melds", "meld": i}) for i, m in enumerate(player.melds)]
+        places += [([c.card for c in x.cards], f"{name}'s lay-off {i + 1}", {"field": "layoffs", "layoff": i}) for i, x in enumerate(player.layoffs)]
+        places.append((player.in_hand, f"{name}'s cards left in hand", {"field": "in_hand"}))
+        for cards, label, where in places:
+            for card in cards:
+                entered = seen.setdefault(card, [])
+                entered.append((name, label, where))
+                allowed = rules.jokers if card.is_joker else rules.decks
+                if len(entered) <= allowed:
+                    continue
+                labels = ", ".join(dict.fromkeys(lbl for _, lbl, _ in entered))
+                if card.is_joker and rules.jokers == 0:
+                    message = f"JK ({labels}): {rules.name} is played here without jokers"
+                elif card.is_joker:
+                    message = f"JK is entered {len(entered)} times ({labels}), but the game uses only {rules.jokers} jokers"
+                else:
+                    held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
+                    message = f"{card} is entered {len(entered)} times ({labels}), but {held}"
+                raise problem(RulesError, message, name, **where)
+
+
+def _place_layoffs(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
+    table: dict[tuple[str, int], Reading] = {}
+    for name, player in hand.players.items():
+        for index, meld in enumerate(player.melds):
+            table[(name, index)] = meld
+    pending: list[tuple[str, int, LayOff]] = []
+    for name, player in hand.players.items():
+        for index, layoff in enumerate(player.layoffs):
+            what = f"{name}'s lay-off {index + 1}"
+            where = {"field": "layoffs", "layoff": index}
+            owner_melds = len(hand.players[layoff.owner].melds)
+            if not 0 <= layoff.meld < owner_melds:
+                has = f"{layoff.owner} melded {owner_melds}" if owner_melds else f"{layoff.owner} melded nothing"
+                raise problem(RulesError, f"{what} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}", name, **where)
+            if rules.game == "gin":
+                _check_gin_layoff(hand, name, layoff, what, where, problem)
+            elif rules.lay_off_own_melds_only and layoff.owner != name:
+                raise problem(
+                    RulesError,
+                    f"{what} is onto {layoff.owner}'s meld, but in {rules.name} players lay off only on their own melds",
+                    name, **where,
+                )
+            pending.append((name, index, layoff))
+    # lay-offs may be entered in any order: keep placing those that fit until none is left or none fits
+    while pending:
+        placed = False
+        for item in list(pending):
+            name, index, layoff = item
+            meld = table[(layoff.owner, layoff.meld)]
+            result = extend(meld, layoff.cards, rules, hand.wild_rank)
+            if result.legal:
+                longer = result.reading
+                added = set(range(len(meld.cards), len(longer.cards)))
+                layoff.points = meld_points(longer, rules, hand.wild_rank, only=added)
+                table[(layoff.owner, layoff.meld)] = longer
+                pending.remove(item)
+                placed = True
+        if not placed:
+            name, index, layoff = pending[0]
+            meld = table[(layoff.owner, layoff.meld)]
+            reason = extend(meld, layoff.cards, rules, hand.wild_rank).reason
+            shown = " ".join(str(c) for c in layoff.cards)
+            on_table = " ".join(str(c) for c in meld.cards)
+            raise problem(
+                RulesError,
+                f"{name}'s lay-off {index + 1} ({shown}) does not fit {layoff.owner}'s meld {layoff.meld + 1}"
+                f" ({on_table}): {reason}",
+                name, field="layoffs", layoff=index,
+            )
+
+
+def _check_going_out(hand: Hand, rules: Rules, problem: _Problems) -> None:
+    if hand.went_out is None or rules.game == "gin":
+        return
+    left = hand.players[hand.went_out].in_hand
+    if left:
+        shown = " ".join(str(c) for c in left)
+        raise problem(
+            RulesError,
+            f"{hand.went_out} went out, so no cards are left in {hand.went_out}'s hand, but {shown} are entered",
+            hand.went_out, field="in_hand",
+        )
+
+
+# gin -------------------------------------------------------------------------
+
+
+def _defender(hand: Hand, names: list[str]) -> str | None:
+    if hand.went_out is None:
+        return None
+    return next(n for n in names if n != hand.went_out)
+
+
+def _arrange_gin_players(players: Mapping, hand: Hand, names: list[str], problem: _Problems) -> dict[str, Any]:
+    """The players' entries, those given by their whole hand ({"cards": ...}) arranged for the least deadwood."""
+    arranged = dict(players)
+    order = names if hand.went_out is None else [hand.went_out, _defender(hand, names)]
+    knocker_melds: list[list[str]] | None = None
+    for name in order:
+        entry = players.get(name)
+        if not isinstance(entry, Mapping) or "cards" not in entry:
+            if name == hand.went_out and isinstance(entry, Mapping):
+                knocker_melds = [split_tokens(m) for m in entry.get("melds") or [] if isinstance(m, (str, list))]
+            continue
+        defending = hand.went_out is not None and name != hand.went_out
+        try:
+            if defending and knocker_melds is not None:
+                body = gin_arrange(entry["cards"], knocker_melds=knocker_melds)
+            else:
+                body = gin_arrange(entry["cards"])
+        except InputError as exc:
+            raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
+        if body.get("discard") and hand.big_gin and body.get("big_gin"):
+            # all eleven cards meld: the best discard is melded too
+            melds = _meld_eleven(body["melds"], body["discard"])
+            arranged[name] = {"melds": melds, "layoffs": [], "in_hand": []}
+        else:
+            layoffs = [
+                {"cards": lay["cards"], "onto": {"player": hand.went_out, "meld": lay["onto"]}}
+                for lay in body.get("layoffs", [])
+            ]
+            arranged[name] = {"melds": body["melds"], "layoffs": layoffs, "in_hand": body["deadwood"]}
+        if name == hand.went_out:
+            knocker_melds = arranged[name]["melds"]
+    return arranged
+
+
+def _meld_eleven(melds: list[list[str]], extra: str) -> list[list[str]]:
+    rules = _GIN_RULES
+    card = parse_meld_cards([extra])
+    for index, meld in enumerate(melds):
+        longer = extend(check(parse_meld_cards(meld), rules).reading, card, rules)
+        if longer.legal:
+            return melds[:index] + [[str(c) for c in longer.reading.cards]] + melds[index + 1 :]
+    return [*melds, [extra]]
+
+
+def _check_gin_layoff(hand: Hand, name: str, layoff: LayOff, what: str, where: dict[str, Any], problem: _Problems) -> None:
+    if hand.went_out is None:
+        raise problem(RulesError, f"{what}: nobody knocked, so nobody lays off", name, **where)
+    if name == hand.went_out:
+        raise problem(RulesError, f"{what}: in Gin Rummy only the defender lays off, never the knocker", name, **where)
+    if layoff.owner != hand.went_out:
+        raise problem(RulesError, f"{what}: the defender lays off only onto the knocker's melds", name, **where)
+
+
+def _check_gin(hand: Hand, rules: Rules, problem: _Problems) -> None:
+    if hand.went_out is None:
+        return
+    knocker = hand.players[hand.went_out]
+    defender = next(p for n, p in hand.players.items() if n != hand.went_out)
+    limit = rules.option("knock_limit")
+    if knocker.in_hand_points > limit:
+        raise problem(
+            RulesError,
+            f"{knocker.name} knocked with {knocker.in_hand_points} deadwood, but knocking needs {limit} or less",
+            knocker.name, field="in_hand",
+        )
+    if hand.big_gin and knocker.in_hand:
+        raise problem(RulesError, f"big gin melds all 11 cards, but {knocker.name} has deadwood", knocker.name, field="in_hand")
+    wanted = GIN_HAND + 1 if hand.big_gin else GIN_HAND
+    for player, size in ((knocker, wanted), (defender, GIN_HAND)):
+        if player.card_count() != size:
+            raise problem(
+                RulesError,
+                f"{player.name} has {player.card_count()} cards entered; a gin hand holds {size} at the end",
+                player.name, field="melds",
+            )
+    if knocker.in_hand_points == 0 and defender.layoffs:
+        raise problem(
+            RulesError,
+            f"{defender.name} laid off after gin, but after gin the defender may not lay off",
+            defender.name, field="layoffs", layoff=0,
+        )

@@ -1,0 +1,371 @@
+"""Scoring a session: each hand's scores by the game's rules, running totals, and who has won.
+
+>>> body = score_session({
+...     "game": "rummy500", "players": ["Ann", "Ben"],
+...     "hands": [{"ended": "went_out", "went_out": "Ann", "players": {
+...         "Ann": {"melds": ["9H 10H JH", "KS KD KC"], "in_hand": []},
+...         "Ben": {"in_hand": "KH 5D"}}}]})
+>>> body["totals"], body["status"], body["reason"]
+({'Ann': 59, 'Ben': -15}, 'in_progress', 'nobody has reached 500')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine.errors import InputError
+from scorekeeper.engine.games import Rules, check_players, table_rules
+from scorekeeper.engine.hands import Hand, read_hand
+from scorekeeper.engine.meld_check import reading_body
+
+PERSIAN_GOING_OUT = 25
+PERSIAN_GAME_BONUS = 50
+OKLAHOMA_GOING_OUT = 100
+OKLAHOMA_CONCEALED = 250
+OKLAHOMA_GAME_BONUS = 200
+
+
+@dataclass
+class Standing:
+    """Where the game stands after a hand."""
+
+    status: str = "in_progress"
+    winner: str | None = None
+    reason: str = ""
+    bonuses: dict[str, int] = field(default_factory=dict)
+
+
+def score_session(body: object) -> dict[str, Any]:
+    """Score a whole session (the POST /api/v1/score body): every hand, the totals, the status.
+
+    Raises InputError for a body that cannot be read and RulesError for one
+    that breaks the rules, naming the hand and player.
+    """
+    if not isinstance(body, Mapping):
+        raise InputError("the session must be a JSON object with game, players and hands")
+    game = body.get("game", "rummy500")
+    names = _read_players(body.get("players"))
+    rules = table_rules(game, body.get("options"), len(names))
+    check_players(game, len(names))
+    hands = body.get("hands", [])
+    if not isinstance(hands, list):
+        raise InputError("`hands` must be a list of hands")
+    read = [read_hand(raw, number, rules, names) for number, raw in enumerate(hands, start=1)]
+    if game == "michigan":
+        return _michigan(read, rules, names)
+    return _running(read, rules, names)
+
+
+def _read_players(players: object) -> list[str]:
+    if not isinstance(players, list) or not players:
+        raise InputError("`players` must list the players' names in seat order")
+    names: list[str] = []
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"player names must be text, not {name!r}")
+        if name in names:
+            raise InputError(f"{name} is listed twice in `players`")
+        names.append(name)
+    return names
+
+
+# one hand --------------------------------------------------------------------
+
+
+def hand_scores(hand: Hand, rules: Rules, names: list[str]) -> dict[str, int]:
+    """What each player scores for one hand (before any game-end bonus)."""
+    if hand.points is not None:
+        return dict(hand.points)
+    players = hand.players
+    goer = hand.went_out
+    game = rules.game
+    if game in ("rummy500", "michigan", "persian", "oklahoma"):
+        scores = {n: p.melded_points - p.in_hand_points for n, p in players.items()}
+        if goer and game in ("rummy500", "michigan") and hand.concealed:
+            scores[goer] += rules.option("rummy_bonus")
+        if goer and game == "oklahoma":
+            scores[goer] += OKLAHOMA_CONCEALED if hand.concealed else OKLAHOMA_GOING_OUT
+        return scores
+    if game == "rummy5000":
+        scores = {n: p.melded_points for n, p in players.items()}
+        if goer:
+            scores[goer] += sum(p.in_hand_points for n, p in players.items() if n != goer)
+        return scores
+    if game == "basic":
+        scores = dict.fromkeys(names, 0)
+        if goer:
+            won = sum(p.in_hand_points for n, p in players.items() if n != goer)
+            scores[goer] = won * 2 if hand.concealed else won
+        return scores
+    if game == "penalty":
+        return {n: p.in_hand_points if n != goer else 0 for n, p in players.items()}
+    return _gin_scores(hand, rules, names)
+
+
+def _gin_scores(hand: Hand, rules: Rules, names: list[str]) -> dict[str, int]:
+    scores = dict.fromkeys(names, 0)
+    knocker = hand.went_out
+    if knocker is None:
+        return scores
+    defender = next(n for n in names if n != knocker)
+    ours = hand.players[knocker].in_hand_points
+    theirs = hand.players[defender].in_hand_points
+    if ours == 0:
+        bonus = rules.option("gin_bonus")
+        if hand.big_gin and rules.option("big_gin_bonus"):
+            bonus = rules.option("big_gin_bonus")
+        scores[knocker] = bonus + theirs
+    elif theirs > ours:
+        scores[knocker] = theirs - ours
+    else:
+        scores[defender] = rules.option("undercut_bonus") + ours - theirs
+    return scores
+
+
+def gin_result(hand: Hand, rules: Rules) -> str:
+    """How a gin hand went: draw, gin, big gin, knock or undercut."""
+    if hand.went_out is None:
+        return "draw"
+    knocker = hand.players.get(hand.went_out)
+    if knocker is None:  # entered as points
+        return "knock"
+    if knocker.in_hand_points == 0:
+        return "big gin" if hand.big_gin else "gin"
+    defender = next(p for n, p in hand.players.items() if n != hand.went_out)
+    return "knock" if defender.in_hand_points > knocker.in_hand_points else "undercut"
+
+
+def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
+    """Each player's melds, lay-offs and cards left, as read, for pages that show the hand."""
+    details = {}
+    for name, player in hand.players.items():
+        details[name] = {
+            "melds": [reading_body(m, rules, hand.wild_rank) for m in player.melds],
+            "layoffs": [
+                {"cards": [str(c) for c in x.cards], "onto": {"player": x.owner, "meld": x.meld}, "points": x.points}
+                for x in player.layoffs
+            ],
+            "in_hand": [str(c) for c in player.in_hand],
+            "melded_points": player.melded_points,
+            "in_hand_points": player.in_hand_points,
+        }
+    return details
+
+
+# sessions that run to a target -----------------------------------------------
+
+
+def partnerships(names: list[str]) -> dict[str, list[str]]:
+    """Persian partnerships, seats 1 and 3 against 2 and 4, named like "Ann & Cy"."""
+    return {f"{names[0]} & {names[2]}": [names[0], names[2]], f"{names[1]} & {names[3]}": [names[1], names[3]]}
+
+
+def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any]:
+    teams = partnerships(names) if rules.game == "persian" else None
+    sides = list(teams) if teams else list(names)
+    totals = dict.fromkeys(sides, 0)
+    concealed_bonus = dict.fromkeys(sides, 0)  # Oklahoma's 250s, which do not count toward the target
+    wins = dict.fromkeys(sides, 0)
+    bodies: list[dict[str, Any]] = []
+    standing = Standing(reason=f"nobody has reached {rules.target}")
+    finished_at: int | None = None
+    for hand in hands:
+        scores = hand_scores(hand, rules, names)
+        player_scores = dict(scores)
+        goer_side = hand.went_out
+        if teams:
+            scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
+            goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
+            if goer_side:
+                scores[goer_side] += PERSIAN_GOING_OUT
+        if rules.game == "oklahoma" and hand.went_out and hand.concealed:
+            concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
+        for side in sides:
+            totals[side] += scores[side]
+            if scores[side] > 0 and rules.game == "gin":
+                wins[side] += 1
+        if finished_at is None:
+            standing = _standing(rules, totals, concealed_bonus, goer_side, wins)
+            for side, bonus in standing.bonuses.items():
+                scores[side] += bonus
+                totals[side] += bonus
+            if standing.status == "finished":
+                finished_at = hand.number
+        elif hand is not hands[finished_at - 1]:
+            standing = Standing(
+                "finished", standing.winner,
+                f"{_base_reason(standing.reason)} (the game ended after hand {finished_at})",
+            )
+        body: dict[str, Any] = {
+            "scores": scores,
+            "totals": dict(totals),
+            "status": standing.status,
+            "winner": standing.winner,
+            "reason": standing.reason,
+            "went_out": hand.went_out,
+            "entered_as_points": hand.as_points,
+        }
+        if standing.bonuses and finished_at == hand.number:
+            body["bonuses"] = dict(standing.bonuses)
+        if teams:
+            body["player_scores"] = player_scores
+        if not hand.as_points:
+            body["players"] = _hand_details(hand, rules)
+        if rules.game == "gin":
+            body["result"] = gin_result(hand, rules)
+        bodies.append(body)
+    result: dict[str, Any] = {
+        "hands": bodies,
+        "totals": dict(totals),
+        "status": standing.status,
+        "winner": standing.winner,
+        "reason": standing.reason if hands else "no hands played yet",
+        "leaders": _leaders(totals, lowest=rules.game == "penalty") if hands else [],
+        "target": rules.target,
+    }
+    if teams:
+        result["partnerships"] = teams
+    return result
+
+
+def _base_reason(reason: str) -> str:
+    return reason.split(" (the game ended after hand")[0]
+
+
+def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
+    best = min(totals.values()) if lowest else max(totals.values())
+    return [side for side, total in totals.items() if total == best]
+
+
+def _names_joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _standing(
+    rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None, wins: dict[str, int]
+) -> Standing:
+    target = rules.target
+    assert target is not None
+    if rules.game == "penalty":
+        return _lowest_wins(totals, target)
+    counted = {side: totals[side] - concealed_bonus[side] for side in totals}
+    reached = [side for side in totals if counted[side] >= target]
+    if not reached:
+        return Standing(reason=f"nobody has reached {target}")
+    if rules.game == "rummy500" and rules.option("must_go_out_to_win"):
+        return _must_go_out(totals, target, goer)
+    best = max(totals[side] for side in reached)
+    top = [side for side in reached if totals[side] == best]
+    if len(top) > 1:
+        return Standing(reason=f"{_names_joined(top)} are tied on {best}: another hand decides")
+    winner = top[0]
+    if rules.game in ("basic", "gin") and len(reached) == 1:
+        reason = f"{winner} reached {best}, the first to {target}"
+    else:
+        reason = f"{winner} reached {best}, the highest at or above {target}"
+    if rules.game == "oklahoma" and concealed_bonus[winner]:
+        reason += f" ({counted[winner]} without going-rummy bonuses)"
+    standing = Standing("finished", winner, reason)
+    if rules.game == "persian":
+        standing.bonuses = {winner: PERSIAN_GAME_BONUS}
+        standing.reason += f"; +{PERSIAN_GAME_BONUS} for the game"
+    elif rules.game == "oklahoma":
+        standing.bonuses = {winner: OKLAHOMA_GAME_BONUS}
+        standing.reason += f"; +{OKLAHOMA_GAME_BONUS} for the game"
+    elif rules.game == "gin":
+        _gin_game_end(standing, rules, totals, wins)
+    return standing
+
+
+def _must_go_out(totals: dict[str, int], target: int, goer: str | None) -> Standing:
+    if goer is None:
+        return Standing(reason=f"nobody went out, and only the player who goes out at or above {target} can win")
+    if totals[goer] < target:
+        return Standing(
+            reason=f"{goer} went out with {totals[goer]}, short of {target}; only the player who goes out can win"
+        )
+    return Standing("finished", goer, f"{goer} went out and reached {totals[goer]}, at or above {target}")
+
+
+def _lowest_wins(totals: dict[str, int], target: int) -> Standing:
+    reached = [side for side, total in totals.items() if total >= target]
+    if not reached:
+        return Standing(reason=f"nobody has reached {target}")
+    high = _names_joined(reached)
+    lowest = min(totals.values())
+    bottom = [side for side, total in totals.items() if total == lowest]
+    if len(bottom) > 1:
+        return Standing(
+            reason=f"{high} reached {target}; {_names_joined(bottom)} are tied for the lowest total on {lowest}:"
+            f" another hand decides"
+        )
+    return Standing("finished", bottom[0], f"{high} reached {target}: {bottom[0]} wins with the lowest total, {lowest}")
+
+
+def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
+    """Game, box and shutout bonuses, added once when the game is won."""
+    winner = standing.winner
+    assert winner is not None
+    loser = next(side for side in totals if side != winner)
+    bonuses = dict.fromkeys(totals, 0)
+    bonuses[winner] += rules.option("game_bonus")
+    if rules.option("shutout_double") and totals[loser] == 0:
+        bonuses[winner] += totals[winner] + bonuses[winner]
+        standing.reason += f"; a shutout doubles {winner}'s score"
+    for side in totals:
+        bonuses[side] += rules.option("box_bonus") * wins[side]
+    standing.bonuses = {side: bonus for side, bonus in bonuses.items() if bonus}
+    if standing.bonuses:
+        shown = ", ".join(f"{side} +{bonus}" for side, bonus in standing.bonuses.items())
+        standing.reason += f"; bonuses: {shown}"
+
+
+# michigan: every hand is a game -----------------------------------------------
+
+
+def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any]:
+    won = dict.fromkeys(names, 0)
+    bodies = []
+    for hand in hands:
+        scores = hand_scores(hand, rules, names)
+        best = max(scores.values())
+        winners = [n for n, s in scores.items() if s == best]
+        for name in winners:
+            won[name] += 1
+        if len(winners) == 1:
+            reason = f"{winners[0]} won the hand with {best}"
+        else:
+            reason = f"{_names_joined(winners)} share the hand with {best} each"
+        body: dict[str, Any] = {
+            "scores": scores,
+            "totals": dict(won),
+            "status": "finished",
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "reason": reason,
+            "went_out": hand.went_out,
+            "entered_as_points": hand.as_points,
+        }
+        if not hand.as_points:
+            body["players"] = _hand_details(hand, rules)
+        bodies.append(body)
+    leaders = _leaders(won) if hands else []
+    if not hands:
+        reason = "no hands played yet"
+    else:
+        most = won[leaders[0]]
+        hands_won = "1 hand won" if most == 1 else f"{most} hands won"
+        each = " each" if len(leaders) > 1 else ""
+        verb = "lead" if len(leaders) > 1 else "leads"
+        reason = f"{_names_joined(leaders)} {verb} with {hands_won}{each}"
+    return {
+        "hands": bodies,
+        "totals": dict(won),
+        "status": "in_progress",
+        "winner": None,
+        "reason": reason,
+        "leaders": leaders,
+        "target": None,
+    }
