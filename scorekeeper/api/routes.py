@@ -1,1 +1,64 @@
-"""Routes of this blueprint."""
+"""JSON API over the rules engine: the meld check and session scoring (shared/API.md).
+
+Views only translate: read the JSON body, call the engine, answer 200 with
+its body, 400 when the input cannot be read, 422 when it breaks the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request
+
+from scorekeeper import engine
+from scorekeeper.api import bp
+
+
+def _json_body() -> tuple[dict[str, Any] | None, Any]:
+    """The request's JSON object, or the 400 answer saying why there is none."""
+    body = request.get_json(silent=True)
+    if body is None:
+        return None, (jsonify(error="the request body is not JSON: send a JSON object with Content-Type application/json"), 400)
+    if not isinstance(body, dict):
+        return None, (jsonify(error="the request body must be a JSON object"), 400)
+    return body, None
+
+
+def _refused(exc: ValueError):
+    """The engine's error as JSON: 422 for a rule broken, 400 for anything else it could not read."""
+    status = 422 if isinstance(exc, engine.RulesError) else 400
+    fields = exc.fields() if isinstance(exc, (engine.InputError, engine.RulesError)) else {"error": str(exc)}
+    return jsonify(fields), status
+
+
+@bp.post("/melds/check")
+def check_meld():
+    """Check one meld: {"game", "options", "wild_rank", "cards"} -> legal, readings, points, reason."""
+    body, refusal = _json_body()
+    if body is None:
+        return refusal
+    if "cards" not in body:
+        return jsonify(error='"cards" is missing: give the meld as "7H 8H 9H" or a list of card strings'), 400
+    try:
+        result = engine.check_meld(
+            body["cards"],
+            game=body.get("game") or "rummy500",
+            options=body.get("options"),
+            wild_rank=body.get("wild_rank"),
+        )
+    except ValueError as exc:
+        return _refused(exc)
+    return jsonify(result)
+
+
+@bp.post("/score")
+def score():
+    """Score a whole session: every hand's scores, running totals, status and winner."""
+    body, refusal = _json_body()
+    if body is None:
+        return refusal
+    try:
+        result = engine.score_session(body)
+    except ValueError as exc:
+        return _refused(exc)
+    return jsonify(result)

@@ -178,7 +178,7 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         if teams:
             scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
             goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
-            if goer_side:
+            if goer_side and not hand.as_points:  # plain points already hold every bonus
                 scores[goer_side] += PERSIAN_GOING_OUT
         if rules.game == "oklahoma" and hand.went_out and hand.concealed:
             concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED

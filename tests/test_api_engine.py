@@ -1,0 +1,116 @@
+"""POST /api/v1/melds/check and /api/v1/score: the JSON faces of the rules engine (API.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+SESSION = {
+    "game": "rummy500",
+    "options": {"must_go_out_to_win": False},
+    "players": ["Ann", "Ben", "Cy"],
+    "hands": [
+        {
+            "ended": "went_out",
+            "went_out": "Ann",
+            "concealed": False,
+            "wild_rank": None,
+            "players": {
+                "Ann": {"melds": [["7H", "8H", "9H"], "KS KD KC"], "layoffs": [], "in_hand": []},
+                "Ben": {"melds": [], "layoffs": [{"cards": ["10H"], "onto": {"player": "Ann", "meld": 0}}], "in_hand": "QS 4D"},
+                "Cy": {"melds": [], "layoffs": [], "in_hand": ["AS"]},
+            },
+        },
+        {"ended": "went_out", "went_out": "Ben", "points": {"Ann": 12, "Ben": 61, "Cy": -20}},
+    ],
+}
+
+
+def test_meld_check_answers_a_legal_run_with_its_reading(client):
+    response = client.post("/api/v1/melds/check", json={"game": "rummy500", "options": {}, "wild_rank": None, "cards": "7H 8H JK"})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["legal"] is True
+    assert (body["kind"], body["cards"], body["points"], body["reason"]) == ("run", ["7H", "8H", "JK"], 30, None)
+    assert body["readings"][0] == {"kind": "run", "represents": ["7H", "8H", "9H"], "points": 30, "cards": ["7H", "8H", "JK=9H"]}
+
+
+def test_meld_check_defaults_to_500_rum_and_takes_a_list(client):
+    body = client.post("/api/v1/melds/check", json={"cards": ["9h", "10h", "jh"]}).get_json()
+    assert (body["legal"], body["points"]) == (True, 29)
+
+
+def test_illegal_meld_is_a_200_with_the_reason(client):
+    response = client.post("/api/v1/melds/check", json={"cards": "KH AH 2H"})
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "legal": False, "kind": None, "cards": ["KH", "AH", "2H"], "points": 0, "readings": [],
+        "reason": "K-A-2 wraps around: an ace is high or low, not both",
+    }
+
+
+def test_meld_check_of_5000_rummy_uses_the_wild_rank(client):
+    body = client.post("/api/v1/melds/check", json={"game": "rummy5000", "wild_rank": "7", "cards": "7H 7S 7D"}).get_json()
+    assert (body["legal"], body["kind"], body["points"]) == (True, "set", 300)
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"cards": "7H 1H 9H"}, "`1H` at position 2 is not a card"),
+        ({"game": "canasta", "cards": "7H 8H 9H"}, "`canasta` is not a game we know"),
+        ({"game": "rummy5000", "cards": "7H 8H 9H"}, "wild rank"),
+        ({"game": "gin"}, '"cards" is missing'),
+    ],
+)
+def test_unreadable_meld_check_is_a_400_naming_the_problem(client, payload, message):
+    response = client.post("/api/v1/melds/check", json=payload)
+    assert response.status_code == 400
+    assert message in response.get_json()["error"]
+
+
+def test_body_that_is_not_json_is_a_400(client):
+    response = client.post("/api/v1/melds/check", data="7H 8H 9H", content_type="text/plain")
+    assert response.status_code == 400
+    assert "not JSON" in response.get_json()["error"]
+
+
+def test_score_gives_each_hand_running_totals_and_status(client):
+    response = client.post("/api/v1/score", json=SESSION)
+    assert response.status_code == 200
+    body = response.get_json()
+    first, second = body["hands"]
+    assert first["scores"] == {"Ann": 54, "Ben": -4, "Cy": -15}
+    assert first["totals"] == {"Ann": 54, "Ben": -4, "Cy": -15}
+    assert (first["status"], first["winner"], first["reason"]) == ("in_progress", None, "nobody has reached 500")
+    assert second["scores"] == {"Ann": 12, "Ben": 61, "Cy": -20}
+    assert body["totals"] == {"Ann": 66, "Ben": 57, "Cy": -35}
+    assert (body["status"], body["winner"], body["reason"]) == ("in_progress", None, "nobody has reached 500")
+
+
+def test_score_refuses_an_illegal_meld_with_a_422_naming_hand_and_player(client):
+    session = {
+        "game": "rummy500",
+        "players": ["Ann", "Ben"],
+        "hands": [{"ended": "went_out", "went_out": "Ann", "players": {
+            "Ann": {"melds": ["AS AD AC"]},
+            "Ben": {"melds": ["7S 7D 7C", "9H 10H QH"], "in_hand": "2C"}}}],
+    }
+    response = client.post("/api/v1/score", json=session)
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["error"] == "hand 1: Ben's meld 2 (9H 10H QH) is not legal: there is a gap between 10 and Q"
+    assert (body["hand"], body["player"]) == (1, "Ben")
+
+
+def test_score_of_an_unknown_game_is_a_400(client):
+    response = client.post("/api/v1/score", json={"game": "canasta", "players": ["Ann", "Ben"], "hands": []})
+    assert response.status_code == 400
+    assert "canasta" in response.get_json()["error"]
+
+
+def test_score_of_a_persian_game_is_kept_per_partnership(client):
+    session = {"game": "persian", "players": ["Ann", "Ben", "Cy", "Dee"],
+               "hands": [{"ended": "went_out", "went_out": "Ann", "points": {"Ann": 300, "Ben": 20, "Cy": 250, "Dee": 10}}]}
+    body = client.post("/api/v1/score", json=session).get_json()
+    assert body["totals"] == {"Ann & Cy": 550 + 50, "Ben & Dee": 30}
+    assert (body["status"], body["winner"]) == ("finished", "Ann & Cy")
