@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 
 def test_arrange_answers_the_best_melds_and_deadwood(client):
@@ -68,3 +70,26 @@ def test_arrange_answers_400_naming_what_cannot_be_read(client, body, names):
         response = client.post("/api/v1/gin/arrange", json=body)
     assert response.status_code == 400
     assert names in response.get_json()["error"]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+CARD_TEXT = st.sampled_from(["7H", "8h", "9H", "10S", "JK", "AS", "KD", "1S", "", "QC", "7H"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=JSON
+    | st.fixed_dictionaries(
+        {"cards": st.lists(CARD_TEXT, max_size=12) | st.text(max_size=40)},
+        optional={"knocker_melds": JSON | st.lists(st.lists(CARD_TEXT, max_size=5), max_size=4)},
+    )
+)
+def test_arrange_never_answers_500_whatever_the_body(client, body):
+    response = client.post("/api/v1/gin/arrange", json=body)
+    assert response.status_code in (200, 400)
+    if response.status_code == 400:
+        assert response.get_json()["error"]
