@@ -1,1 +1,121 @@
-"""Routes of this blueprint."""
+"""The meld checker and the rules pages: no session needed, nothing stored.
+
+The views only translate: the query string to engine calls, the engine's
+answers to pages. Every verdict, reason, reading and value comes from
+:mod:`scorekeeper.engine`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, jsonify, render_template, request, url_for
+
+from scorekeeper import engine
+from scorekeeper.checker import bp
+from scorekeeper.checker.forms import DEFAULT_GAME, check_form, chosen_game, option_values, share_params
+
+
+@bp.get("/check")
+def check():
+    """The meld checker: the game, its options, the cards, and what the engine says of them."""
+    game = chosen_game(request.args)
+    game_error = None
+    if game not in engine.game_ids():
+        game_error = _message(engine.get_game, game)
+        game = DEFAULT_GAME
+    form = check_form(game, request.args)
+    answer = ask_engine(game, form)
+    params = share_params(form)
+    share = url_for("checker.check", **params) if (form.cards.data or form.meld.data or form.added.data) else None
+    return render_template(
+        "checker/check.html",
+        form=form,
+        spec=engine.get_game(game),
+        game_error=game_error,
+        share_url=share,
+        reading_url=lambda notation: url_for("checker.check", **(params | {"cards": notation})),
+        # cards are never greyed here: a meld the deck cannot hold is a question the checker answers
+        deck_counts={} if answer["jokers"] else {"JK": 0},
+        **answer,
+    )
+
+
+@bp.get("/check/layoff.json")
+def layoff_json():
+    """The lay-off check as JSON for the page's script: check_layoff's body, or 400 {"error": ...}."""
+    game = chosen_game(request.args)
+    if game not in engine.game_ids():
+        return jsonify(error=_message(engine.get_game, game)), 400
+    form = check_form(game, request.args)
+    answer = ask_engine(game, form)
+    error = answer["options_error"] or answer["layoff_error"]
+    if error:
+        return jsonify(error=error), 400
+    if answer["layoff"] is None:
+        return jsonify(error="Enter the meld on the table and the cards laid off onto it."), 400
+    return jsonify(answer["layoff"])
+
+
+def ask_engine(game: str, form) -> dict[str, Any]:
+    """Put the form's questions to the engine: the meld, the lay-off, and what was wrong with either."""
+    options = option_values(form, game)
+    wild_rank = form.wild_rank.data or None
+    answer: dict[str, Any] = {
+        "options": options,
+        "options_error": None,
+        "result": None,
+        "meld_error": None,
+        "layoff": None,
+        "layoff_error": None,
+        "jokers": 0,
+    }
+    try:
+        answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
+    except engine.InputError as exc:
+        answer["options_error"] = str(exc)
+        return answer
+    if form.cards.data:
+        try:
+            answer["result"] = engine.check_meld(form.cards.data, game, options, wild_rank)
+        except engine.InputError as exc:
+            answer["meld_error"] = str(exc)
+    if form.meld.data and form.added.data:
+        try:
+            answer["layoff"] = engine.check_layoff(form.meld.data, form.added.data, game, options, wild_rank)
+        except engine.InputError as exc:
+            answer["layoff_error"] = str(exc)
+    elif form.meld.data or form.added.data:
+        answer["layoff_error"] = (
+            "Enter the cards laid off too." if form.meld.data else "Enter the meld on the table too."
+        )
+    return answer
+
+
+def _message(call, *args: Any) -> str:
+    """The engine's own words for input it cannot read."""
+    try:
+        call(*args)
+    except engine.InputError as exc:
+        return str(exc)
+    return ""
+
+
+@bp.get("/rules")
+def rules_index():
+    """Every game we keep score for, each with a one-line summary and a link to its rules."""
+    return render_template("rules/index.html", games=[engine.get_game(g) for g in engine.game_ids()])
+
+
+@bp.get("/rules/<game_id>")
+def rules(game_id: str):
+    """One game's rules: how it is played and scored, its card values, its options, how it ends."""
+    if game_id not in engine.game_ids():
+        abort(404, description=f"We have no rules for “{game_id}”. The games are {', '.join(engine.game_ids())}.")
+    spec = engine.get_game(game_id)
+    return render_template(
+        "rules/game.html",
+        spec=spec,
+        values=engine.card_values(game_id, {}),
+        games=[engine.get_game(g) for g in engine.game_ids()],
+    )

@@ -1,0 +1,143 @@
+"""The meld checker's form: a game, the options that change a meld, the cards, and a lay-off.
+
+It is a GET form (nothing is stored, so there is no CSRF token): its URL
+carries the whole question, so a result can be shared or bookmarked.
+Option fields come from the engine's option specs; whether the cards make
+a meld is the engine's to say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, Form, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+
+from scorekeeper.engine import game_ids, get_game
+
+DEFAULT_GAME = "rummy500"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+# the options that change whether a meld is legal or what it scores; targets and bonuses do not
+MELD_OPTIONS = ("decks", "jokers", "card_values", "ace_points")
+
+# a bounded whole-number option with at most this many values is offered as a list
+_MAX_LISTED = 10
+
+
+def _strip(text: str | None) -> str:
+    return (text or "").strip()
+
+
+class CheckBase(Form):
+    """The fields every game has; option fields are added per game by :func:`check_form`."""
+
+    game = SelectField("Game", choices=[], validate_choice=False)
+    cards = StringField("Cards of the meld", filters=[_strip], render_kw={"autocomplete": "off", "data-cards": ""})
+    wild_rank = SelectField(
+        "Wild rank this hand",
+        choices=[SelectChoice("", "(choose)")] + [SelectChoice(r, r) for r in RANKS],
+        validate_choice=False,
+        description="The rank of the dealer's face-up card: every card of that rank is wild.",
+    )
+    meld = StringField("Meld on the table", filters=[_strip], render_kw={"autocomplete": "off", "data-cards": ""})
+    added = StringField("Cards laid off onto it", filters=[_strip], render_kw={"autocomplete": "off", "data-cards": ""})
+
+    option_names: tuple[str, ...] = ()
+
+
+def chosen_game(args: MultiDict) -> str:
+    """The game the request asks about; the default game when it names none."""
+    return _strip(args.get("game")) or DEFAULT_GAME
+
+
+def check_form(game: str, args: MultiDict) -> CheckBase:
+    """The checker form for `game` (an id the engine knows), filled from the query string `args`."""
+    spec = get_game(game)
+    shown = [o for o in spec.options if o.name in MELD_OPTIONS]
+
+    class CheckForm(CheckBase):
+        option_names = tuple(o.name for o in shown)
+
+    for option in shown:
+        setattr(CheckForm, option.name, _option_field(option))
+    form = CheckForm(args)
+    form.game.choices = [SelectChoice(g, get_game(g).name) for g in game_ids()]
+    form.game.data = game
+    return form
+
+
+def _option_field(option: Any):
+    """A form field for one engine option spec."""
+    help_text = option.help or ""
+    if option.kind == "bool":
+        return BooleanField(option.label, description=help_text)
+    if option.kind == "choice" and len(option.choices) == 1:
+        # an option with one value (ace_points: 1) is either chosen or not: a tick box
+        return BooleanField(option.label, description=help_text)
+    if option.kind == "choice":
+        values = list(option.choices)
+    elif option.maximum is not None and option.maximum - option.minimum < _MAX_LISTED:
+        values = list(range(option.minimum, option.maximum + 1))
+    else:
+        values = []
+    if values:
+        choices = [SelectChoice(str(v), str(v)) for v in values]
+        if option.default is None:
+            choices.insert(0, SelectChoice("", "Game default"))
+        default = "" if option.default is None else str(option.default)
+        return SelectField(option.label, choices=choices, default=default, description=help_text, validate_choice=False)
+    return StringField(
+        option.label, description=help_text,
+        render_kw={"inputmode": "numeric", "placeholder": "" if option.default is None else str(option.default)},
+    )
+
+
+def option_values(form: CheckBase, game: str) -> dict[str, Any]:
+    """The options as the engine takes them; a field left blank is omitted so the engine fills the default.
+
+    A value the game does not take is passed on as typed: the engine's error then names it.
+    """
+    options: dict[str, Any] = {}
+    for option in get_game(game).options:
+        if option.name not in form.option_names:
+            continue
+        field = getattr(form, option.name)
+        if isinstance(field, BooleanField):
+            if option.kind == "bool":
+                options[option.name] = bool(field.data)
+            elif field.data:
+                options[option.name] = option.choices[0]
+            continue
+        text = _strip(field.data)
+        if text == "":
+            continue
+        options[option.name] = _typed(text, option)
+    return options
+
+
+def _typed(text: str, option: Any) -> Any:
+    # the engine wants the value, not its text: decks 2, not "2"
+    for choice in option.choices:
+        if str(choice) == text:
+            return choice
+    if option.kind == "int" or all(isinstance(c, int) for c in option.choices):
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
+
+
+def share_params(form: CheckBase) -> dict[str, str]:
+    """The query string that asks this question again: every field the player filled in."""
+    params = {"game": form.game.data}
+    for name in ("cards", *form.option_names, "wild_rank", "meld", "added"):
+        field = getattr(form, name)
+        if isinstance(field, BooleanField):
+            if field.data:
+                params[name] = "y"
+        elif _strip(field.data):
+            params[name] = _strip(field.data)
+    return params
