@@ -83,7 +83,7 @@ def new_session_form(game_spec: Any, *args: Any, **kwargs: Any) -> NewSessionBas
         kind = option_value(spec, "kind")
         help_text = option_value(spec, "help") or ""
         default = option_value(spec, "default")
-        render = {"data-help": help_text}
+        render: dict[str, Any] = {}
         if kind == "bool":
             field = BooleanField(label, default=bool(default) if isinstance(default, bool) else False,
                                  description=help_text, render_kw=render)
@@ -161,7 +161,19 @@ class HandFormBase(FlaskForm):
         validators=[InputRequired()],
     )
     went_out = SelectField("Who went out", choices=[], validate_choice=False)
+    wild_rank = SelectField(
+        "Wild rank this hand",
+        choices=[SelectChoice("", "(choose)")] + [SelectChoice(r, r) for r in RANK_CHOICES],
+        validate_choice=False,
+    )
     submit = SubmitField("Save the hand")
+    requires_went_out = True
+    needs_wild_rank = False
+
+    def validate_wild_rank(self, field: SelectField) -> None:
+        """5000 Rummy needs the hand's wild rank."""
+        if self.needs_wild_rank and field.data not in RANK_CHOICES:
+            raise ValidationError("Choose the wild rank: the rank of the card turned up after the deal.")
 
     def setup(self, names: list[str], game: str) -> None:
         """Fill the choices that depend on the session's players and game."""
@@ -173,26 +185,29 @@ class HandFormBase(FlaskForm):
             self.went_out.label.text = "Knocker"
 
     def validate_went_out(self, field: SelectField) -> None:
-        """A player who went out must be named, and only then."""
+        """A player who went out must be named, and only one."""
+        chosen = [v for v in dict.fromkeys(field.raw_data or []) if v]
+        if len(chosen) > 1:
+            raise ValidationError(
+                f"Only one player can go out in a hand, but {' and '.join(chosen)} were both chosen."
+            )
         if self.ended.data == "went_out" and not field.data and self.requires_went_out:
             raise ValidationError("Choose who went out, or tick that the stock ran out.")
         if field.data and field.data not in [c.value for c in field.choices]:
             raise ValidationError(f"{field.data} is not playing in this game.")
-
-    requires_went_out = True
 
 
 class HandCardsForm(HandFormBase):
     """A hand entered card by card."""
 
     concealed = BooleanField("Went out concealed (melded the whole hand in one turn)")
-    wild_rank = SelectField("Wild rank this hand", choices=[SelectChoice("", "(choose)")] + [SelectChoice(r, r) for r in RANK_CHOICES],
-                            validate_choice=False)
     players = FieldList(FormField(PlayerCardsForm))
 
     def setup(self, names: list[str], game: str) -> None:
         """Choices that depend on the players: who went out, and every meld a lay-off may go onto."""
         super().setup(names, game)
+        # an engine error that names a player but no field of theirs, by seat
+        self.player_errors: dict[int, str] = getattr(self, "player_errors", {})
         while len(self.players) < len(names):
             self.players.append_entry()
         onto = [SelectChoice("", "(choose a meld)")]
@@ -203,12 +218,6 @@ class HandCardsForm(HandFormBase):
             for layoff in player.layoffs:
                 layoff.onto.choices = onto
 
-    def validate_wild_rank(self, field: SelectField) -> None:
-        """5000 Rummy needs the hand's wild rank."""
-        if self.needs_wild_rank and field.data not in RANK_CHOICES:
-            raise ValidationError("Choose the wild rank: the rank of the card turned up after the deal.")
-
-    needs_wild_rank = False
 
 
 class HandPointsForm(HandFormBase):

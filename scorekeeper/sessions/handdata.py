@@ -78,7 +78,7 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
         "ended": ended,
         "went_out": (form.went_out.data or None) if ended == "went_out" else None,
         "concealed": bool(form.concealed.data) if ended == "went_out" else False,
-        "wild_rank": form.wild_rank.data or None if game == "rummy5000" else None,
+        "wild_rank": (form.wild_rank.data or None) if game == "rummy5000" else None,
         "players": players,
     }
     return data
@@ -94,14 +94,18 @@ def _onto(value: str | None, names: list[str], meld_rows: list[list[int]]) -> di
     return {"player": names[seat], "meld": meld_rows[seat].index(row)}
 
 
-def points_form_to_data(form: HandPointsForm, names: list[str]) -> dict[str, Any]:
+def points_form_to_data(form: HandPointsForm, names: list[str], game: str) -> dict[str, Any]:
     """The hand a valid points form describes."""
     ended = form.ended.data
-    return {
+    data: dict[str, Any] = {
         "ended": ended,
         "went_out": (form.went_out.data or None) if ended == "went_out" else None,
         "points": {name: parse_points(entry.data) for name, entry in zip(names, form.points)},
     }
+    if game == "rummy5000":
+        # the engine reads every 5000 Rummy hand's wild rank, points hands included
+        data["wild_rank"] = form.wild_rank.data or None
+    return data
 
 
 def _text(cards: Any) -> str:
@@ -114,14 +118,14 @@ def data_to_formdata(data: dict[str, Any], names: list[str], prefix_points: bool
         "ended": data.get("ended", "went_out"),
         "went_out": data.get("went_out") or "",
     }
+    if data.get("wild_rank"):
+        values["wild_rank"] = str(data["wild_rank"])
     if "points" in data:
         for i, name in enumerate(names):
             values[f"points-{i}"] = str(data["points"].get(name, 0))
         return values
     if data.get("concealed"):
         values["concealed"] = "y"
-    if data.get("wild_rank"):
-        values["wild_rank"] = str(data["wild_rank"])
     for seat, name in enumerate(names):
         player = data.get("players", {}).get(name, {})
         melds = player.get("melds", [])
@@ -142,7 +146,7 @@ def data_to_formdata(data: dict[str, Any], names: list[str], prefix_points: bool
     return values
 
 
-def mark_engine_error(form: HandCardsForm, exc: Exception, names: list[str], data: dict[str, Any]) -> bool:
+def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, names: list[str], data: dict[str, Any]) -> bool:
     """Put an engine error on the field it names (player, meld, field); False when it names none."""
     player = getattr(exc, "player", None)
     field = getattr(exc, "field", None)
@@ -156,6 +160,10 @@ def mark_engine_error(form: HandCardsForm, exc: Exception, names: list[str], dat
         return True
     if player not in names:
         return False
+    if isinstance(form, HandPointsForm):
+        entry = form.points[names.index(player)]
+        entry.errors = list(entry.errors) + [message]
+        return True
     entry = form.players[names.index(player)]
     if field == "melds" and isinstance(meld, int):
         target = _nth_filled([m for m in entry.melds], meld, lambda f: bool(f.data))
@@ -163,7 +171,9 @@ def mark_engine_error(form: HandCardsForm, exc: Exception, names: list[str], dat
             target.errors = list(target.errors) + [message]
             return True
     if field == "layoffs":
-        index = meld if isinstance(meld, int) else getattr(exc, "layoff", None)
+        index = getattr(exc, "layoff", None)
+        if not isinstance(index, int):
+            index = meld
         if isinstance(index, int):
             target = _nth_filled(list(entry.layoffs), index, lambda f: bool(f.cards.data or f.onto.data))
             if target is not None:
@@ -172,7 +182,9 @@ def mark_engine_error(form: HandCardsForm, exc: Exception, names: list[str], dat
     if field == "in_hand":
         entry.in_hand.errors = list(entry.in_hand.errors) + [message]
         return True
-    return False
+    # the engine named the player but not the field: mark the player's whole part of the form
+    form.player_errors[names.index(player)] = message
+    return True
 
 
 def _nth_filled(rows: list[Any], n: int, filled) -> Any:

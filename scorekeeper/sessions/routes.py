@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from sqlalchemy import select
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
@@ -113,7 +114,7 @@ def _add_rows(form: HandCardsForm, gs: GameSession) -> bool:
 
 def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
     if mode == "points":
-        return points_form_to_data(form, gs.player_names)
+        return points_form_to_data(form, gs.player_names, gs.game)
     return cards_form_to_data(form, gs.player_names, gs.game)
 
 
@@ -121,7 +122,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
-        deck_counts=_deck_counts(gs), board=scoreboard(gs),
+        deck_counts=_deck_counts(gs),
     ), status
 
 
@@ -162,8 +163,7 @@ def hand_new(token: str):
         return redirect(url_for("sessions.show", token=token))
     except ValueError as exc:
         db.session.rollback()
-        if mode == "cards":
-            mark_engine_error(form, exc, gs.player_names, {})
+        mark_engine_error(form, exc, gs.player_names, {})
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
     return redirect(url_for("sessions.show", token=token))
@@ -186,9 +186,11 @@ def hand_edit(token: str, hand_id: int):
         mode = "points" if hand.entered_as_points else "cards"
         if request.args.get("mode") in ("points", "cards"):
             mode = request.args["mode"]
-        from werkzeug.datastructures import MultiDict
-
-        values = data_to_formdata(hand.data, names) if (mode == "points") == hand.entered_as_points else {}
+        if (mode == "points") == hand.entered_as_points:
+            values = data_to_formdata(hand.data, names)
+        else:
+            # switching between cards and points keeps how the hand ended
+            values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
         form = _hand_form(gs, mode, MultiDict(values))
         form.version.data = str(hand.version)
         return _render_hand(gs, token, form, mode, hand=hand)
@@ -218,8 +220,7 @@ def hand_edit(token: str, hand_id: int):
                                   f" below; your entry is still in the form: save again to replace it.")
     except ValueError as exc:
         db.session.rollback()
-        if mode == "cards":
-            mark_engine_error(form, exc, names, {})
+        mark_engine_error(form, exc, names, {})
         return _render_hand(gs, token, form, mode, hand=hand, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} updated; every total after it was recomputed.")
     return redirect(url_for("sessions.show", token=token))

@@ -78,6 +78,13 @@ export function initCardPicker(picker) {
   picker.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button) return;
+    if (button.dataset.picker === "toggle") {
+      const open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = open ? "Hide cards" : "Show cards";
+      picker.querySelector(".picker-body").hidden = !open;
+      return;
+    }
     if (!target) {
       const first = fields()[0];
       if (!first) return;

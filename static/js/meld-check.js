@@ -12,6 +12,8 @@ export async function checkMeld(cards, game, options, wildRank) {
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ game, options, wild_rank: wildRank || null, cards }),
   });
+  // 400 names the card that cannot be read; any other failure is ours, not the player's
+  if (!response.ok && response.status !== 400) return null;
   return response.json();
 }
 
@@ -62,6 +64,10 @@ export async function checkInput(input) {
   try {
     const body = await checkMeld(cards, game, options, wild);
     if (input.value.trim() !== cards) return; // typed on since: a newer check is coming
+    if (!body) {
+      output.textContent = "";
+      return;
+    }
     const { text, ok } = describe(body);
     output.textContent = text;
     output.className = `meld-check ${ok ? "legal" : "illegal"}`;

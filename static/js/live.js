@@ -1,0 +1,83 @@
+// Live scoreboard: ask the server every few seconds whether the game changed, and swap in the new
+// scoreboard when it did. Nothing is asked while the page is hidden (a phone in a pocket costs nothing).
+
+const status = document.getElementById("live-status");
+
+function setStatus(text, state) {
+  status.textContent = text;
+  status.dataset.state = state;
+}
+
+function swapScoreboard(html) {
+  const current = document.querySelector(".scoreboard");
+  const template = document.createElement("template");
+  template.innerHTML = html.trim();
+  const fresh = template.content.querySelector(".scoreboard");
+  if (current && fresh) current.replaceWith(fresh);
+}
+
+function start() {
+  const url = status.dataset.liveUrl;
+  const interval = Number(status.dataset.interval) || 2500;
+  let version = Number(status.dataset.version);
+  let hands = Number(status.dataset.hands);
+  let timer = null;
+  let stopped = false;
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = null;
+    if (!stopped && !document.hidden) timer = setTimeout(poll, interval);
+  }
+
+  async function poll() {
+    timer = null;
+    if (stopped || document.hidden) return;
+    try {
+      const response = await fetch(`${url}?v=${version}`, {
+        cache: "no-store",
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+      if (response.status === 200) {
+        const news = await response.json();
+        swapScoreboard(news.html);
+        version = news.version;
+        status.dataset.version = String(version);
+        const more = news.hands !== hands;
+        hands = news.hands;
+        if (more && status.dataset.access === "edit") {
+          // the hand list and buttons below belong to the page: a reload brings them up to date
+          setStatus("Updated from another phone. ", "updated");
+          const reload = document.createElement("a");
+          reload.href = window.location.pathname;
+          reload.textContent = "Reload to see every hand";
+          status.append(reload);
+        } else {
+          setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
+        }
+      } else if (response.status === 404) {
+        stopped = true;
+        setStatus("This link no longer works: it was replaced. Ask the table for the new QR code.", "gone");
+        return;
+      } else if (response.status === 304) {
+        if (status.dataset.state !== "updated") setStatus("Live: the scores update by themselves", "live");
+      } else {
+        setStatus("Could not check for changes; trying again…", "offline");
+      }
+    } catch {
+      setStatus("Offline: trying again…", "offline");
+    }
+    schedule();
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    // coming back to the page: catch up at once instead of waiting for the next tick
+    if (document.hidden) schedule();
+    else if (!stopped) poll();
+  });
+  setStatus("Live: the scores update by themselves", "live");
+  schedule();
+}
+
+if (status && status.dataset.liveUrl) start();

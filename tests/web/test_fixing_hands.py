@@ -1,0 +1,112 @@
+"""Fixing mistakes: edit, delete and undo recompute every total; saves happen exactly once; stale edits are refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+# Ann 54, Ben -4, Cy -15 (the API.md example)
+HAND_1 = {"went_out": "Ann", "players": {
+    "Ann": {"melds": ["7H 8H 9H", "KS KD KC"]},
+    "Ben": {"layoffs": [("10H", "Ann", 0)], "in_hand": "QS 4D"},
+    "Cy": {"in_hand": "AS"},
+}}
+HAND_2 = {"went_out": "Ben", "points": {"Ann": "12", "Ben": "61", "Cy": "-20"}}
+# Cy reaches 95 - 35 = 60 ... with target 100 the finishing hand is this one: Ann 66+40 = 106
+HAND_3 = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "10", "Cy": "5"}}
+
+
+@pytest.fixture
+def finished(table):
+    """A 500 Rum game to 100 that Ann has won after three hands."""
+    table.start("rummy500", ["Ann", "Ben", "Cy"], target=100)
+    for hand in (HAND_1, HAND_2, HAND_3):
+        assert table.play(hand).status_code == 302
+    assert table.totals() == {"Ann": 106, "Ben": 67, "Cy": -30}
+    assert table.status() == ("finished", "Ann")
+    return table
+
+
+def test_editing_a_hand_recomputes_totals_and_reopens_a_finished_game(finished):
+    first = finished.hand_ids()[0]
+    edit_page = finished.client.get(f"{finished.url}/hands/{first}/edit").get_data(as_text=True)
+    # the form shows the hand as stored
+    assert 'value="7H 8H 9H"' in edit_page and 'value="QS 4D"' in edit_page
+    version = int(re.search(r'name="version" type="hidden" value="(\d+)"', edit_page).group(1))
+    # Ann actually kept a king: 54 - 10 = 44 instead of going out... Ben went out with his lay-off
+    changed = {"went_out": "Ben", "players": {
+        "Ann": {"melds": ["7H 8H 9H", "KS KD KC"], "in_hand": "KH"},
+        "Ben": {"layoffs": [("10H", "Ann", 0)]},
+        "Cy": {"in_hand": "AS"},
+    }}
+    response = finished.edit(first, changed, version)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    # hand 1 is now Ann 44, Ben 10, Cy -15; totals follow
+    assert finished.totals() == {"Ann": 96, "Ben": 81, "Cy": -30}
+    assert finished.status() == ("in_progress", "")
+
+
+def test_deleting_a_hand_recomputes_totals_and_reopens_the_game(finished):
+    third = finished.hand_ids()[2]
+    confirm = finished.client.get(f"{finished.url}/hands/{third}/delete")
+    assert confirm.status_code == 200 and "Delete hand 3?" in confirm.get_data(as_text=True)
+    assert finished.counts()[1] == 3  # looking at the confirmation deletes nothing
+    response = finished.client.post(f"{finished.url}/hands/{third}/delete", data={"hand_id": third})
+    assert response.status_code == 302
+    assert finished.totals() == {"Ann": 66, "Ben": 57, "Cy": -35}
+    assert finished.status()[0] == "in_progress"
+
+
+def test_deleting_an_earlier_hand_renumbers_the_later_ones(finished):
+    first, second, third = finished.hand_ids()
+    finished.client.post(f"{finished.url}/hands/{first}/delete", data={"hand_id": first})
+    assert finished.totals() == {"Ann": 52, "Ben": 71, "Cy": -15}
+    assert finished.hand_ids() == [second, third]
+    page = finished.page()
+    assert 'id="hand-1"' in page and 'id="hand-2"' in page and 'id="hand-3"' not in page
+
+
+def test_undo_removes_the_last_hand_once(finished):
+    last = finished.hand_ids()[-1]
+    assert finished.client.post(f"{finished.url}/undo", data={"hand_id": last}).status_code == 302
+    assert finished.totals() == {"Ann": 66, "Ben": 57, "Cy": -35}
+    assert finished.status()[0] == "in_progress"
+    # the same undo tapped twice removes nothing more
+    finished.client.post(f"{finished.url}/undo", data={"hand_id": last})
+    assert finished.counts()[1] == 2
+    assert finished.totals() == {"Ann": 66, "Ben": 57, "Cy": -35}
+
+
+def test_the_same_hand_posted_twice_is_saved_once(table):
+    table.start("rummy500", ["Ann", "Ben", "Cy"])
+    assert table.play(HAND_1, key="same-key").status_code == 302
+    before = table.counts()
+    response = table.play(HAND_1, key="same-key")
+    assert response.status_code == 302
+    assert table.counts() == before
+    assert "was already saved" in table.client.get(response.headers["Location"]).get_data(as_text=True)
+    assert table.totals() == {"Ann": 54, "Ben": -4, "Cy": -15}
+
+
+def test_a_stale_edit_is_refused_showing_both_versions(finished):
+    first = finished.hand_ids()[0]
+    # two phones open the edit form of hand 1 at version 1; the first one saves
+    assert finished.edit(first, {"went_out": "Ann", "points": {"Ann": "50", "Ben": "0", "Cy": "0"}}, 1).status_code == 302
+    before = finished.counts()
+    response = finished.edit(first, {"went_out": "Ann", "points": {"Ann": "1", "Ben": "1", "Cy": "1"}}, 1)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "you edited version 1; it is now version 2" in page
+    assert "Ann: 50 points" in page  # the hand as it is now
+    assert 'value="1"' in page  # the refused entry is still in the form
+    assert finished.counts() == before
+    assert finished.totals() == {"Ann": 102, "Ben": 71, "Cy": -15}
+
+
+def test_a_hand_can_switch_from_cards_to_points_when_edited(finished):
+    first = finished.hand_ids()[0]
+    page = finished.client.get(f"{finished.url}/hands/{first}/edit?mode=points").get_data(as_text=True)
+    assert 'name="points-0"' in page
+    assert finished.edit(first, {"went_out": "Ann", "points": {"Ann": "0", "Ben": "0", "Cy": "0"}}, 1).status_code == 302
+    assert finished.totals() == {"Ann": 52, "Ben": 71, "Cy": -15}

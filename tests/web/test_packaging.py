@@ -1,0 +1,46 @@
+"""`pip install .` (not only -e) ships the templates and static files: the built wheel serves pages."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SERVE_FROM_WHEEL = """
+import scorekeeper
+from scorekeeper import create_app
+assert "site" in scorekeeper.__file__, scorekeeper.__file__
+app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite:///wheel.sqlite"})
+client = app.test_client()
+home = client.get("/")
+assert home.status_code == 200 and "Start a new game" in home.get_data(as_text=True), home.status_code
+assert client.get("/static/style.css").status_code == 200
+assert client.get("/static/js/card-picker.js").status_code == 200
+print("served")
+"""
+
+
+def test_built_wheel_ships_templates_and_static_and_serves_the_home_page(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(tmp_path), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    [wheel] = tmp_path.glob("scorekeeper-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "scorekeeper/templates/base.html" in names
+    assert "scorekeeper/templates/_card_picker.html" in names
+    assert "scorekeeper/static/style.css" in names
+
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    result = subprocess.run(
+        [sys.executable, "-c", SERVE_FROM_WHEEL], cwd=tmp_path, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "served" in result.stdout
