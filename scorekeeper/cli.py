@@ -98,7 +98,19 @@ def serve(host: str, port: int, lan: bool) -> None:
 
     app = create_app()
     if lan:
+        from scorekeeper.share.lan import lan_urls
+
         host = "0.0.0.0"
+        urls = lan_urls(port)
+        # the Share panel offers these when the page is opened on 127.0.0.1
+        app.config["LAN_URLS"] = urls
+        if urls:
+            click.echo("Phones on the same network can open:")
+            for url in urls:
+                click.echo(f"  {url}")
+            click.echo("Open the same address on this computer, so the QR codes carry it.")
+        else:
+            click.echo("No network address found: is this computer connected to Wi-Fi or a LAN?")
     app.run(host=host, port=port, threaded=True)
 
 

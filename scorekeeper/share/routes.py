@@ -1,1 +1,86 @@
-"""Routes of this blueprint."""
+"""Sharing a session: the Share panel (QR codes, links, renewing them) and live updates for every phone.
+
+Live updates are plain polling: a page asks ``/s/<token>/live?v=<version>``
+every few seconds and gets 304 with no body while nothing changed, or the
+new version with the scoreboard fragment to swap in. Polling keeps the
+server a plain WSGI app (no websockets) and costs one indexed lookup per ask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+
+from scorekeeper.models import GameSession
+from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.view import scoreboard
+from scorekeeper.share import bp
+from scorekeeper.share.forms import RenewForm
+from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
+
+# how often pages ask for news, in milliseconds: a change shows on every phone within 3 s
+POLL_INTERVAL_MS = 2500
+
+
+@bp.app_template_global()
+def share_panel(gs: GameSession, access: str) -> dict[str, Any]:
+    """What the Share panel shows this visitor: the links it may pass on, and whether phones can reach them."""
+    base = public_base()
+    loopback = base_is_loopback(base)
+    here = request.full_path.rstrip("?")
+    # `serve --lan` records the addresses it printed, so the panel can point the laptop at one of them
+    lan = [url + here for url in current_app.config.get("LAN_URLS", [])] if loopback else []
+    return {
+        "links": share_links(gs, access),
+        "base": base,
+        "loopback": loopback,
+        "lan_urls": lan,
+        "can_renew": access == "edit",
+    }
+
+
+@bp.app_template_global()
+def live_settings(gs: GameSession, token: str) -> dict[str, Any]:
+    """Where and how often a page showing this session asks for changes."""
+    return {"url": url_for("share.live", token=token), "version": gs.version, "interval": POLL_INTERVAL_MS}
+
+
+@bp.route("/s/<token>/share")
+def panel(token: str):
+    """The Share panel on a page of its own: QR codes and addresses of the links, and renewing them."""
+    gs, access = load_session(token, need="view")
+    return render_template("share/share.html", gs=gs, access=access, token=token)
+
+
+@bp.route("/s/<token>/share/<kind>/renew", methods=["GET", "POST"])
+def renew_link(token: str, kind: str):
+    """Replace the view or edit link after confirming; the old link stops working at once."""
+    gs, _ = load_session(token, need="edit")
+    if kind not in KINDS:
+        abort(404, "A game has a view link and an edit link, nothing else.")
+    form = RenewForm()
+    if form.validate_on_submit():
+        new = renew(gs, kind)  # type: ignore[arg-type]
+        if kind == "edit":
+            flash("New edit link made. The old one no longer works: other phones that could edit need the new QR code.")
+            # this device carries on at the new address, so it keeps its edit access
+            return redirect(url_for("share.panel", token=new))
+        flash("New view link made. The old one no longer works: show the new QR code to whoever should follow.")
+        return redirect(url_for("share.panel", token=token))
+    return render_template("share/confirm_renew.html", gs=gs, token=token, kind=kind, form=form)
+
+
+@bp.route("/s/<token>/live")
+def live(token: str):
+    """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment."""
+    gs, access = load_session(token, need="view")
+    seen = request.args.get("v", type=int)
+    if seen == gs.version:
+        response = current_app.response_class(status=304)
+    else:
+        fragment = render_template("_scoreboard.html", gs=gs, access=access, token=token, board=scoreboard(gs))
+        response = jsonify(version=gs.version, hands=len(gs.hands), html=fragment)
+    # every answer is news about now: nothing may serve it from a cache
+    response.headers["Cache-Control"] = "no-store"
+    return response

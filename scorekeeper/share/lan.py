@@ -1,0 +1,71 @@
+"""This computer's addresses on the local network, for `scorekeeper serve --lan`.
+
+Read from the interface list (`ip -4 -o addr show`), falling back to the
+addresses the host name resolves to; nothing is ever sent over the network.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import shutil
+import socket
+import subprocess
+
+_INET = re.compile(r"\binet (\d{1,3}(?:\.\d{1,3}){3})/")
+
+
+def parse_ip_addr(output: str) -> list[str]:
+    """IPv4 addresses in the output of ``ip -4 -o addr show``.
+
+    >>> parse_ip_addr('''1: lo    inet 127.0.0.1/8 scope host lo
+    ... 2: wlan0    inet 192.168.1.20/24 brd 192.168.1.255 scope global dynamic wlan0''')
+    ['127.0.0.1', '192.168.1.20']
+    """
+    return _INET.findall(output)
+
+
+def usable(addresses: list[str]) -> list[str]:
+    """The addresses a phone on the same network could reach: no loopback, no link-local, each once, sorted.
+
+    >>> usable(["127.0.0.1", "192.168.1.20", "169.254.3.4", "10.0.0.5", "192.168.1.20"])
+    ['10.0.0.5', '192.168.1.20']
+    """
+    found = set()
+    for text in addresses:
+        try:
+            address = ipaddress.IPv4Address(text)
+        except ValueError:
+            continue
+        if not (address.is_loopback or address.is_link_local or address.is_unspecified or address.is_multicast):
+            found.add(address)
+    return [str(a) for a in sorted(found)]
+
+
+def _from_interfaces() -> list[str]:
+    ip = shutil.which("ip")
+    if ip is None:
+        return []
+    try:
+        done = subprocess.run([ip, "-4", "-o", "addr", "show"], capture_output=True, text=True, timeout=3, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return parse_ip_addr(done.stdout)
+
+
+def _from_host_name() -> list[str]:
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return [str(info[4][0]) for info in infos]
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses that other devices on the network can reach."""
+    return usable(_from_interfaces()) or usable(_from_host_name())
+
+
+def lan_urls(port: int) -> list[str]:
+    """The web addresses phones can open when the app serves on every interface."""
+    return [f"http://{address}:{port}" for address in lan_addresses()]
