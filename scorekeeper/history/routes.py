@@ -1,1 +1,218 @@
-"""Routes of this blueprint."""
+"""Pages of the history area: the sessions list, a session's review, print sheet and exports,
+rematch, archive and delete, player pages, and importing an export.
+
+Session pages use the session's link (token) like the scoreboard does: a
+view link may review, print and export; changing anything (rematch,
+archive, delete) needs the edit link.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.history import bp
+from scorekeeper.history.backup import (
+    ImportRefused,
+    export_csv,
+    export_session,
+    import_text,
+    to_json,
+)
+from scorekeeper.history.chart import score_chart
+from scorekeeper.history.display import chips
+from scorekeeper.history.forms import ConfirmForm, ImportForm, SessionFilterForm
+from scorekeeper.history.listing import Filters, known_players, sessions_page
+from scorekeeper.history.scores import cache, scored
+from scorekeeper.history.stats import (
+    all_players,
+    find_player,
+    player_record,
+    running_totals,
+    session_figures,
+)
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import service
+from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.view import game_spec
+
+
+@bp.app_template_global("history_chips")
+def history_chips(cards):
+    """Card chips for templates (see display.chips)."""
+    return chips(cards)
+
+
+def _game_names() -> list[tuple[str, str]]:
+    return [(gid, engine.get_game(gid).name) for gid in engine.game_ids()]
+
+
+def game_name(game_id: str) -> str:
+    """A game's name, or its id when the engine does not know it."""
+    spec = game_spec(game_id)
+    return spec.name if spec else game_id
+
+
+@bp.route("/sessions")
+def sessions():
+    """Every session, newest first, filtered by player, game and status, a page at a time."""
+    form = SessionFilterForm(formdata=request.args)
+    form.setup(_game_names())
+    filters = Filters()
+    if form.validate():
+        filters = Filters(player=form.player.data or "", game=form.game.data or "", status=form.status.data or "")
+    try:
+        number = max(1, int(request.args.get("page", "1")))
+    except ValueError:
+        number = 1
+    page = sessions_page(filters, number)
+    # the filters carried into the page links (empty ones left out)
+    kept = {k: v for k, v in (("player", filters.player), ("game", filters.game), ("status", filters.status)) if v}
+    return render_template(
+        "history/sessions.html", form=form, page=page, filters=filters, kept=kept,
+        game_name=game_name, players=known_players(),
+    )
+
+
+@bp.route("/s/<token>/review")
+def review(token: str):
+    """A session hand by hand: every player's cards, scores and running totals, a chart, and figures."""
+    gs, access = load_session(token, need="view")
+    body = scored(gs)
+    target = (gs.options or {}).get("target") if gs.game != "michigan" else None
+    chart = score_chart(running_totals(body), target if isinstance(target, int) else None)
+    return render_template(
+        "history/review.html", gs=gs, access=access, token=token, body=body, chart=chart,
+        figures=session_figures(gs, body), game=game_name(gs.game), confirm=ConfirmForm(),
+        scored_hands=list(zip(gs.hands, (body.get("hands") or []) + [{}] * len(gs.hands))),
+    )
+
+
+@bp.route("/s/<token>/print")
+def print_sheet(token: str):
+    """A score sheet to print: the hands' scores and running totals, the totals and the result."""
+    gs, _ = load_session(token, need="view")
+    body = scored(gs)
+    return render_template(
+        "history/print.html", gs=gs, token=token, body=body, game=game_name(gs.game),
+        scored_hands=list(zip(gs.hands, (body.get("hands") or []) + [{}] * len(gs.hands))),
+        printed=datetime.now(timezone.utc),
+    )
+
+
+def _download_name(gs: GameSession, ext: str) -> str:
+    return f"scorekeeper-{gs.game}-{gs.created_at:%Y-%m-%d}-{gs.id}.{ext}"
+
+
+@bp.route("/s/<token>/export.json")
+def export_json(token: str):
+    """The session as JSON: the POST /api/v1/score body plus metadata (no links: the file may be shared)."""
+    gs, _ = load_session(token, need="view")
+    return Response(
+        to_json(export_session(gs)),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{_download_name(gs, "json")}"'},
+    )
+
+
+@bp.route("/s/<token>/export.csv")
+def export_csv_file(token: str):
+    """The session as CSV: one row per hand and player."""
+    gs, _ = load_session(token, need="view")
+    return Response(
+        # a byte-order mark so spreadsheet programs read names with accents correctly
+        "\ufeff" + export_csv(gs, scored(gs)),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{_download_name(gs, "csv")}"'},
+    )
+
+
+@bp.route("/s/<token>/rematch", methods=["POST"])
+def rematch(token: str):
+    """Start a new session with the same game, options and players, in the same seats."""
+    gs, _ = load_session(token, need="edit")
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        new = service.create_session(gs.game, dict(gs.options or {}), gs.player_names)
+    except ValueError as exc:
+        db.session.rollback()
+        flash(f"The rematch could not be started: {exc}")
+        return redirect(url_for("history.review", token=token))
+    flash(f"Rematch started: {game_name(new.game)} with {', '.join(new.player_names)}. Deal the first hand!")
+    return redirect(url_for("sessions.show", token=new.edit_token))
+
+
+@bp.route("/s/<token>/archive", methods=["GET", "POST"])
+def archive(token: str):
+    """Archive a session (hidden from the lists, kept in records and backups), or bring it back."""
+    gs, _ = load_session(token, need="edit")
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        gs.archived = form.action.data != "restore"
+        db.session.commit()
+        if gs.archived:
+            flash("The game was archived: it is kept, but no longer listed. Find it under Sessions → Archived.")
+        else:
+            flash("The game is back in the lists.")
+        return redirect(url_for("history.review", token=token))
+    return render_template("history/confirm.html", gs=gs, token=token, form=form, game=game_name(gs.game),
+                           kind="restore" if gs.archived else "archive")
+
+
+@bp.route("/s/<token>/delete", methods=["GET", "POST"])
+def delete(token: str):
+    """Delete a session and all its hands for good, after confirming."""
+    gs, _ = load_session(token, need="edit")
+    form = ConfirmForm()
+    if form.validate_on_submit() and form.action.data == "delete":
+        name, session_id = game_name(gs.game), gs.id
+        db.session.delete(gs)
+        db.session.commit()
+        cache().forget(session_id)
+        flash(f"The {name} game was deleted.")
+        return redirect(url_for("history.sessions"))
+    return render_template("history/confirm.html", gs=gs, token=token, form=form, game=game_name(gs.game),
+                           kind="delete")
+
+
+@bp.route("/players")
+def players():
+    """Everyone who has played, with how many sessions."""
+    return render_template("history/players.html", players=all_players())
+
+
+@bp.route("/players/<path:name>")
+def player(name: str):
+    """A player's record: sessions played and won per game, win rate, average hand, head to head."""
+    found = find_player(name)
+    if found is None:
+        abort(404, f"Nobody called {name} has played here yet.")
+    return render_template("history/player.html", record=player_record(found), game_name=game_name)
+
+
+@bp.route("/sessions/import", methods=["GET", "POST"])
+def import_file():
+    """Restore a JSON export (one session or a full backup): all of it, or nothing."""
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        limit = current_app.config.get("MAX_CONTENT_LENGTH") or 2 * 1024 * 1024
+        # one byte more than allowed is enough to know the file is too large
+        raw = form.file.data.read(limit + 1)
+        try:
+            result = import_text(raw, max_bytes=limit)
+        except ImportRefused as exc:
+            db.session.rollback()
+            error = f"Nothing was imported. {exc}"
+        else:
+            flash(result.summary())
+            if len(result.sessions) == 1:
+                return redirect(url_for("history.review", token=result.sessions[0].edit_token))
+            return redirect(url_for("history.sessions"))
+    status = 422 if request.method == "POST" else 200
+    return render_template("history/import.html", form=form, error=error), status

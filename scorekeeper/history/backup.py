@@ -1,0 +1,489 @@
+"""Export sessions to JSON and CSV, and restore them from a JSON export.
+
+A session export is the ``POST /api/v1/score`` body of the session (so
+``scorekeeper score`` re-scores it as it stands) plus a ``metadata`` object
+the engine ignores. A full backup wraps several session exports::
+
+    {"format": "scorekeeper-backup", "format_version": 1, "sessions": [...]}
+
+Importing is all or nothing: every session in the file is read and checked
+by the engine first, and only a file that passes completely is written, in
+one transaction. A backup carries each session's links (tokens) so that a
+restore keeps the table's bookmarks working; a single-session export does
+not (it is meant to be shared), so it comes back with new links. A backed-up
+session whose edit link is already in the database is already here: it is
+skipped, which makes restoring the same backup twice harmless.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import func, select
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
+
+SESSION_FORMAT = "scorekeeper-session"
+BACKUP_FORMAT = "scorekeeper-backup"
+FORMAT_VERSION = 1
+
+# generous for a family's lifetime of games, small enough that a hostile file cannot exhaust the server
+MAX_SESSIONS = 20_000
+MAX_HANDS = 1_000
+MAX_NAME = 40
+MAX_POINTS = 1_000_000
+
+HAND_KEYS = frozenset({"ended", "went_out", "concealed", "wild_rank", "big_gin", "players", "points"})
+ENTRY_KEYS = frozenset({"melds", "layoffs", "in_hand", "cards"})
+LAYOFF_KEYS = frozenset({"cards", "onto"})
+ONTO_KEYS = frozenset({"player", "meld"})
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class ImportRefused(ValueError):
+    """A file that cannot be restored; the message says which session and what is wrong."""
+
+
+# export ----------------------------------------------------------------------
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]:
+    """The session as its score body plus metadata; tokens only for a full backup."""
+    metadata: dict[str, Any] = {
+        "format": SESSION_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": _iso(utcnow()),
+        "created_at": _iso(gs.created_at),
+        "updated_at": _iso(gs.updated_at),
+        "archived": bool(gs.archived),
+        "hands_entered_at": [_iso(h.created_at) for h in gs.hands],
+    }
+    if with_tokens:
+        metadata["edit_token"] = gs.edit_token
+        metadata["view_token"] = gs.view_token
+    return {
+        "game": gs.game,
+        "options": dict(gs.options or {}),
+        "players": gs.player_names,
+        "hands": [h.data for h in gs.hands],
+        "metadata": metadata,
+    }
+
+
+def export_all() -> dict[str, Any]:
+    """Every session, oldest first, with its links: the full backup."""
+    sessions = db.session.execute(
+        select(GameSession).order_by(GameSession.created_at, GameSession.id)
+    ).scalars()
+    return {
+        "format": BACKUP_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": _iso(utcnow()),
+        "sessions": [export_session(gs, with_tokens=True) for gs in sessions],
+    }
+
+
+def to_json(body: dict[str, Any]) -> str:
+    """The export as pretty JSON text (UTF-8 names kept readable)."""
+    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+
+
+CSV_COLUMNS = [
+    "hand", "player", "side", "entered_as", "ended", "went_out", "concealed", "wild_rank",
+    "melds", "layoffs", "in_hand", "score", "total",
+]
+
+
+def _cards_text(cards: Any) -> str:
+    return cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
+
+
+def _cell(value: Any) -> Any:
+    # a name such as "=HYPERLINK(...)" must stay text when the file is opened in a spreadsheet
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
+    """One row per hand and player: what they melded, laid off and kept, the score and the running total.
+
+    `scored` is the engine's body for the session; in Persian the score and
+    total are the partnership's (named in "side").
+    """
+    names = gs.player_names
+    sides = sides_of(names, scored)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    scored_hands = scored.get("hands") or []
+    for index, hand in enumerate(gs.hands):
+        data = hand.data
+        result = scored_hands[index] if index < len(scored_hands) else {}
+        for name in names:
+            side = sides.get(name, name)
+            entry = (data.get("players") or {}).get(name) or {}
+            melds = " | ".join(_cards_text(m) for m in entry.get("melds") or [])
+            if not melds and entry.get("cards"):
+                melds = _cards_text(entry["cards"])
+            layoffs = " | ".join(
+                f"{_cards_text(x.get('cards', []))} onto {x.get('onto', {}).get('player')}"
+                f" meld {int(x.get('onto', {}).get('meld', 0)) + 1}"
+                for x in entry.get("layoffs") or []
+            )
+            writer.writerow([_cell(v) for v in [
+                hand.position, name, side,
+                "points" if "points" in data else "cards",
+                data.get("ended", "went_out"),
+                "yes" if data.get("went_out") == name else "",
+                "yes" if data.get("concealed") and data.get("went_out") == name else "",
+                data.get("wild_rank") or "",
+                melds, layoffs, _cards_text(entry.get("in_hand") or []),
+                (result.get("scores") or {}).get(side, ""),
+                (result.get("totals") or {}).get(side, ""),
+            ]])
+    return out.getvalue()
+
+
+def sides_of(names: list[str], scored: dict[str, Any]) -> dict[str, str]:
+    """Which column of the engine's totals each player scores in: their own, or their partnership's.
+
+    >>> sides_of(["Ann", "Ben"], {"totals": {"Ann": 3, "Ben": 4}})
+    {'Ann': 'Ann', 'Ben': 'Ben'}
+    >>> sides_of(["A", "B", "C", "D"], {"totals": {"A & C": 0, "B & D": 0}})
+    {'A': 'A & C', 'B': 'B & D', 'C': 'A & C', 'D': 'B & D'}
+    """
+    columns = list((scored.get("totals") or {}).keys())
+    sides: dict[str, str] = {}
+    for seat, name in enumerate(names):
+        if name in columns:
+            sides[name] = name
+            continue
+        # persian partnerships sit across the table: seats 1 & 3 against 2 & 4
+        if len(names) == 4:
+            partner = names[(seat + 2) % 4]
+            pair = f"{name} & {partner}" if seat < 2 else f"{partner} & {name}"
+            if pair in columns:
+                sides[name] = pair
+                continue
+        sides[name] = next((c for c in columns if name in c.split(" & ")), name)
+    return sides
+
+
+# import ----------------------------------------------------------------------
+
+
+@dataclass
+class Restore:
+    """One session read from a file, checked, ready to write."""
+
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    hands: list[dict[str, Any]]
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    archived: bool = False
+    hands_entered_at: list[datetime | None] = field(default_factory=list)
+    edit_token: str | None = None
+    view_token: str | None = None
+
+
+@dataclass
+class ImportResult:
+    """What an import wrote: the new sessions, and how many were already in the database."""
+
+    sessions: list[GameSession]
+    skipped: int = 0
+
+    def summary(self) -> str:
+        """The result in a sentence."""
+        n = len(self.sessions)
+        text = f"Restored {n} session{'' if n == 1 else 's'}."
+        if self.skipped:
+            text += f" {self.skipped} already here (same link) left as they are."
+        return text
+
+
+def parse_file(raw: bytes | str, max_bytes: int) -> Any:
+    """The JSON in an uploaded or given file; ImportRefused when it is too big or not JSON."""
+    if len(raw) > max_bytes:
+        raise ImportRefused(f"The file is too large ({len(raw):,} bytes; at most {max_bytes:,}).")
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+        return json.loads(text)
+    except UnicodeDecodeError:
+        raise ImportRefused("The file is not text (UTF-8): is it a Scorekeeper JSON export?") from None
+    except json.JSONDecodeError as exc:
+        raise ImportRefused(f"The file is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.") from None
+    except (RecursionError, ValueError):
+        # nesting thousands deep, or a number thousands of digits long: no export looks like that
+        raise ImportRefused("The file is not a Scorekeeper export: its JSON is nested or sized beyond reason.") from None
+
+
+def read_export(data: Any) -> list[Restore]:
+    """Check a parsed export (one session or a full backup) completely; ImportRefused names the first problem."""
+    if not isinstance(data, dict):
+        raise ImportRefused("The file is not a Scorekeeper export: it must hold a JSON object.")
+    if "sessions" in data:
+        if data.get("format", BACKUP_FORMAT) != BACKUP_FORMAT:
+            raise ImportRefused(f"Unknown file format {data.get('format')!r}: expected {BACKUP_FORMAT!r}.")
+        _check_version(data.get("format_version", FORMAT_VERSION), "The backup")
+        sessions = data["sessions"]
+        if not isinstance(sessions, list):
+            raise ImportRefused("`sessions` must be a list of session exports.")
+        if len(sessions) > MAX_SESSIONS:
+            raise ImportRefused(f"The backup holds {len(sessions):,} sessions; at most {MAX_SESSIONS:,} can be restored at once.")
+        restores = [_read_session(s, f"Session {i}") for i, s in enumerate(sessions, start=1)]
+    else:
+        restores = [_read_session(data, "The session")]
+    seen: set[str] = set()
+    for i, r in enumerate(restores, start=1):
+        for token in (r.edit_token, r.view_token):
+            if token is None:
+                continue
+            if token in seen:
+                raise ImportRefused(f"Session {i}: its link (token) is also used by another session in the file.")
+            seen.add(token)
+    return restores
+
+
+def _check_version(version: Any, what: str) -> None:
+    if type(version) is not int or version > FORMAT_VERSION or version < 1:
+        raise ImportRefused(f"{what} is in format version {version!r}; this Scorekeeper reads version {FORMAT_VERSION}.")
+
+
+def _read_session(raw: Any, where: str) -> Restore:
+    if not isinstance(raw, dict):
+        raise ImportRefused(f"{where} is not a session export (a JSON object with game, players and hands).")
+    for key in ("game", "players", "hands"):
+        if key not in raw:
+            raise ImportRefused(f"{where} has no `{key}`.")
+    game = raw["game"]
+    if not isinstance(game, str) or game not in engine.game_ids():
+        raise ImportRefused(f"{where}: unknown game {game!r}; the games are {', '.join(engine.game_ids())}.")
+    players = _read_names(raw["players"], where)
+    options = raw.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
+    hands = raw["hands"]
+    if not isinstance(hands, list):
+        raise ImportRefused(f"{where}: `hands` must be a list of hands.")
+    if len(hands) > MAX_HANDS:
+        raise ImportRefused(f"{where} has {len(hands):,} hands; at most {MAX_HANDS:,} are allowed.")
+    for number, hand in enumerate(hands, start=1):
+        _check_hand_shape(hand, f"{where}, hand {number}")
+    try:
+        resolved = engine.resolve_options(game, options, n_players=len(players))
+        engine.score_session({"game": game, "options": resolved, "players": players, "hands": hands})
+    except ValueError as exc:
+        raise ImportRefused(f"{where} ({game}: {', '.join(players)}): {exc}") from None
+    restore = Restore(game=game, options=resolved, players=players, hands=hands)
+    _read_metadata(raw.get("metadata"), restore, where)
+    return restore
+
+
+def _read_names(names: Any, where: str) -> list[str]:
+    if not isinstance(names, list) or not names:
+        raise ImportRefused(f"{where}: `players` must list the players' names in seat order.")
+    if len(names) > 8:
+        raise ImportRefused(f"{where} lists {len(names)} players; no game seats more than 8.")
+    seen: dict[str, str] = {}
+    for name in names:
+        if not isinstance(name, str):
+            raise ImportRefused(f"{where}: player names must be text, not {name!r}.")
+        if not name.strip() or name != name.strip():
+            raise ImportRefused(f"{where}: the player name {name!r} is blank or has spaces around it.")
+        if len(name) > MAX_NAME:
+            raise ImportRefused(f"{where}: the player name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters.")
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
+            raise ImportRefused(f"{where}: the player name {name!r} contains control characters.")
+        # players are one person whatever the case of their name ("ann" is Ann)
+        if name.lower() in seen:
+            raise ImportRefused(f"{where}: {seen[name.lower()]!r} and {name!r} are the same player listed twice.")
+        seen[name.lower()] = name
+    return names
+
+
+def _check_hand_shape(hand: Any, where: str) -> None:
+    """Refuse keys no hand has, so nothing the engine ignores is stored; the engine checks the rest."""
+    if not isinstance(hand, dict):
+        raise ImportRefused(f"{where} is not a hand (a JSON object).")
+    extra = set(hand) - HAND_KEYS
+    if extra:
+        raise ImportRefused(f"{where} has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
+    points = hand.get("points")
+    if isinstance(points, dict):
+        for name, value in points.items():
+            if type(value) is int and abs(value) > MAX_POINTS:
+                raise ImportRefused(f"{where}: {name}'s {value} points are beyond any game ({MAX_POINTS:,} at most).")
+    players = hand.get("players")
+    if not isinstance(players, dict):
+        return
+    for name, entry in players.items():
+        if not isinstance(entry, dict):
+            continue
+        extra = set(entry) - ENTRY_KEYS
+        if extra:
+            raise ImportRefused(f"{where}: {name}'s entry has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
+        layoffs = entry.get("layoffs")
+        for layoff in layoffs if isinstance(layoffs, list) else []:
+            if isinstance(layoff, dict):
+                onto = layoff.get("onto")
+                if set(layoff) - LAYOFF_KEYS or (isinstance(onto, dict) and set(onto) - ONTO_KEYS):
+                    raise ImportRefused(f"{where}: {name}'s lay-off has unknown fields.")
+
+
+def _read_time(value: Any, what: str, where: str) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise ImportRefused(f"{where}: `{what}` must be a date and time like 2026-11-22T19:30:00.")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportRefused(f"{where}: `{what}` {value!r} is not a date and time like 2026-11-22T19:30:00.") from None
+    if moment.tzinfo is not None:
+        # stored times are naive UTC
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment
+
+
+def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
+    if meta is None:
+        return
+    if not isinstance(meta, dict):
+        raise ImportRefused(f"{where}: `metadata` must be an object.")
+    if meta.get("format", SESSION_FORMAT) != SESSION_FORMAT:
+        raise ImportRefused(f"{where}: unknown format {meta.get('format')!r}: expected {SESSION_FORMAT!r}.")
+    _check_version(meta.get("format_version", FORMAT_VERSION), where)
+    restore.created_at = _read_time(meta.get("created_at"), "created_at", where)
+    restore.updated_at = _read_time(meta.get("updated_at"), "updated_at", where)
+    archived = meta.get("archived", False)
+    if not isinstance(archived, bool):
+        raise ImportRefused(f"{where}: `archived` must be true or false.")
+    restore.archived = archived
+    entered = meta.get("hands_entered_at")
+    if entered is not None:
+        if not isinstance(entered, list) or len(entered) != len(restore.hands):
+            raise ImportRefused(f"{where}: `hands_entered_at` must give one time per hand.")
+        restore.hands_entered_at = [_read_time(t, "hands_entered_at", where) for t in entered]
+    for key in ("edit_token", "view_token"):
+        token = meta.get(key)
+        if token is None:
+            continue
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+            raise ImportRefused(f"{where}: `{key}` is not a Scorekeeper link token.")
+        setattr(restore, key, token)
+    if (restore.edit_token is None) != (restore.view_token is None) or (
+        restore.edit_token is not None and restore.edit_token == restore.view_token
+    ):
+        raise ImportRefused(f"{where}: a backup gives both links (edit and view), and they differ.")
+
+
+def _player_named(name: str) -> Player:
+    # the same case-insensitive match as starting a session: "ann" in a backup is the Ann already here
+    player = db.session.execute(
+        select(Player).where(func.lower(Player.name) == name.lower())
+    ).scalar_one_or_none()
+    if player is None:
+        player = Player(name=name)
+        db.session.add(player)
+        db.session.flush()
+    return player
+
+
+def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """A copy of a stored hand with player names replaced (every place a hand names a player).
+
+    >>> rename_players({"went_out": "ann", "points": {"ann": 5, "Ben": 0}}, {"ann": "Ann"})
+    {'went_out': 'Ann', 'points': {'Ann': 5, 'Ben': 0}}
+    """
+    def rename(name: Any) -> Any:
+        return names.get(name, name) if isinstance(name, str) else name
+
+    copy = json.loads(json.dumps(hand))
+    if "went_out" in copy:
+        copy["went_out"] = rename(copy["went_out"])
+    if isinstance(copy.get("points"), dict):
+        copy["points"] = {rename(k): v for k, v in copy["points"].items()}
+    if isinstance(copy.get("players"), dict):
+        copy["players"] = {rename(k): v for k, v in copy["players"].items()}
+        for entry in copy["players"].values():
+            for layoff in entry.get("layoffs") or [] if isinstance(entry, dict) else []:
+                if isinstance(layoff, dict) and isinstance(layoff.get("onto"), dict):
+                    layoff["onto"]["player"] = rename(layoff["onto"].get("player"))
+    return copy
+
+
+def restore(restores: list[Restore]) -> ImportResult:
+    """Write checked sessions in one transaction; on any failure nothing is written."""
+    result = ImportResult(sessions=[])
+    try:
+        for r in restores:
+            if r.edit_token is not None and _token_taken(r.edit_token, r.view_token):
+                result.skipped += 1
+                continue
+            result.sessions.append(_write(r))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return result
+
+
+def _token_taken(edit_token: str, view_token: str | None) -> bool:
+    found = db.session.execute(
+        select(GameSession.id).where(
+            GameSession.edit_token.in_([edit_token, view_token]) | GameSession.view_token.in_([edit_token, view_token])
+        )
+    ).first()
+    return found is not None
+
+
+def _write(r: Restore) -> GameSession:
+    players = [_player_named(name) for name in r.players]
+    # a name matched to a player already here in another case takes that player's spelling everywhere
+    renames = {name: p.name for name, p in zip(r.players, players) if p.name != name}
+    hands = [rename_players(h, renames) for h in r.hands] if renames else r.hands
+    if renames:
+        try:
+            engine.score_session({"game": r.game, "options": r.options, "players": [p.name for p in players], "hands": hands})
+        except ValueError as exc:
+            raise ImportRefused(f"Matching names to the players already here broke a hand: {exc}") from None
+    gs = GameSession(game=r.game, options=r.options, archived=r.archived)
+    if r.created_at:
+        gs.created_at = r.created_at
+    gs.updated_at = r.updated_at or r.created_at or utcnow()
+    if r.edit_token:
+        gs.edit_token, gs.view_token = r.edit_token, r.view_token
+    for seat, player in enumerate(players, start=1):
+        gs.seats.append(Seat(seat=seat, player=player))
+    for position, data in enumerate(hands, start=1):
+        hand = Hand(position=position, data=data)
+        if position <= len(r.hands_entered_at) and r.hands_entered_at[position - 1]:
+            hand.created_at = r.hands_entered_at[position - 1]
+        gs.hands.append(hand)
+    db.session.add(gs)
+    db.session.flush()
+    return gs
+
+
+def import_text(raw: bytes | str, max_bytes: int) -> ImportResult:
+    """Read, check and restore a whole export file: all of it, or (ImportRefused) nothing."""
+    return restore(read_export(parse_file(raw, max_bytes)))

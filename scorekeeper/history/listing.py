@@ -1,0 +1,150 @@
+"""The sessions list: filters in SQL where they can be, status from the engine (through the score cache).
+
+Game, player and archive filters are plain SQL. Status and winner are the
+engine's, so they are computed only for the sessions a page shows; the
+status filter is the one case that needs every matching session scored,
+and it leans on the score cache (see scores.py) so that only sessions
+changed since the last look are scored again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.extensions import db
+from scorekeeper.history.scores import ScoreCache, cache, scored
+from scorekeeper.models import GameSession, Hand, Player, Seat
+
+PER_PAGE = 25
+STATUSES = ("in_progress", "finished")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the list is narrowed to; empty strings mean no filter."""
+
+    player: str = ""
+    game: str = ""
+    status: str = ""  # "", "in_progress", "finished" or "archived"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One session as the list shows it."""
+
+    session: GameSession
+    hands: int
+    status: str
+    winner: str | None
+    error: str | None
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the list."""
+
+    rows: list[Row]
+    number: int
+    pages: int
+    total: int
+
+    @property
+    def has_prev(self) -> bool:
+        """True when there is a newer page."""
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        """True when there is an older page."""
+        return self.number < self.pages
+
+
+def _filtered(filters: Filters):
+    query = select(GameSession.id, GameSession.created_at, GameSession.version)
+    query = query.where(GameSession.archived.is_(filters.status == "archived"))
+    if filters.game:
+        query = query.where(GameSession.game == filters.game)
+    if filters.player:
+        query = query.where(
+            exists()
+            .where(Seat.session_id == GameSession.id)
+            .where(Seat.player_id == Player.id)
+            .where(func.lower(Player.name) == filters.player.lower())
+        )
+    return query.order_by(GameSession.created_at.desc(), GameSession.id.desc())
+
+
+def _load(ids: list[int]) -> dict[int, GameSession]:
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        select(GameSession)
+        .where(GameSession.id.in_(ids))
+        .options(selectinload(GameSession.seats).selectinload(Seat.player))
+    ).scalars()
+    return {gs.id: gs for gs in rows}
+
+
+def _warm(keys: list[tuple[int, Any, int]]) -> None:
+    """Score every session whose current version is not cached yet, loading their hands in batches."""
+    store = cache()
+    missing = [sid for sid, created, version in keys if ScoreCache.key(sid, created, version) not in store]
+    for start in range(0, len(missing), 200):
+        batch = missing[start:start + 200]
+        sessions = db.session.execute(
+            select(GameSession)
+            .where(GameSession.id.in_(batch))
+            .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
+        ).scalars()
+        for gs in sessions:
+            scored(gs)
+
+
+def _hand_counts(ids: list[int]) -> dict[int, int]:
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        select(Hand.session_id, func.count()).where(Hand.session_id.in_(ids)).group_by(Hand.session_id)
+    )
+    return {sid: n for sid, n in rows}
+
+
+def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -> Page:
+    """The sessions matching the filters, newest first, page `number` (from 1)."""
+    keys = [tuple(row) for row in db.session.execute(_filtered(filters))]
+    if filters.status in STATUSES:
+        _warm(keys)
+        store = cache()
+        keys = [
+            k for k in keys
+            if (store.get(ScoreCache.key(*k)) or {}).get("status", "in_progress") == filters.status
+        ]
+    total = len(keys)
+    pages = max(1, -(-total // per_page))
+    number = min(max(1, number), pages)
+    page_keys = keys[(number - 1) * per_page:number * per_page]
+    ids = [k[0] for k in page_keys]
+    _warm(page_keys)
+    sessions = _load(ids)
+    counts = _hand_counts(ids)
+    rows = []
+    for sid in ids:
+        gs = sessions[sid]
+        body = cache().get(ScoreCache.key(gs.id, gs.created_at, gs.version)) or scored(gs)
+        rows.append(Row(
+            session=gs,
+            hands=counts.get(sid, 0),
+            status=body.get("status", "in_progress"),
+            winner=body.get("winner"),
+            error=body.get("error"),
+        ))
+    return Page(rows=rows, number=number, pages=pages, total=total)
+
+
+def known_players() -> list[str]:
+    """Every player's name, alphabetically (for the filter's suggestions)."""
+    return list(db.session.execute(select(Player.name).order_by(func.lower(Player.name))).scalars())

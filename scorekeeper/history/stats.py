@@ -1,0 +1,206 @@
+"""Figures for the review and player pages, read from the engine's scoring (never worked out here).
+
+Every number comes from the engine's body: a hand's score is
+``hands[i].scores[side]``, a running total ``hands[i].totals[side]``, the
+winner ``winner``. This module only counts, averages and groups them.
+In Persian a player's figures are their partnership's (the engine scores
+partnerships); "times gone out" is still the player's own.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.extensions import db
+from scorekeeper.history.backup import sides_of
+from scorekeeper.history.scores import scored
+from scorekeeper.models import GameSession, Player, Seat
+
+# in these games a low hand score is the good one
+LOW_IS_GOOD = frozenset({"penalty"})
+
+
+def average(values: list[int]) -> float | None:
+    """The mean to one decimal place, or None for no values.
+
+    >>> average([54, 12, -4]), average([])
+    (20.7, None)
+    """
+    return round(sum(values) / len(values), 1) if values else None
+
+
+@dataclass(frozen=True)
+class SideFigures:
+    """One column of a session (a player, or a Persian partnership): its hand figures."""
+
+    side: str
+    players: list[str]
+    best_hand: int | None
+    best_hand_number: int | None
+    average_hand: float | None
+    times_gone_out: int
+    total: int
+
+
+def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
+    """Best hand, average hand and times gone out for each column of the session's scores."""
+    names = gs.player_names
+    sides = sides_of(names, body)
+    columns = list((body.get("totals") or {}).keys()) or names
+    low = gs.game in LOW_IS_GOOD
+    figures = []
+    for side in columns:
+        members = [n for n in names if sides.get(n) == side]
+        scores = [(i, h["scores"][side]) for i, h in enumerate(body.get("hands") or [], start=1)
+                  if side in (h.get("scores") or {})]
+        best = (min if low else max)(scores, key=lambda item: item[1]) if scores else None
+        gone_out = sum(1 for hand in gs.hands if hand.data.get("went_out") in members)
+        figures.append(SideFigures(
+            side=side,
+            players=members,
+            best_hand=best[1] if best else None,
+            best_hand_number=best[0] if best else None,
+            average_hand=average([s for _, s in scores]),
+            times_gone_out=gone_out,
+            total=(body.get("totals") or {}).get(side, 0),
+        ))
+    return figures
+
+
+def running_totals(body: dict[str, Any]) -> dict[str, list[int]]:
+    """Each column's total after every hand, in order: the chart's data.
+
+    >>> running_totals({"totals": {"A": 5, "B": 1}, "hands": [
+    ...     {"totals": {"A": 2, "B": 1}}, {"totals": {"A": 5, "B": 1}}]})
+    {'A': [2, 5], 'B': [1, 1]}
+    """
+    columns = list((body.get("totals") or {}).keys())
+    return {c: [h["totals"][c] for h in body.get("hands") or [] if c in (h.get("totals") or {})] for c in columns}
+
+
+# player pages ------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    """A player's record in one game."""
+
+    game: str
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+    hand_scores: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float | None:
+        """Share of finished sessions won, as a percentage (sessions still going are not counted)."""
+        return round(100 * self.won / self.finished, 1) if self.finished else None
+
+    @property
+    def average_hand(self) -> float | None:
+        """Mean hand score over every hand of every session of this game."""
+        return average(self.hand_scores)
+
+
+@dataclass
+class HeadToHead:
+    """How two players fared in the finished sessions where they sat as opponents."""
+
+    opponent: str
+    sessions: int = 0
+    won: int = 0
+    lost: int = 0
+
+    @property
+    def others(self) -> int:
+        """Sessions that somebody else won (or nobody)."""
+        return self.sessions - self.won - self.lost
+
+
+@dataclass
+class PlayerRecord:
+    """Everything the player page shows."""
+
+    name: str
+    games: list[GameRecord]
+    head_to_head: list[HeadToHead]
+    sessions: list[tuple[GameSession, dict[str, Any]]]
+
+    @property
+    def overall(self) -> GameRecord:
+        """All games together."""
+        total = GameRecord(game="all")
+        for record in self.games:
+            total.played += record.played
+            total.finished += record.finished
+            total.won += record.won
+            total.hand_scores += record.hand_scores
+        return total
+
+
+def find_player(name: str) -> Player | None:
+    """The player of this name, matched as sessions match names (ignoring case)."""
+    return db.session.execute(
+        select(Player).where(func.lower(Player.name) == name.lower())
+    ).scalar_one_or_none()
+
+
+def _won(body: dict[str, Any], side: str) -> bool:
+    return body.get("status") == "finished" and body.get("winner") == side
+
+
+def player_record(player: Player) -> PlayerRecord:
+    """The player's record over every session they sat in (archived ones too: they were played)."""
+    sessions = list(db.session.execute(
+        select(GameSession)
+        .join(Seat, Seat.session_id == GameSession.id)
+        .where(Seat.player_id == player.id)
+        .order_by(GameSession.created_at.desc(), GameSession.id.desc())
+        .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
+    ).scalars())
+    games: dict[str, GameRecord] = {}
+    rivals: dict[str, HeadToHead] = {}
+    shown = []
+    for gs in sessions:
+        body = scored(gs)
+        shown.append((gs, body))
+        names = gs.player_names
+        sides = sides_of(names, body)
+        mine = sides.get(player.name, player.name)
+        record = games.setdefault(gs.game, GameRecord(game=gs.game))
+        record.played += 1
+        record.hand_scores += [h["scores"][mine] for h in body.get("hands") or [] if mine in (h.get("scores") or {})]
+        if body.get("status") != "finished":
+            continue
+        record.finished += 1
+        record.won += _won(body, mine)
+        for other in names:
+            theirs = sides.get(other, other)
+            if other == player.name or theirs == mine:
+                continue
+            h2h = rivals.setdefault(other, HeadToHead(opponent=other))
+            h2h.sessions += 1
+            h2h.won += _won(body, mine)
+            h2h.lost += _won(body, theirs)
+    return PlayerRecord(
+        name=player.name,
+        games=sorted(games.values(), key=lambda r: (-r.played, r.game)),
+        head_to_head=sorted(rivals.values(), key=lambda h: (-h.sessions, h.opponent.lower())),
+        sessions=shown,
+    )
+
+
+def all_players() -> list[tuple[str, int]]:
+    """Every player with the number of sessions they sat in, most sessions first."""
+    rows = db.session.execute(
+        select(Player.name, func.count(Seat.session_id))
+        .join(Seat, Seat.player_id == Player.id, isouter=True)
+        .group_by(Player.id)
+        .order_by(func.count(Seat.session_id).desc(), func.lower(Player.name))
+    )
+    return [(name, n) for name, n in rows]
