@@ -114,5 +114,56 @@ def serve(host: str, port: int, lan: bool) -> None:
     app.run(host=host, port=port, threaded=True)
 
 
+# largest backup `import` reads: far beyond a lifetime of games, well short of exhausting memory
+IMPORT_MAX_BYTES = 256 * 1024 * 1024
+
+
+@main.command("export")
+@click.argument("file", type=click.File("w", encoding="utf-8"))
+@click.option("--all", "everything", is_flag=True, help="Every session, with its links: a full backup.")
+@click.option("--session", "token", default=None, help="One session, by its edit or view link token.")
+def export_command(file, everything: bool, token: str | None) -> None:
+    """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
+    from scorekeeper import create_app
+    from scorekeeper.history.backup import export_all, export_session, to_json
+
+    if everything == (token is not None):
+        _fail("give either --all or --session TOKEN", 2)
+    with create_app().app_context():
+        if everything:
+            body = export_all()
+        else:
+            from sqlalchemy import or_, select
+
+            from scorekeeper.extensions import db
+            from scorekeeper.models import GameSession
+
+            gs = db.session.execute(
+                select(GameSession).where(or_(GameSession.edit_token == token, GameSession.view_token == token))
+            ).scalar_one_or_none()
+            if gs is None:
+                _fail("no session has this link token", 2)
+            body = export_session(gs)
+        file.write(to_json(body))
+    if everything:
+        click.echo(f"Exported {len(body['sessions'])} sessions.", err=True)
+
+
+@main.command("import")
+@click.argument("file", type=click.File("rb"))
+def import_command(file) -> None:
+    """Restore a JSON export or backup from FILE (- for standard input): all of it, or nothing."""
+    from scorekeeper import create_app
+    from scorekeeper.history.backup import ImportRefused, import_text
+
+    raw = file.read(IMPORT_MAX_BYTES + 1)
+    with create_app().app_context():
+        try:
+            result = import_text(raw, max_bytes=IMPORT_MAX_BYTES)
+        except ImportRefused as exc:
+            _fail(f"nothing was imported. {exc}", 1)
+        click.echo(result.summary())
+
+
 if __name__ == "__main__":
     main()
