@@ -131,13 +131,16 @@ def _typed(text: str, option: Any) -> Any:
 
 
 def share_params(form: CheckBase) -> dict[str, str]:
-    """The query string that asks this question again: every field the player filled in."""
+    """The query string that asks this question again: every field filled in, options left at their default omitted.
+
+    static/js/checker-page.js builds the same query string in the browser, in the same order.
+    """
     params = {"game": form.game.data}
-    for name in ("cards", *form.option_names, "wild_rank", "meld", "added"):
+    for name in (*form.option_names, "wild_rank", "cards", "meld", "added"):
         field = getattr(form, name)
         if isinstance(field, BooleanField):
             if field.data:
                 params[name] = "y"
-        elif _strip(field.data):
+        elif _strip(field.data) and (name not in form.option_names or field.data != field.default):
             params[name] = _strip(field.data)
     return params

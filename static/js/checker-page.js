@@ -1,0 +1,136 @@
+// The meld checker, live: as cards are tapped or typed, the meld goes to POST /api/v1/melds/check
+// and the lay-off to GET /check/layoff.json, the verdicts are redrawn, and the address bar keeps
+// a URL that asks the same question (history.replaceState), ready to share or bookmark.
+// Without this script the form is an ordinary GET form and the server answers the same way.
+
+import { verdict } from "./checker-verdict.js";
+
+const DELAY_MS = 250;
+
+const form = document.getElementById("check-form");
+
+/**
+ * The query string of the form as it stands: every field filled in, options left at their
+ * default omitted (as share_params in scorekeeper/checker/forms.py does on the server).
+ */
+export function queryOf(formElement) {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(formElement)) {
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const field = formElement.elements[name];
+    if (field && field.dataset && field.dataset.default !== undefined && field.dataset.default === value) continue;
+    params.append(name, value.trim());
+  }
+  return params;
+}
+
+function debounce(fn) {
+  let timer = null;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(fn, DELAY_MS);
+  };
+}
+
+async function askJson(request) {
+  try {
+    const response = await request;
+    return await response.json();
+  } catch {
+    return { error: "No answer from the server: check the connection and try again." };
+  }
+}
+
+function setup() {
+  if (!form) return;
+  const game = form.dataset.game;
+  const gameName = form.dataset.gameName;
+  const options = JSON.parse(form.dataset.options || "{}");
+  const cards = form.elements.cards;
+  const meld = form.elements.meld;
+  const added = form.elements.added;
+  const wildRank = form.elements.wild_rank;
+  const meldBox = document.getElementById("meld-verdict");
+  const layoffBox = document.getElementById("layoff-verdict");
+  const share = document.getElementById("share");
+  const shareLink = document.getElementById("share-link");
+  let meldAsked = 0;
+  let layoffAsked = 0;
+
+  const urlWith = (params) => `${form.getAttribute("action")}?${params}`;
+  const readingUrl = (notation) => {
+    const params = queryOf(form);
+    params.set("cards", notation);
+    return urlWith(params);
+  };
+
+  function syncUrl() {
+    const params = queryOf(form);
+    const url = urlWith(params);
+    history.replaceState(null, "", url);
+    const asked = cards.value.trim() || meld.value.trim() || added.value.trim();
+    share.hidden = !asked;
+    shareLink.href = url;
+    shareLink.textContent = new URL(url, location.href).href;
+  }
+
+  async function checkMeld() {
+    const asked = ++meldAsked;
+    if (!cards.value.trim()) {
+      meldBox.replaceChildren();
+      return;
+    }
+    const body = await askJson(fetch("/api/v1/melds/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ game, options, wild_rank: (wildRank && wildRank.value) || null, cards: cards.value }),
+    }));
+    // an older answer arriving late must not overwrite a newer one
+    if (asked !== meldAsked) return;
+    meldBox.replaceChildren(verdict(body, "meld", gameName, readingUrl));
+  }
+
+  async function checkLayoff() {
+    const asked = ++layoffAsked;
+    if (!meld.value.trim() && !added.value.trim()) {
+      layoffBox.replaceChildren();
+      return;
+    }
+    if (!meld.value.trim() || !added.value.trim()) {
+      const missing = meld.value.trim() ? "Enter the cards laid off too." : "Enter the meld on the table too.";
+      layoffBox.replaceChildren(verdict({ error: missing }, "layoff", gameName));
+      return;
+    }
+    const body = await askJson(fetch(`/check/layoff.json?${queryOf(form)}`, { headers: { Accept: "application/json" } }));
+    if (asked !== layoffAsked) return;
+    layoffBox.replaceChildren(verdict(body, "layoff", gameName));
+  }
+
+  const meldSoon = debounce(checkMeld);
+  const layoffSoon = debounce(checkLayoff);
+
+  form.addEventListener("input", (event) => {
+    const field = event.target;
+    if (field === cards) meldSoon();
+    if (field === meld || field === added) layoffSoon();
+    syncUrl();
+  });
+  form.addEventListener("change", (event) => {
+    const field = event.target;
+    if (field.matches("[data-reload]")) {
+      // another game or option changes which fields the form has: let the server draw it
+      if (field === form.elements.game) {
+        for (const option of form.querySelectorAll("[data-option]")) option.disabled = true;
+      }
+      form.requestSubmit();
+      return;
+    }
+    if (field === wildRank) {
+      checkMeld();
+      checkLayoff();
+      syncUrl();
+    }
+  });
+}
+
+setup();

@@ -1,0 +1,81 @@
+// Builds the checker's verdict from a meld check body (POST /api/v1/melds/check) or a lay-off
+// check body: the same markup templates/checker/_verdict.html renders on the server.
+
+const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A card as a coloured chip: "9H" shows as 9♥ in red. */
+export function cardChip(card) {
+  if (card === "JK") return el("span", "card-chip joker", "JK");
+  const suit = card.slice(-1);
+  return el("span", `card-chip ${"HD".includes(suit) ? "red" : "black"}`, card.slice(0, -1) + (SYMBOLS[suit] || suit));
+}
+
+function readingItem(reading, readingUrl) {
+  const item = el("li", "reading");
+  item.dataset.represents = reading.represents.join(" ");
+  item.append(el("span", "reading-kind", reading.kind), " ");
+  const cards = el("span", "meld-cards");
+  (reading.cards || reading.represents).forEach((placed, index) => {
+    const [card] = placed.split("=");
+    if (placed.includes("=")) {
+      const wild = el("span", "wild");
+      wild.append(cardChip(card), el("span", "as", " as "), cardChip(reading.represents[index]));
+      cards.append(wild, " ");
+    } else {
+      cards.append(cardChip(card), " ");
+    }
+  });
+  item.append(cards, " ", el("span", "reading-points", `${reading.points} points`));
+  if (readingUrl && reading.notation) {
+    const link = el("a", "use-reading", "Use this reading");
+    link.href = readingUrl(reading.notation);
+    item.append(" ", link);
+  }
+  return item;
+}
+
+/**
+ * The verdict element for one answer.
+ * body: the check body, or {error}; what: "meld" or "layoff"; gameName: shown in the sentence;
+ * readingUrl: notation -> URL of the checker asking about that reading (optional).
+ */
+export function verdict(body, what, gameName, readingUrl) {
+  if (body.error) {
+    const box = el("div", "verdict unreadable");
+    box.dataset.legal = "error";
+    const line = el("p", "verdict-line");
+    line.append(el("strong", "", "Cannot read that."));
+    box.append(line, el("p", "reason", body.error));
+    return box;
+  }
+  const layoff = what === "layoff";
+  const box = el("div", `verdict ${body.legal ? "legal" : "illegal"}`);
+  box.dataset.legal = String(body.legal);
+  box.dataset.kind = body.kind || "";
+  box.dataset.points = String(body.points);
+  const line = el("p", "verdict-line");
+  if (body.legal) {
+    line.append(el("strong", "", layoff ? "Legal lay-off" : "Legal"));
+    line.append(layoff
+      ? `: the meld becomes a ${body.kind}; the cards laid off score ${body.points} points in ${gameName}.`
+      : `: a ${body.kind}, worth ${body.points} points in ${gameName}.`);
+    box.append(line);
+    if (body.readings.length > 1) {
+      box.append(el("p", "note", `${body.readings.length} ways to read it. The first is used unless the player says otherwise.`));
+    }
+    const list = el("ol", "readings");
+    body.readings.forEach((reading, index) => list.append(readingItem(reading, index > 0 ? readingUrl : null)));
+    box.append(list);
+  } else {
+    line.append(el("strong", "", layoff ? "Not a legal lay-off" : "Not a meld"), ` in ${gameName}.`);
+    box.append(line, el("p", "reason", body.reason));
+  }
+  return box;
+}
