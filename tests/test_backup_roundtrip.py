@@ -1,0 +1,226 @@
+"""Export and restore: a session of every game survives export then import; a full backup restores everything."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import func, select
+
+from scorekeeper import create_app
+from scorekeeper.cli import main
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand, Player
+from scorekeeper.sessions import service
+from tests.test_history_games import SAMPLES, store_sample
+
+
+def fresh_app(path: Path):
+    """Another app on its own empty database (the place a backup is restored into)."""
+    return create_app({
+        "TESTING": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+    })
+
+
+@pytest.fixture
+def empty_app(tmp_path):
+    """An app on a second, empty database."""
+    other = fresh_app(tmp_path / "restored.sqlite")
+    yield other
+    with other.app_context():
+        db.engine.dispose()
+
+
+def upload(client, body: dict | bytes | str):
+    """Post a file to the import form."""
+    raw = body if isinstance(body, (bytes, str)) else json.dumps(body)
+    raw = raw.encode() if isinstance(raw, str) else raw
+    return client.post("/sessions/import", data={"file": (io.BytesIO(raw), "export.json")},
+                       content_type="multipart/form-data")
+
+
+def snapshot(gs: GameSession) -> dict:
+    """Everything a session is: what was entered and what the engine makes of it."""
+    return {
+        "game": gs.game, "options": gs.options, "players": gs.player_names,
+        "hands": [h.data for h in gs.hands], "standings": service.standings(gs),
+    }
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_export_then_import_gives_identical_hands_and_standings(app, client, empty_app, game):
+    with app.app_context():
+        gs = store_sample(SAMPLES[game])
+        before, token = snapshot(gs), gs.edit_token
+    exported = client.get(f"/s/{token}/export.json")
+    assert exported.status_code == 200
+    assert "attachment" in exported.headers["Content-Disposition"]
+
+    response = upload(empty_app.test_client(), exported.data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    with empty_app.app_context():
+        [restored] = db.session.execute(select(GameSession)).scalars().all()
+        assert snapshot(restored) == before
+        assert "error" not in before["standings"]
+        # a single-session export carries no links, so the copy gets links of its own
+        assert restored.edit_token != token
+
+
+def test_exported_json_is_a_score_body_that_the_cli_rescores(app, client, tmp_path):
+    with app.app_context():
+        gs = store_sample(SAMPLES["rummy500"])
+        token, standings = gs.edit_token, service.standings(gs)
+    path = tmp_path / "game.json"
+    path.write_bytes(client.get(f"/s/{token}/export.json").data)
+
+    result = CliRunner().invoke(main, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    rescored = json.loads(result.output)
+    assert rescored["totals"] == standings["totals"] == {"Ann": 75, "Ben": 157, "Cy": 3}
+    assert rescored["winner"] == "Ben"
+
+
+def cli(database: Path, *args: str, input: str | None = None):
+    """Run the scorekeeper command on a given database file."""
+    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
+    return CliRunner().invoke(main, list(args), env=env, input=input)
+
+
+def everything(app) -> list[dict]:
+    """Every session of a database with its links, times and archive flag, oldest first."""
+    with app.app_context():
+        sessions = db.session.execute(select(GameSession).order_by(GameSession.created_at)).scalars()
+        return [
+            snapshot(gs) | {
+                "edit_token": gs.edit_token, "view_token": gs.view_token, "archived": gs.archived,
+                "created_at": gs.created_at.replace(microsecond=0),
+                "hands_entered_at": [h.created_at.replace(microsecond=0) for h in gs.hands],
+            }
+            for gs in sessions
+        ]
+
+
+def test_full_backup_restores_into_an_empty_database_with_nothing_lost(app, tmp_path):
+    with app.app_context():
+        for game in ("rummy500", "persian", "gin", "michigan"):
+            store_sample(SAMPLES[game])
+        half_played = store_sample(SAMPLES["oklahoma"], hands=2)
+        half_played.archived = True
+        db.session.commit()
+    original = everything(app)
+    assert len(original) == 5
+
+    backup = tmp_path / "backup.json"
+    result = cli(tmp_path / "test.sqlite", "export", "--all", str(backup))
+    assert result.exit_code == 0, result.output
+    assert "Exported 5 sessions" in result.output
+
+    target = tmp_path / "restored.sqlite"
+    result = cli(target, "import", str(backup))
+    assert result.exit_code == 0, result.output
+    assert "Restored 5 sessions" in result.output
+
+    restored = fresh_app(target)
+    try:
+        assert everything(restored) == original
+        # the restored links open the same games
+        page = restored.test_client().get(f"/s/{original[0]['edit_token']}/review")
+        assert page.status_code == 200
+    finally:
+        with restored.app_context():
+            db.engine.dispose()
+
+
+def test_restoring_the_same_backup_twice_adds_nothing(app, tmp_path):
+    with app.app_context():
+        store_sample(SAMPLES["basic"])
+        store_sample(SAMPLES["penalty"])
+    backup = tmp_path / "backup.json"
+    assert cli(tmp_path / "test.sqlite", "export", "--all", str(backup)).exit_code == 0
+
+    result = cli(tmp_path / "test.sqlite", "import", str(backup))
+    assert result.exit_code == 0, result.output
+    assert "Restored 0 sessions. 2 already here" in result.output
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(GameSession)) == 2
+
+
+def test_export_of_one_session_by_its_link_on_the_command_line(app, tmp_path):
+    with app.app_context():
+        gs = store_sample(SAMPLES["gin"])
+        view_token = gs.view_token
+    result = cli(tmp_path / "test.sqlite", "export", "--session", view_token, "-")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["game"] == "gin" and body["players"] == ["Ann", "Ben"]
+    assert len(body["hands"]) == 3
+    assert "edit_token" not in body["metadata"]
+
+    assert cli(tmp_path / "test.sqlite", "export", "--session", "no-such-token", "-").exit_code == 2
+    assert cli(tmp_path / "test.sqlite", "export", "-").exit_code == 2
+
+
+def test_import_from_standard_input_on_the_command_line(tmp_path):
+    body = {"game": "basic", "players": ["Ann", "Ben"], "hands": SAMPLES["basic"].hands}
+    result = cli(tmp_path / "fresh.sqlite", "import", "-", input=json.dumps(body))
+    assert result.exit_code == 0, result.output
+    restored = fresh_app(tmp_path / "fresh.sqlite")
+    with restored.app_context():
+        [gs] = db.session.execute(select(GameSession)).scalars().all()
+        assert service.standings(gs)["totals"] == {"Ann": 104, "Ben": 54}
+        db.engine.dispose()
+
+
+def test_csv_export_has_one_row_per_hand_and_player_with_scores_and_running_totals(app, client):
+    with app.app_context():
+        token = store_sample(SAMPLES["rummy500"]).view_token
+    response = client.get(f"/s/{token}/export.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    assert len(rows) == 4 * 3
+    first = {r["player"]: r for r in rows if r["hand"] == "1"}
+    assert first["Ann"]["melds"] == "7H 8H 9H | KS KD KC"
+    assert first["Ann"]["went_out"] == "yes"
+    assert first["Ben"]["layoffs"] == "10H onto Ann meld 1"
+    assert (first["Ben"]["in_hand"], first["Ben"]["score"]) == ("QS 4D", "-4")
+    last = {r["player"]: int(r["total"]) for r in rows if r["hand"] == "4"}
+    assert last == {"Ann": 75, "Ben": 157, "Cy": 3}
+    assert {r["entered_as"] for r in rows if r["hand"] == "2"} == {"points"}
+
+
+def test_csv_export_gives_persian_scores_per_partnership(app, client):
+    with app.app_context():
+        token = store_sample(SAMPLES["persian"]).edit_token
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/s/{token}/export.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    last = {r["player"]: (r["side"], r["total"]) for r in rows if r["hand"] == "3"}
+    assert last["Cy"] == ("Ann & Cy", "293")
+    assert last["Dee"] == ("Ben & Dee", "3")
+
+
+def test_csv_export_keeps_a_formula_like_name_as_text(app, client):
+    with app.app_context():
+        gs = service.create_session("gin", {}, ["=HYPERLINK(1)", "Ben"])
+        service.add_hand(gs, {"ended": "went_out", "went_out": "Ben", "points": {"=HYPERLINK(1)": 0, "Ben": 30}})
+        token = gs.edit_token
+    rows = list(csv.reader(io.StringIO(client.get(f"/s/{token}/export.csv").get_data(as_text=True))))
+    assert rows[1][1] == "'=HYPERLINK(1)"
+
+
+def test_imported_names_join_the_players_already_here_whatever_their_case(app, client):
+    with app.app_context():
+        service.create_session("basic", {}, ["ann", "Ben"])
+    body = {"game": "basic", "players": ["Ann", "Ben"], "hands": SAMPLES["basic"].hands}
+    response = upload(client, body)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Player)) == 2
+        gs = db.session.execute(select(GameSession).order_by(GameSession.id.desc())).scalars().first()
+        assert gs.player_names == ["ann", "Ben"]
+        body = service.standings(gs)
+        assert body["totals"] == {"ann": 104, "Ben": 54} and body["winner"] == "ann"
+        assert db.session.scalar(select(func.count()).select_from(Hand)) == 4

@@ -1,0 +1,159 @@
+"""Sample sessions of every game for the history tests, and the totals they score (worked out from RULES.md).
+
+Other history and backup tests import SAMPLES and store_sample from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from scorekeeper import engine
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import service
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A session as a table played it: players in seat order, options, hands, and the expected outcome."""
+
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    hands: list[dict[str, Any]]
+    totals: dict[str, int]
+    status: str
+    winner: str | None
+
+
+def out(who: str, players: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """A hand in which `who` went out."""
+    return {"ended": "went_out", "went_out": who, "concealed": False, "wild_rank": None, "players": players, **extra}
+
+
+def points(who: str | None, **scores: int) -> dict[str, Any]:
+    """A hand entered as points."""
+    if who is None:
+        return {"ended": "stock_exhausted", "went_out": None, "points": scores}
+    return {"ended": "went_out", "went_out": who, "points": scores}
+
+
+SAMPLES: dict[str, Sample] = {
+    # (michigan: every hand is a game of its own, so the session never finishes)
+    # the API.md example, then Ben runs away with it: 54/-4/-15, 12/61/-20, -11/40/33, 20/60/5
+    "rummy500": Sample("rummy500", ["Ann", "Ben", "Cy"], {"target": 150}, [
+        out("Ann", {
+            "Ann": {"melds": [["7H", "8H", "9H"], "KS KD KC"], "layoffs": [], "in_hand": []},
+            "Ben": {"melds": [], "layoffs": [{"cards": ["10H"], "onto": {"player": "Ann", "meld": 0}}], "in_hand": "QS 4D"},
+            "Cy": {"melds": [], "layoffs": [], "in_hand": ["AS"]},
+        }),
+        points("Ben", Ann=12, Ben=61, Cy=-20),
+        out("Ben", {
+            "Ann": {"in_hand": ["5C", "6D"]},
+            "Ben": {"melds": [["AH", "2H", "3H"], ["JC", "JD", "JS"]], "layoffs": [{"cards": ["4H"], "onto": {"player": "Ben", "meld": 0}}]},
+            "Cy": {"melds": [["QH", "QD", "JK"]], "in_hand": ["2S"]},
+        }),
+        points("Ben", Ann=20, Ben=60, Cy=5),
+    ], {"Ann": 75, "Ben": 157, "Cy": 3}, "finished", "Ben"),
+    "persian": Sample("persian", ["Ann", "Ben", "Cy", "Dee"], {"target": 200}, [
+        out("Ann", {
+            "Ann": {"melds": ["QS KS AS", "JK JK JK"]},
+            "Ben": {"melds": ["5H 5D 5C"], "in_hand": "9C"},
+            "Cy": {"melds": ["8D 9D 10D"], "in_hand": "2C 3C"},
+            "Dee": {"in_hand": "KD JK"},
+        }),
+        points("Ben", Ann=10, Ben=20, Cy=5, Dee=-5),
+        out("Cy", {
+            "Ann": {"in_hand": "KH"},
+            "Ben": {"melds": ["10C JC QC"], "in_hand": "AH"},
+            "Cy": {"melds": ["7S 7H 7D 7C", "4S 5S 6S"]},
+            "Dee": {"in_hand": "3D"},
+        }),
+    ], {"Ann & Cy": 293, "Ben & Dee": 3}, "finished", "Ann & Cy"),
+    "oklahoma": Sample("oklahoma", ["Ann", "Ben"], {"target": 300}, [
+        out("Ann", {
+            "Ann": {"melds": ["AS AH AD", "QS QH QD", "5C 6C 2C"]},
+            "Ben": {"melds": ["KC KD KH"], "in_hand": "QS 2D 9H"},
+        }),
+        points("Ann", Ann=30, Ben=80),
+        out("Ben", {"Ann": {"in_hand": "4C"}, "Ben": {"melds": ["8H 9H 10H JH", "3S 3D 3S"]}}, concealed=True),
+        out("Ann", {"Ann": {"melds": ["KS KH KD KC"]}, "Ben": {"in_hand": "AC"}}),
+    ], {"Ann": 610, "Ben": 265}, "finished", "Ann"),
+    "michigan": Sample("michigan", ["Ann", "Ben", "Cy"], {}, [
+        out("Ann", {
+            "Ann": {"melds": ["9H 10H JH"]},
+            "Ben": {"melds": ["4S 5S 6S"], "in_hand": "KD"},
+            "Cy": {"in_hand": "2C"},
+        }),
+        points("Ben", Ann=5, Ben=40, Cy=12),
+    ], {"Ann": 1, "Ben": 1, "Cy": 0}, "in_progress", None),
+    "rummy5000": Sample("rummy5000", ["Ann", "Ben", "Cy"], {"target": 1000}, [
+        out("Ann", {
+            "Ann": {"melds": ["AS AH AD", "8D 9D 7S"]},
+            "Ben": {"melds": ["KH KD KC"], "in_hand": "2S 3S"},
+            "Cy": {"in_hand": "7H"},
+        }, wild_rank="7"),
+        # even a hand entered as points names its wild rank in this game
+        {**points("Cy", Ann=200, Ben=150, Cy=600), "wild_rank": "5"},
+        out("Cy", {
+            "Ann": {"in_hand": "AH"},
+            "Ben": {"in_hand": "3D"},
+            "Cy": {"melds": ["5H 6H AC", "QS QH QC"]},
+        }, wild_rank="A"),
+    ], {"Ann": 720, "Ben": 180, "Cy": 1045}, "finished", "Cy"),
+    "basic": Sample("basic", ["Ann", "Ben"], {}, [
+        out("Ann", {"Ann": {"melds": ["3H 4H 5H", "9S 9D 9C"]}, "Ben": {"in_hand": "KS QD 7C 2H"}}),
+        out("Ben", {"Ann": {"in_hand": "10S 9H 8D"}, "Ben": {"melds": ["AC 2C 3C 4C", "JH JD JS"]}}, concealed=True),
+        {"ended": "stock_exhausted", "went_out": None, "concealed": False, "wild_rank": None,
+         "players": {"Ann": {"in_hand": "KH QH"}, "Ben": {"in_hand": "2S 3D"}}},
+        points("Ann", Ann=75, Ben=0),
+    ], {"Ann": 104, "Ben": 54}, "finished", "Ann"),
+    "penalty": Sample("penalty", ["Ann", "Ben", "Cy"], {}, [
+        out("Ann", {
+            "Ann": {"melds": ["AS 2S 3S", "6D 6H 6C"]},
+            "Ben": {"in_hand": "KH 10C"},
+            "Cy": {"in_hand": "5S 4D"},
+        }),
+        points("Cy", Ann=30, Ben=50, Cy=10),
+        {"ended": "stock_exhausted", "went_out": None, "concealed": False, "wild_rank": None, "players": {
+            "Ann": {"melds": ["7C 8C 9C"], "in_hand": "QS JS"},
+            "Ben": {"in_hand": "KD QC 9H 2D"},
+            "Cy": {"in_hand": "AH"},
+        }},
+    ], {"Ann": 50, "Ben": 101, "Cy": 20}, "finished", "Cy"),
+    "gin": Sample("gin", ["Ann", "Ben"], {}, [
+        out("Ann", {
+            "Ann": {"melds": ["AS 2S 3S", "7H 8H 9H", "KC KD KS"], "in_hand": "4D"},
+            "Ben": {"melds": ["5C 6C 7C", "QH QD QC"], "layoffs": [{"cards": "10H", "onto": {"player": "Ann", "meld": 1}}],
+                    "in_hand": "2D 3H 8S"},
+        }),
+        points("Ben", Ann=0, Ben=40),
+        out("Ben", {
+            "Ann": {"melds": ["AH 2H 3H"], "in_hand": "KS QS 9C 5S 6D 3C 2S"},
+            "Ben": {"melds": ["4C 5C 6C 7C", "JS JH JD", "8D 9D 10D"]},
+        }),
+    ], {"Ann": 9, "Ben": 110}, "finished", "Ben"),
+}
+
+
+def store_sample(sample: Sample, hands: int | None = None, names: list[str] | None = None) -> GameSession:
+    """Store a sample session through the sessions service (inside an app context), optionally its first hands only."""
+    gs = service.create_session(sample.game, dict(sample.options), names or sample.players)
+    for data in sample.hands[:hands]:
+        service.add_hand(gs, data)
+    return gs
+
+
+def test_samples_cover_every_game():
+    assert sorted(SAMPLES) == sorted(engine.game_ids())
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_every_sample_session_scores_to_its_worked_out_totals(app, game):
+    sample = SAMPLES[game]
+    with app.app_context():
+        body = service.standings(store_sample(sample))
+    assert "error" not in body
+    assert (body["totals"], body["status"], body["winner"]) == (sample.totals, sample.status, sample.winner)
