@@ -11,10 +11,11 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Player, Seat
+from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
 
 
 class StaleHand(Exception):
@@ -35,6 +36,24 @@ class DuplicateHand(Exception):
     def __init__(self, hand: Hand) -> None:
         super().__init__(f"Hand {hand.position} was already saved.")
         self.hand = hand
+
+
+class HandTaken(ValueError):
+    """Another device saved the next hand at the same moment (two phones entered the same hand)."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(
+            f"Hand {position} was saved from another phone at the same moment, so yours was not saved."
+            " Check the scoreboard: if yours is a different hand, save it again."
+        )
+        self.position = position
+
+
+def _changed(gs: GameSession) -> None:
+    # the database adds one, so two saves at the same moment both move the version on (a Python
+    # `+= 1` from two requests would write the same number twice and a phone would miss a change)
+    gs.version = GameSession.version + 1
+    gs.updated_at = utcnow()
 
 
 def session_body(gs: GameSession, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -124,9 +143,10 @@ def add_hand(gs: GameSession, data: dict[str, Any], idempotency_key: str | None 
     if existing is not None:
         raise DuplicateHand(existing)
     check_hands(gs, [h.data for h in gs.hands] + [data])
-    hand = Hand(position=len(gs.hands) + 1, data=data, idempotency_key=idempotency_key)
+    position = len(gs.hands) + 1
+    hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
     gs.hands.append(hand)
-    gs.touch()
+    _changed(gs)
     try:
         db.session.commit()
     except IntegrityError:
@@ -134,7 +154,8 @@ def add_hand(gs: GameSession, data: dict[str, Any], idempotency_key: str | None 
         db.session.rollback()
         existing = find_by_key(idempotency_key)
         if existing is None:
-            raise
+            # another phone took this hand's place in the same instant: refuse clearly, never a 500
+            raise HandTaken(position) from None
         raise DuplicateHand(existing) from None
     return hand
 
@@ -146,8 +167,13 @@ def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Han
     gs = hand.session
     check_hands(gs, [data if h.id == hand.id else h.data for h in gs.hands])
     hand.data = data
-    gs.touch()
-    db.session.commit()
+    _changed(gs)
+    try:
+        db.session.commit()
+    except StaleDataError:
+        # another device saved this hand after we read it: its UPDATE ... WHERE version matched nothing
+        db.session.rollback()
+        raise StaleHand(hand, expected_version) from None
     return hand
 
 
@@ -163,7 +189,7 @@ def delete_hand(hand: Hand) -> None:
         if later.position > position:
             later.position -= 1
             db.session.flush()
-    gs.touch()
+    _changed(gs)
     db.session.commit()
 
 

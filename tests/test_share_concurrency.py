@@ -1,0 +1,144 @@
+"""Several phones on one game: a hand changed on two at once is saved once, never silently overwritten.
+
+The races are played for real: two database sessions (two app contexts,
+as two requests have) read the same hand before either writes, and
+threads post the same forms at the same moment.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand
+from scorekeeper.sessions import service
+
+HAND = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}
+STORED = {"went_out": "Ann", "points": {"Ann": 40, "Ben": -10}}
+
+
+@pytest.fixture
+def game(table):
+    """A 500 Rum game with one hand played (Ann 40, Ben -10)."""
+    table.start("rummy500", ["Ann", "Ben"])
+    assert table.play(HAND).status_code == 302
+    return table
+
+
+def stored_hand(app, hand_id: int) -> tuple[dict, int]:
+    """A hand's stored entry and version."""
+    with app.app_context():
+        hand = db.session.get(Hand, hand_id)
+        return hand.data, hand.version
+
+
+def entry(ann: int, ben: int) -> dict:
+    """A points entry of hand 1 in the stored shape, as the hand form would produce it."""
+    return {"went_out": "Ann", "points": {"Ann": ann, "Ben": ben}}
+
+
+def test_two_devices_saving_one_hand_at_once_end_in_one_version_and_one_refusal(game, app):
+    [hand_id] = game.hand_ids()
+    _, version = stored_hand(app, hand_id)
+    with app.app_context():  # phone A's request
+        hand_a = service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id)
+        with app.app_context():  # phone B's request, reading the same version before A writes
+            hand_b = service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id)
+            assert hand_a is not hand_b and hand_b.version == version
+            service.replace_hand(hand_b, entry(50, 0), version)
+        # A's form and its loaded hand both still say `version`: only the database knows better
+        with pytest.raises(service.StaleHand) as refused:
+            service.replace_hand(hand_a, entry(60, 5), version)
+        assert f"you edited version {version}; it is now version {version + 1}" in str(refused.value)
+    data, now = stored_hand(app, hand_id)
+    assert data["points"] == {"Ann": 50, "Ben": 0} and now == version + 1
+    assert game.totals() == {"Ann": 50, "Ben": 0}
+
+
+def run_together(calls):
+    """Run the calls in threads released at the same moment; returns their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_two_phones_posting_edits_of_one_hand_together_one_saves_one_is_told(game, app, attempt):
+    [hand_id] = game.hand_ids()
+    _, version = stored_hand(app, hand_id)
+    entries = [(50, 0), (60, 5)]
+    forms = []
+    for ann, ben in entries:
+        form = game.hand_form({"went_out": "Ann", "points": {"Ann": str(ann), "Ben": str(ben)}})
+        forms.append(form | {"version": str(version)})
+    responses = run_together([
+        (lambda form=form: app.test_client().post(f"{game.url}/hands/{hand_id}/edit", data=form)) for form in forms
+    ])
+    codes = sorted(r.status_code for r in responses)
+    assert codes == [302, 409], codes
+    winner = entries[[r.status_code for r in responses].index(302)]
+    refusal = next(r for r in responses if r.status_code == 409).get_data(as_text=True)
+    assert "changed by someone else" in refusal and "not saved" in refusal
+    data, now = stored_hand(app, hand_id)
+    assert data["points"] == {"Ann": winner[0], "Ben": winner[1]} and now == version + 1
+
+
+def test_the_same_hand_form_posted_twice_at_once_saves_one_hand(game, app):
+    form = game.hand_form({"went_out": "Ben", "points": {"Ann": "5", "Ben": "30"}}, key="one-form")
+    sessions, hands, _ = game.counts()
+    responses = run_together([
+        (lambda: app.test_client().post(f"{game.url}/hands/new", data=form)) for _ in range(4)
+    ])
+    assert [r.status_code for r in responses] == [302] * 4
+    assert game.counts()[:2] == (sessions, hands + 1)
+    assert game.totals() == {"Ann": 45, "Ben": 20}
+
+
+def test_a_retried_hand_form_saves_one_hand_and_says_so(game):
+    form = game.hand_form({"went_out": "Ben", "points": {"Ann": "5", "Ben": "30"}}, key="retried")
+    assert game.client.post(f"{game.url}/hands/new", data=form).status_code == 302
+    before = game.counts()
+    again = game.client.post(f"{game.url}/hands/new", data=form, follow_redirects=True)
+    assert again.status_code == 200 and "was already saved" in again.get_data(as_text=True)
+    assert game.counts() == before
+
+
+def test_two_phones_saving_the_next_hand_together_get_one_save_or_a_clear_refusal(game, app):
+    forms = [game.hand_form({"went_out": "Ben", "points": {"Ann": str(n), "Ben": "30"}}) for n in (1, 2, 3)]
+    responses = run_together([
+        (lambda form=form: app.test_client().post(f"{game.url}/hands/new", data=form)) for form in forms
+    ])
+    saved = [r for r in responses if r.status_code == 302]
+    refused = [r for r in responses if r.status_code != 302]
+    assert saved, "at least one phone's hand is saved"
+    for response in refused:
+        assert response.status_code == 422
+        assert "was saved from another phone at the same moment" in response.get_data(as_text=True)
+    with app.app_context():
+        positions = [h.position for h in db.session.execute(select(Hand).order_by(Hand.position)).scalars()]
+    assert positions == list(range(1, 2 + len(saved)))
+
+
+def test_every_save_moves_the_session_version_on_even_when_saves_meet(game, app):
+    with app.app_context():
+        start = db.session.execute(select(GameSession)).scalar_one().version
+    forms = [game.hand_form({"went_out": "Ben", "points": {"Ann": str(n), "Ben": "30"}}) for n in range(4)]
+    responses = run_together([
+        (lambda form=form: app.test_client().post(f"{game.url}/hands/new", data=form)) for form in forms
+    ])
+    saved = sum(r.status_code == 302 for r in responses)
+    with app.app_context():
+        assert db.session.execute(select(GameSession)).scalar_one().version == start + saved
