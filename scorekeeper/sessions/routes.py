@@ -64,6 +64,10 @@ def new_session(game_id: str):
     if spec is None:
         abort(404, f"There is no game called `{game_id}`.")
     form = new_session_form(spec)
+    if request.method == "GET":
+        # "play again": the same players in the same seats, from ?player=Ann&player=Ben
+        for entry, name in zip(form.players, request.args.getlist("player")):
+            entry.data = name[:40]
     error = None
     if form.validate_on_submit():
         names = form.player_names()

@@ -79,10 +79,7 @@ export function initCardPicker(picker) {
     const button = event.target.closest("button");
     if (!button) return;
     if (button.dataset.picker === "toggle") {
-      const open = button.getAttribute("aria-expanded") !== "true";
-      button.setAttribute("aria-expanded", String(open));
-      button.textContent = open ? "Hide cards" : "Show cards";
-      picker.querySelector(".picker-body").hidden = !open;
+      show(button.getAttribute("aria-expanded") !== "true");
       return;
     }
     if (!target) {
@@ -108,7 +105,16 @@ export function initCardPicker(picker) {
     changed();
   });
 
+  function show(open) {
+    const toggle = picker.querySelector("[data-picker=toggle]");
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = open ? "Hide cards" : "Show cards";
+    picker.querySelector(".picker-body").hidden = !open;
+  }
+
   picker.hidden = false;
+  // on a phone the full deck would cover the form: start folded, one tap opens it
+  show(!window.matchMedia("(max-width: 40rem)").matches);
   refresh();
   return { refresh };
 }
