@@ -113,9 +113,12 @@ def rules(game_id: str):
     if game_id not in engine.game_ids():
         abort(404, description=f"We have no rules for “{game_id}”. The games are {', '.join(engine.game_ids())}.")
     spec = engine.get_game(game_id)
+    values = engine.card_values(game_id, {})
     return render_template(
         "rules/game.html",
         spec=spec,
-        values=engine.card_values(game_id, {}),
+        values=values,
+        counts_against=any((row["in_hand"] or 0) < 0 for row in values),
+        melds_score=any(row["melded"] is not None for row in values),
         games=[engine.get_game(g) for g in engine.game_ids()],
     )
