@@ -1,0 +1,150 @@
+"""Importing a damaged or hostile file is refused with a message naming the problem, and writes nothing."""
+
+from __future__ import annotations
+
+import copy
+import html
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import func, select
+
+from scorekeeper.cli import main
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand, Player, Seat
+from tests.test_history_games import SAMPLES, store_sample
+
+GOOD = {"game": "rummy500", "options": {"target": 150}, "players": ["Ann", "Ben", "Cy"],
+        "hands": SAMPLES["rummy500"].hands}
+
+
+def changed(**fields) -> dict:
+    """The good export with some fields replaced."""
+    body = copy.deepcopy(GOOD)
+    body.update(fields)
+    return body
+
+
+def with_hand(index: int, hand) -> dict:
+    """The good export with one hand replaced."""
+    body = copy.deepcopy(GOOD)
+    body["hands"][index] = hand
+    return body
+
+
+def rows(app) -> tuple[int, ...]:
+    """How many rows every table holds."""
+    with app.app_context():
+        return tuple(db.session.scalar(select(func.count()).select_from(m)) for m in (GameSession, Hand, Player, Seat))
+
+
+def upload(client, raw: bytes):
+    """Post bytes to the import form."""
+    return client.post("/sessions/import", data={"file": (io.BytesIO(raw), "export.json")},
+                       content_type="multipart/form-data")
+
+
+BAD_FILES = {
+    "not json": (b"this is not { json", "not valid JSON"),
+    "binary": (b"\xff\xfe\x00\x81garbage", "not text"),
+    "a list": (b"[1, 2, 3]", "must hold a JSON object"),
+    "nested beyond reason": (b"[" * 100_000 + b"]" * 100_000, "nested"),
+    "a number thousands of digits long": (b'{"game": ' + b"9" * 5000 + b"}", "beyond reason"),
+    "unknown game": (json.dumps(changed(game="canasta")).encode(), "unknown game 'canasta'"),
+    "game of the wrong type": (json.dumps(changed(game=["rummy500"])).encode(), "unknown game"),
+    "players not a list": (json.dumps(changed(players="Ann, Ben")).encode(), "`players` must list"),
+    "a player name that is a number": (json.dumps(changed(players=["Ann", 7, "Cy"])).encode(), "must be text, not 7"),
+    "duplicate names": (json.dumps(changed(players=["Ann", "Ben", "Ann"])).encode(), "'Ann' and 'Ann' are the same player"),
+    "names differing only in case": (json.dumps(changed(players=["Ann", "Ben", "ANN"])).encode(), "same player"),
+    "a blank name": (json.dumps(changed(players=["Ann", " ", "Cy"])).encode(), "blank"),
+    "a name too long": (json.dumps(changed(players=["Ann", "B" * 41, "Cy"])).encode(), "longer than 40"),
+    "a name with control characters": (json.dumps(changed(players=["Ann", "Be\u0000n", "Cy"])).encode(), "control characters"),
+    "hands not a list": (json.dumps(changed(hands={"1": {}})).encode(), "`hands` must be a list"),
+    "a hand that is a string": (json.dumps(with_hand(0, "Ann won")).encode(), "hand 1 is not a hand"),
+    "points as text": (json.dumps(with_hand(1, {"ended": "went_out", "went_out": "Ben", "points": {"Ann": "12"}})).encode(),
+                       "hand 2"),
+    "absurd points": (json.dumps(with_hand(1, {"ended": "went_out", "went_out": "Ben", "points": {"Ann": 10**12}})).encode(),
+                      "beyond any game"),
+    "an illegal meld": (json.dumps(with_hand(0, {"ended": "went_out", "went_out": "Ann", "players": {
+        "Ann": {"melds": ["9H 10H QH"]}, "Ben": {"in_hand": "2C"}, "Cy": {}}})).encode(), "hand 1"),
+    "two players going out": (json.dumps(with_hand(1, {"ended": "went_out", "went_out": ["Ann", "Ben"], "points": {}})).encode(),
+                              "only one player can go out"),
+    "an unknown field in a hand": (json.dumps(with_hand(1, {"ended": "went_out", "went_out": "Ben", "points": {},
+                                                            "<script>": 1})).encode(), "unknown field"),
+    "a bad option": (json.dumps(changed(options={"target": "lots"})).encode(), "target"),
+    "too many hands": (json.dumps(changed(hands=[GOOD["hands"][1]] * 1001)).encode(), "at most 1,000"),
+    "a bad date": (json.dumps(changed(metadata={"created_at": "last Sunday"})).encode(), "not a date and time"),
+    "a link that is not a token": (json.dumps(changed(metadata={"edit_token": "../../etc", "view_token": "x" * 20})).encode(),
+                                   "not a Scorekeeper link token"),
+    "a newer format": (json.dumps(changed(metadata={"format_version": 99})).encode(), "format version 99"),
+    "a backup whose sessions are not a list": (json.dumps({"format": "scorekeeper-backup", "sessions": "all"}).encode(),
+                                               "`sessions` must be a list"),
+    # the first two sessions are fine: they must not be written either
+    "a backup with one bad session last": (json.dumps({"format": "scorekeeper-backup", "format_version": 1, "sessions": [
+        GOOD, changed(game="gin", players=["Ann", "Ben"], hands=[], options={}), changed(game="bridge")]}).encode(),
+        "Session 3: unknown game 'bridge'"),
+    "a backup giving two sessions the same link": (json.dumps({"format": "scorekeeper-backup", "sessions": [
+        changed(metadata={"edit_token": "a" * 43, "view_token": "b" * 43}),
+        changed(metadata={"edit_token": "a" * 43, "view_token": "c" * 43})]}).encode(), "also used by another session"),
+}
+
+
+@pytest.fixture
+def seeded(app):
+    """A database already holding a game, so that "nothing written" is tested against real rows."""
+    with app.app_context():
+        store_sample(SAMPLES["gin"])
+    return app
+
+
+@pytest.mark.parametrize("name", list(BAD_FILES))
+def test_damaged_or_hostile_upload_is_refused_and_writes_nothing(seeded, client, name):
+    raw, message = BAD_FILES[name]
+    before = rows(seeded)
+    response = upload(client, raw)
+    assert response.status_code == 422
+    page = html.unescape(response.get_data(as_text=True))
+    assert "Nothing was imported." in page
+    assert message in page
+    assert rows(seeded) == before
+
+
+@pytest.mark.parametrize("name", ["not json", "unknown game", "an illegal meld", "a backup with one bad session last"])
+def test_damaged_file_given_to_the_import_command_is_refused_and_writes_nothing(seeded, tmp_path, name):
+    raw, message = BAD_FILES[name]
+    path = tmp_path / "bad.json"
+    path.write_bytes(raw)
+    before = rows(seeded)
+    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}"}
+    result = CliRunner().invoke(main, ["import", str(path)], env=env)
+    assert result.exit_code == 1
+    assert "nothing was imported" in result.output and message in result.output
+    assert rows(seeded) == before
+
+
+def test_a_file_over_the_upload_limit_is_refused(app, client):
+    app.config["MAX_CONTENT_LENGTH"] = 10_000
+    before = rows(app)
+    response = upload(client, json.dumps(GOOD).encode() + b" " * 20_000)
+    assert response.status_code in (413, 422)
+    assert rows(app) == before
+
+
+def test_an_upload_without_a_file_asks_for_one(app, client):
+    response = client.post("/sessions/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "Choose the file to import." in response.get_data(as_text=True)
+
+
+def test_html_in_names_is_imported_but_shown_escaped(app, client):
+    hostile = "<script>alert(1)</script>"
+    body = {"game": "gin", "players": [hostile, "Ben"],
+            "hands": [{"ended": "went_out", "went_out": hostile, "points": {hostile: 25, "Ben": 0}}]}
+    response = upload(client, json.dumps(body).encode())
+    assert response.status_code == 302
+    for url in (response.headers["Location"], "/sessions", "/players", "/players/" + hostile):
+        page = client.get(url).get_data(as_text=True)
+        assert hostile not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
