@@ -87,6 +87,8 @@ class Table:
             data["went_out"] = hand["went_out"]
         if hand.get("concealed"):
             data["concealed"] = "y"
+        if hand.get("big_gin"):
+            data["big_gin"] = "y"
         if hand.get("wild_rank"):
             data["wild_rank"] = hand["wild_rank"]
         if "points" in hand:

@@ -201,6 +201,7 @@ class HandCardsForm(HandFormBase):
     """A hand entered card by card."""
 
     concealed = BooleanField("Went out concealed (melded the whole hand in one turn)")
+    big_gin = BooleanField("Big gin: the knocker melded all 11 cards after the draw")
     players = FieldList(FormField(PlayerCardsForm))
 
     def setup(self, names: list[str], game: str) -> None:

@@ -81,6 +81,8 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
         "wild_rank": (form.wild_rank.data or None) if game == "rummy5000" else None,
         "players": players,
     }
+    if game == "gin" and ended == "went_out" and form.big_gin.data:
+        data["big_gin"] = True
     return data
 
 
@@ -112,7 +114,7 @@ def _text(cards: Any) -> str:
     return cards if isinstance(cards, str) else " ".join(cards)
 
 
-def data_to_formdata(data: dict[str, Any], names: list[str], prefix_points: bool = False) -> dict[str, Any]:
+def data_to_formdata(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """Form values (as a browser would post them) showing a stored hand, for the edit form."""
     values: dict[str, Any] = {
         "ended": data.get("ended", "went_out"),
@@ -126,6 +128,8 @@ def data_to_formdata(data: dict[str, Any], names: list[str], prefix_points: bool
         return values
     if data.get("concealed"):
         values["concealed"] = "y"
+    if data.get("big_gin"):
+        values["big_gin"] = "y"
     for seat, name in enumerate(names):
         player = data.get("players", {}).get(name, {})
         melds = player.get("melds", [])
@@ -146,7 +150,7 @@ def data_to_formdata(data: dict[str, Any], names: list[str], prefix_points: bool
     return values
 
 
-def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, names: list[str], data: dict[str, Any]) -> bool:
+def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, names: list[str]) -> bool:
     """Put an engine error on the field it names (player, meld, field); False when it names none."""
     player = getattr(exc, "player", None)
     field = getattr(exc, "field", None)

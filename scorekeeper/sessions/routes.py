@@ -167,7 +167,7 @@ def hand_new(token: str):
         return redirect(url_for("sessions.show", token=token))
     except ValueError as exc:
         db.session.rollback()
-        mark_engine_error(form, exc, gs.player_names, {})
+        mark_engine_error(form, exc, gs.player_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
     return redirect(url_for("sessions.show", token=token))
@@ -224,7 +224,7 @@ def hand_edit(token: str, hand_id: int):
                                   f" below; your entry is still in the form: save again to replace it.")
     except ValueError as exc:
         db.session.rollback()
-        mark_engine_error(form, exc, names, {})
+        mark_engine_error(form, exc, names)
         return _render_hand(gs, token, form, mode, hand=hand, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} updated; every total after it was recomputed.")
     return redirect(url_for("sessions.show", token=token))

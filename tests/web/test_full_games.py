@@ -220,3 +220,24 @@ def test_gin_game_knock_then_gin(table):
     }}))
     assert table.totals() == {"Ann": 9, "Ben": 110}
     assert table.status() == ("finished", "Ben")
+
+
+def test_gin_game_with_big_gin_and_an_undercut(table):
+    table.start("gin", ["Ann", "Ben"], big_gin_bonus=31)
+    # Ann melds all 11 cards: big gin 31 + Ben's deadwood 2+3+8+9+10+10+10 = 52 -> 83
+    saved(table.play({"went_out": "Ann", "big_gin": True, "players": {
+        "Ann": {"melds": ["AS 2S 3S 4S", "7H 8H 9H", "KC KD KS KH"]},
+        "Ben": {"melds": ["5C 6C 7C"], "in_hand": "2D 3H 8S 9D QH JD 10C"},
+    }}))
+    assert table.totals() == {"Ann": 83, "Ben": 0}
+
+    # Ann knocks with 8; Ben is left with 2: an undercut, 25 + (8 - 2) = 31 for Ben
+    saved(table.play({"went_out": "Ann", "players": {
+        "Ann": {"melds": ["AH 2H 3H", "5D 6D 7D", "QC QS QD"], "in_hand": "8C"},
+        "Ben": {"melds": ["9S 10S JS", "4C 4D 4H", "KH KD KC"], "in_hand": "2C"},
+    }}))
+    assert table.totals() == {"Ann": 83, "Ben": 31}
+
+    saved(table.play({"went_out": "Ann", "points": {"Ann": "20", "Ben": "0"}}))
+    assert table.totals() == {"Ann": 103, "Ben": 31}
+    assert table.status() == ("finished", "Ann")
