@@ -158,6 +158,10 @@ def _read_knocker_melds(knocker_melds: object) -> list[list[Card]]:
         if reason:
             raise InputError(f"{what} ({' '.join(_names(cards))}) is not a meld: {reason}")
         melds.append(sorted(cards, key=lambda c: (c.rank, SUIT_INDEX[c.suit])))
+    if len(seen) > HAND_SIZE + 1:
+        raise InputError(
+            f"the knocker's melds hold {len(seen)} cards, but a gin hand has at most 11"
+        )
     return melds
 
 
@@ -191,8 +195,9 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
     or more cards (gin: no lay-offs, "layoffs_allowed" is false).
 
     "arrangements" counts the optimal arrangements (see the module
-    docstring for what counts as one), "optimal" lists them, the one shown
-    first. "can_knock" and "gin" are read from "deadwood_points" with the
+    docstring for what counts as one) and "optimal" lists them in a fixed
+    order, the one shown first (for a hand of its own: the solver's order,
+    see gin_solver.optimal_set_masks). "can_knock" and "gin" are read from "deadwood_points" with the
     standard knock limit of 10.
     """
     defending = knocker_melds is not None
@@ -202,7 +207,7 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
     if defending:
         table = _read_knocker_melds(knocker_melds)
         if size != HAND_SIZE:
-            raise InputError(f"the defender's hand has 10 cards; {size} given")
+            raise InputError(f"the defender's hand must have 10 cards; {size} given")
         on_table = {card for meld in table for card in meld}
         for card in hand_cards:
             if card in on_table:

@@ -230,7 +230,12 @@ def optimal_discards(hand: int) -> list[int]:
 
 
 def optimal_set_masks(hand: int) -> tuple[int, list[int]]:
-    """The least deadwood of a hand mask and the set cards of every optimal arrangement."""
+    """The least deadwood of a hand mask and the set cards of every optimal arrangement.
+
+    The order is fixed: ranks low to high, and for each rank no set, then
+    the set of four, then the sets of three (without spades, hearts,
+    diamonds, clubs in turn).
+    """
     a = hand & FULL_SUIT
     b = hand >> 16 & FULL_SUIT
     c = hand >> 32 & FULL_SUIT
@@ -306,7 +311,6 @@ def defender_arrangements(
                 results[key] = value
     best = min(results.values())
     return best, sorted(key for key, value in results.items() if value == best)
-
 
 
 # --- cards and masks ---------------------------------------------------------------------

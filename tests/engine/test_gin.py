@@ -162,7 +162,12 @@ def test_a_defenders_gap_between_two_runs_can_fill_from_either_and_shows_on_the_
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S JK", None, "`JK` at position 10: gin is played without jokers"),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S 9S", None, "9S is given twice: gin uses one deck"),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S XS", None, "`XS` at position 10 is not a card"),
-        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", ["QH KH JH"], "the defender's hand has 10 cards; 11 given"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", ["QH KH JH"], "the defender's hand must have 10 cards; 11 given"),
+        (
+            "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+            ["QH KH JH", "AH 2H 3H 4H", "5D 6D 7D 8D 9D"],
+            "the knocker's melds hold 12 cards, but a gin hand has at most 11",
+        ),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["QH KH AH"], "knocker's meld 1 (QH KH AH) is not a meld: there is a gap between A and Q"),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["QH KH JH", "JH 10H 9H"], "JH is in the knocker's melds 1 and 2"),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["10S JS QS"], "10S is both in the defender's hand"),
@@ -172,3 +177,16 @@ def test_unreadable_hands_raise_input_error_naming_the_card(cards, knocker_melds
     with pytest.raises(InputError) as raised:
         gin_arrange(cards, knocker_melds=knocker_melds)
     assert message in str(raised.value)
+
+
+def test_a_defender_may_meld_a_run_or_lay_each_card_onto_a_set_two_arrangements():
+    body = gin_arrange(
+        "7H 8H 9H 2C 4C 6S 10S QC KS 3D", knocker_melds=["7S 7D 7C", "8S 8D 8C", "9S 9D 9C"]
+    )
+    assert body["arrangements"] == 2
+    shown = [(a["melds"], a["layoffs"]) for a in body["optimal"]]
+    assert ([["7H", "8H", "9H"]], []) in shown
+    assert (
+        [],
+        [{"cards": ["7H"], "onto": 0}, {"cards": ["8H"], "onto": 1}, {"cards": ["9H"], "onto": 2}],
+    ) in shown
