@@ -31,7 +31,9 @@ def test_meld_check_answers_a_legal_run_with_its_reading(client):
     body = response.get_json()
     assert body["legal"] is True
     assert (body["kind"], body["cards"], body["points"], body["reason"]) == ("run", ["7H", "8H", "JK"], 30, None)
-    assert body["readings"][0] == {"kind": "run", "represents": ["7H", "8H", "9H"], "points": 30, "cards": ["7H", "8H", "JK=9H"]}
+    assert body["readings"][0] == {
+        "kind": "run", "represents": ["7H", "8H", "9H"], "points": 30, "cards": ["7H", "8H", "JK=9H"], "notation": "7H 8H JK=9H",
+    }
 
 
 def test_meld_check_defaults_to_500_rum_and_takes_a_list(client):

@@ -1,17 +1,25 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
-InputError, RulesError; and for pages and forms: game_ids, get_game,
-resolve_options, deck_counts.
+InputError, RulesError; and for pages and forms: check_layoff, game_ids,
+get_game, resolve_options, deck_counts, card_values.
 
 >>> check_meld("9H 10H JH")["points"]
 29
 """
 
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games import GameSpec, Option, deck_counts, game_ids, get_game, resolve_options
+from scorekeeper.engine.games import (
+    GameSpec,
+    Option,
+    card_values,
+    deck_counts,
+    game_ids,
+    get_game,
+    resolve_options,
+)
 from scorekeeper.engine.gin import gin_arrange
-from scorekeeper.engine.meld_check import check_meld
+from scorekeeper.engine.meld_check import check_layoff, check_meld
 from scorekeeper.engine.scoring import score_session
 
 __all__ = [
@@ -19,6 +27,8 @@ __all__ = [
     "InputError",
     "Option",
     "RulesError",
+    "card_values",
+    "check_layoff",
     "check_meld",
     "deck_counts",
     "game_ids",

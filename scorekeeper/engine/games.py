@@ -320,6 +320,47 @@ def deck_counts(game: str, options: Mapping[str, Any] | None = None, n_players: 
     return counts
 
 
+def card_values(game: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The game's card values as a table: one row per card or kind of card, melded and left in hand.
+
+    ``melded`` is None where melds do not score; ``in_hand`` is signed as it
+    counts for the card's holder where holding costs them, else what the
+    card is worth to whoever collects it (Basic, 5000 Rummy) or as deadwood.
+
+    >>> [(r["card"], r["melded"], r["in_hand"]) for r in card_values("rummy500")][:2]
+    [('A', 15, -15), ('A low in a run (A-2-3)', 1, None)]
+    """
+    rules = table_rules(game, options)
+    loses = game in ("rummy500", "michigan", "persian", "oklahoma")
+    sign = -1 if loses else 1
+    rows: list[dict[str, Any]] = []
+
+    def add(label: str, card: Card, melded: bool = True, in_hand: bool = True, low_ace: bool = False) -> None:
+        rows.append({
+            "card": label,
+            "melded": meld_card_points(rules, card, card, low_ace, None) if melded and rules.melds_score else None,
+            "in_hand": sign * hand_card_points(rules, card) if in_hand else None,
+        })
+
+    for rank in RANKS:
+        name = rank_name(rank)
+        if game == "oklahoma" and rank == 2:
+            rows.append({"card": "2 (wild: scores as the card it stands for)", "melded": None, "in_hand": -20})
+        elif game == "oklahoma" and rank == QUEEN:
+            add("Q♠", Card(QUEEN, "S"))
+            add("Q♥ Q♦ Q♣", Card(QUEEN, "H"))
+        else:
+            add(name, Card(rank, "H"))
+        if rank == ACE and rules.ace_low and game in ("rummy500", "michigan") and rules.option("ace_points") is None:
+            add("A low in a run (A-2-3)", Card(ACE, "H"), in_hand=False, low_ace=True)
+    if game == "rummy5000":
+        rows.append({"card": "wild card", "melded": 100, "in_hand": 100})
+        rows.append({"card": "wild card, when aces are wild", "melded": 200, "in_hand": 200})
+    elif rules.jokers or "jokers" in OPTIONS[game]:
+        add("JK", Card(0, ""))
+    return rows
+
+
 # card values -----------------------------------------------------------------
 
 

@@ -7,6 +7,9 @@
 'K-A-2 wraps around: an ace is high or low, not both'
 >>> check_meld("7H 8H JK", game="persian")["legal"]
 False
+>>> body = check_layoff("7H 8H JK", "10H")
+>>> body["legal"], body["points"], body["readings"][0]["notation"]
+(True, 10, '7H 8H JK=9H 10H')
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorekeeper.engine.cards import CardNotationError, parse_meld_cards, parse_rank
+from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games import Rules, table_rules
-from scorekeeper.engine.melds import MeldCheck, Reading, check, meld_points
+from scorekeeper.engine.melds import MeldCheck, Reading, check, extend, meld_points
 
 
 def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | None:
@@ -36,13 +39,19 @@ def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | No
         raise InputError(f"{where}wild rank {exc}") from None
 
 
-def reading_body(reading: Reading, rules: Rules, wild_rank: int | None) -> dict[str, Any]:
-    """One reading in JSON: its kind, the natural cards it stands for, its points, the cards as placed."""
+def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None = None) -> dict[str, Any]:
+    """One reading in JSON: its kind, the natural cards it stands for, its points, the cards as placed.
+
+    `notation` writes the reading so that entering it again picks this reading
+    (``JK=9H``); with `only`, points count just the cards entered at those positions.
+    """
+    cards = [str(c) for c in reading.cards]
     return {
         "kind": reading.kind,
         "represents": [str(c) for c in reading.represents],
-        "points": meld_points(reading, rules, wild_rank),
-        "cards": [str(c) for c in reading.cards],
+        "points": meld_points(reading, rules, wild_rank, only=only),
+        "cards": cards,
+        "notation": " ".join(cards),
     }
 
 
@@ -59,6 +68,51 @@ def check_body(result: MeldCheck, rules: Rules, wild_rank: int | None) -> dict[s
     }
 
 
+def _read_meld(cards: str | Iterable[object], what: str = "") -> list[MeldCard]:
+    try:
+        return parse_meld_cards(cards)
+    except CardNotationError as exc:
+        raise InputError(f"{what}{exc}") from None
+
+
+def check_layoff(
+    meld: str | Iterable[object],
+    added: str | Iterable[object],
+    game: str = "rummy500",
+    options: Mapping[str, Any] | None = None,
+    wild_rank: object = None,
+) -> dict[str, Any]:
+    """Check laying `added` off onto `meld` (already on the table): the meld check's body for the longer meld.
+
+    `points` and each reading's points count only the cards laid off, which
+    score for whoever lays them off; `meld` is the meld on the table as read.
+    """
+    rules = table_rules(game, options)
+    wild = read_wild_rank(wild_rank, rules)
+    on_table = check(_read_meld(meld, "the meld on the table: "), rules, wild)
+    new_cards = _read_meld(added, "the cards laid off: ")
+    if not on_table.legal:
+        body = check_body(on_table, rules, wild)
+        body["reason"] = f"the meld on the table is not legal: {on_table.reason}"
+        body["cards"] = [str(c) for c in new_cards]
+        body["meld"] = None
+        return body
+    if not new_cards:
+        raise InputError("the cards laid off: enter at least one card")
+    result = extend(on_table.reading, new_cards, rules, wild)
+    laid = set(range(len(on_table.reading.cards), len(result.cards)))
+    readings = [reading_body(r, rules, wild, only=laid) for r in result.readings]
+    return {
+        "legal": result.legal,
+        "kind": readings[0]["kind"] if readings else None,
+        "cards": [str(c) for c in new_cards],
+        "points": readings[0]["points"] if readings else 0,
+        "readings": readings,
+        "reason": result.reason,
+        "meld": reading_body(on_table.reading, rules, wild),
+    }
+
+
 def check_meld(
     cards: str | Iterable[object],
     game: str = "rummy500",
@@ -68,8 +122,4 @@ def check_meld(
     """Check `cards` as one meld of `game`: legal or not, every reading, the points, the reason."""
     rules = table_rules(game, options)
     wild = read_wild_rank(wild_rank, rules)
-    try:
-        meld = parse_meld_cards(cards)
-    except CardNotationError as exc:
-        raise InputError(str(exc)) from None
-    return check_body(check(meld, rules, wild), rules, wild)
+    return check_body(check(_read_meld(cards), rules, wild), rules, wild)
