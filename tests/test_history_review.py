@@ -193,3 +193,15 @@ def test_confirmations_need_the_forms_csrf_token(app, client):
     assert client.post(f"/s/{s['edit']}/rematch").status_code == 400
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameSession)) == 1
+
+
+def test_scoreboard_links_to_review_print_exports_and_a_one_tap_rematch(app, client):
+    s = stored(app, "gin")
+    board = client.get(f"/s/{s['edit']}").get_data(as_text=True)
+    for path in ("review", "print", "export.json", "export.csv", "archive", "delete"):
+        assert f'href="/s/{s["edit"]}/{path}"' in board
+    assert f'action="/s/{s["edit"]}/rematch"' in board
+    # a read-only link offers what reads, not what changes
+    watcher = client.get(f"/s/{s['view']}").get_data(as_text=True)
+    assert f'href="/s/{s["view"]}/review"' in watcher
+    assert "/rematch" not in watcher and "/delete" not in watcher
