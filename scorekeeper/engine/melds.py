@@ -249,7 +249,12 @@ def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> 
     entered = _entered_order_run(cards, fixed, suit, lowest, highest)
     if entered:
         readings.append(entered)
-    for low in range(lowest, highest - n + 2):
+    # every window must hold every natural rank; aces can sit at either end, so they do not narrow it
+    ranks = [c.rank for c in fixed.values() if c.rank != ACE]
+    first, last = lowest, highest - n + 1
+    if ranks:
+        first, last = max(first, max(ranks) - n + 1), min(last, min(ranks))
+    for low in range(first, last + 1):
         if entered and entered.low == low:
             continue
         reading = _run_in_window(cards, fixed, free, suit, low)
