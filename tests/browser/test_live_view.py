@@ -1,0 +1,82 @@
+"""Two phones at one table: a hand saved on the first shows on the second by itself, without reloading."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def start_game(page, live_server: str) -> None:
+    """Start a 500 Rum game for Ann and Ben from the new-session form."""
+    page.goto(f"{live_server}/new/rummy500")
+    page.locator('[name="players-0"]').fill("Ann")
+    page.locator('[name="players-1"]').fill("Ben")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".scoreboard")).to_be_visible()
+
+
+def test_view_link_in_a_second_browser_follows_a_saved_hand_within_5_seconds(
+    page, browser, browser_context_args, live_server, screenshot
+):
+    start_game(page, live_server)
+    page.locator("#share summary").click()
+    view_url = page.locator("#share-url-view").input_value()
+    assert re.fullmatch(rf"{re.escape(live_server)}/s/[\w-]{{40,}}", view_url)
+    edit_token = page.url.rsplit("/", 1)[1]
+
+    # the second phone: its own browser context (no shared cookies), opened from the view link
+    other = browser.new_context(**browser_context_args)
+    viewer = other.new_page()
+    polls = []
+    viewer.on("response", lambda r: polls.append(r.status) if "/live?" in r.url else None)
+    viewer.goto(view_url)
+    expect(viewer.locator('[data-total-for="Ann"]')).to_have_attribute("data-total", "0")
+    assert edit_token not in viewer.content()
+    expect(viewer.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
+    # a marker on the window survives only if the page is never reloaded
+    viewer.evaluate("window.stillTheSamePage = true")
+    # while nothing changes the page asks, and hears "not modified"
+    viewer.wait_for_timeout(3500)
+    assert 304 in polls and 200 not in polls
+
+    # the first phone enters hand 1 as points
+    page.get_by_role("link", name="Enter as points").click()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's points").fill("40")
+    page.get_by_label("Ben's points").fill("-10")
+    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+    expect(page.locator('[data-total-for="Ann"]')).to_have_attribute("data-total", "40")
+
+    expect(viewer.locator('[data-total-for="Ann"]')).to_have_attribute("data-total", "40", timeout=5000)
+    expect(viewer.locator('[data-total-for="Ben"]')).to_have_attribute("data-total", "-10")
+    expect(viewer.locator("#hand-1")).to_be_visible()
+    assert viewer.evaluate("window.stillTheSamePage") is True
+    expect(viewer.locator("#live-status")).to_contain_text("Updated")
+
+    screenshot(page, "live_view_editor")
+    screenshot(viewer, "live_view_viewer")
+    other.close()
+
+
+def test_view_page_stops_asking_while_hidden_and_catches_up_when_shown(page, live_server):
+    start_game(page, live_server)
+    polls = []
+    page.on("request", lambda r: polls.append(r.url) if "/live?" in r.url else None)
+    page.wait_for_timeout(3000)
+    assert polls, "the page asks for changes while shown"
+    # pretend the phone went into a pocket: the page is hidden
+    page.evaluate("""() => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    page.wait_for_timeout(500)
+    asked = len(polls)
+    page.wait_for_timeout(6000)
+    assert len(polls) == asked, "no requests while the page is hidden"
+    page.evaluate("""() => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => false});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    page.wait_for_timeout(500)
+    assert len(polls) > asked, "coming back asks at once"
