@@ -362,7 +362,7 @@ def test_share_link_carries_the_lay_off_too(client):
 
 
 def test_share_link_is_hidden_until_there_is_something_to_share(client):
-    assert re.search(r'<section class="panel share-check" id="share" hidden>', ask(client, game="gin"))
+    assert re.search(r'<section class="panel share-check" id="check-share" hidden>', ask(client, game="gin"))
 
 
 def test_filled_in_fields_come_back_filled_in(client):

@@ -34,6 +34,7 @@ def check():
         spec=engine.get_game(game),
         game_error=game_error,
         share_url=share,
+        options_changed=any(name in params for name in form.option_names),
         reading_url=lambda notation: url_for("checker.check", **(params | {"cards": notation})),
         # cards are never greyed here: a meld the deck cannot hold is a question the checker answers
         deck_counts={} if answer["jokers"] else {"JK": 0},

@@ -1,0 +1,116 @@
+"""The meld checker on a phone: tap cards, watch the verdict change, check a lay-off, open a shared link."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import expect
+
+
+def open_picker(page) -> None:
+    """Unfold the card picker (phones start with it folded)."""
+    toggle = page.locator(".card-picker [data-picker=toggle]")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.tap()
+    expect(page.locator(".picker-body")).to_be_visible()
+
+
+def tap_cards(page, *labels: str) -> None:
+    """Tap cards in the picker by their spoken names, like "7 of hearts" or "joker"."""
+    for label in labels:
+        page.get_by_role("button", name=label, exact=True).tap()
+
+
+def query(page) -> dict[str, str]:
+    """The page's current query string as a dict."""
+    return {k: v[0] for k, v in parse_qs(urlsplit(page.url).query).items()}
+
+
+def test_tapping_cards_updates_the_verdict_and_the_url_without_reloading(page, live_server, screenshot):
+    asked = []
+    page.on("request", lambda r: asked.append(r.method) if r.url.endswith("/api/v1/melds/check") else None)
+    page.goto(f"{live_server}/check?game=rummy500")
+    page.evaluate("window.stillTheSamePage = true")
+    verdict = page.locator("#meld-verdict .verdict")
+
+    page.get_by_label("Cards of the meld").tap()
+    open_picker(page)
+    tap_cards(page, "7 of hearts", "8 of hearts")
+    expect(verdict).to_have_attribute("data-legal", "false")
+    expect(verdict.locator(".reason")).to_have_text("a meld needs at least 3 cards; this has 2")
+
+    tap_cards(page, "joker")
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(verdict).to_contain_text("a run, worth 30 points in 500 Rum")
+    expect(verdict.locator(".reading").first).to_have_attribute("data-represents", "7H 8H 9H")
+    expect(verdict.locator(".reading").first.locator(".wild")).to_have_text("JK as 9♥")
+    assert query(page) == {"game": "rummy500", "cards": "7H 8H JK"}
+    expect(page.locator("#check-share")).to_be_visible()
+    assert "POST" in asked
+    assert page.evaluate("window.stillTheSamePage") is True
+
+    # a second joker opens up several readings, each saying what each joker stands for
+    page.get_by_label("Cards of the meld").fill("9H JK JK")
+    expect(verdict.locator(".reading")).to_have_count(4)
+    expect(verdict.locator(".reading").nth(1)).to_have_attribute("data-represents", "9H 10H JH")
+    expect(verdict.locator(".use-reading")).to_have_count(3)
+
+    # gin: another game reloads the form with the cards kept, and its own verdict
+    page.get_by_label("Game").select_option("gin")
+    page.wait_for_url(re.compile(r"game=gin"))
+    expect(page.get_by_label("Cards of the meld")).to_have_value("9H JK JK")
+    expect(page.locator("#meld-verdict .verdict")).to_have_attribute("data-legal", "false")
+    expect(page.get_by_role("button", name="joker", exact=True)).to_have_count(0)
+    page.get_by_label("Cards of the meld").fill("")
+    page.get_by_label("Cards of the meld").tap()
+    open_picker(page)
+    tap_cards(page, "Q of hearts", "K of hearts", "A of hearts")
+    expect(page.locator("#meld-verdict .reason")).to_have_text("Q-K-A puts the ace high: in Gin Rummy aces are low only")
+    screenshot(page)
+
+
+def test_lay_off_is_checked_as_the_cards_are_tapped(page, live_server, screenshot):
+    page.goto(f"{live_server}/check?game=oklahoma")
+    verdict = page.locator("#layoff-verdict .verdict")
+    page.get_by_label("Meld on the table").fill("AS AH 2C")
+    page.get_by_label("Cards laid off onto it").tap()
+    open_picker(page)
+    tap_cards(page, "A of clubs")
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(verdict).to_contain_text("the cards laid off score 20 points in Oklahoma")
+    tap_cards(page, "A of spades")
+    expect(verdict).to_have_attribute("data-legal", "false")
+    assert query(page) == {"game": "oklahoma", "meld": "AS AH 2C", "added": "AC AS"}
+
+    # the lay-off comes back the same from the URL, without JavaScript's help
+    page.reload()
+    expect(page.locator("#layoff-verdict .verdict")).to_have_attribute("data-legal", "false")
+    screenshot(page)
+
+
+def test_wild_rank_in_5000_rummy_changes_the_verdict_live(page, live_server):
+    page.goto(f"{live_server}/check?game=rummy5000")
+    page.get_by_label("Cards of the meld").fill("7H 8S 9S")
+    verdict = page.locator("#meld-verdict .verdict")
+    expect(verdict).to_have_attribute("data-legal", "error")
+    expect(verdict).to_contain_text("needs the hand's wild rank")
+    page.get_by_label("Wild rank this hand").select_option("7")
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(verdict).to_have_attribute("data-points", "110")
+    assert query(page) == {"game": "rummy5000", "wild_rank": "7", "cards": "7H 8S 9S"}
+
+
+def test_a_shared_link_opens_on_the_same_answer(page, live_server, screenshot):
+    page.goto(f"{live_server}/check?game=oklahoma&cards=AS+AH+2C")
+    expect(page.get_by_label("Game")).to_have_value("oklahoma")
+    expect(page.get_by_label("Cards of the meld")).to_have_value("AS AH 2C")
+    verdict = page.locator("#meld-verdict .verdict")
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(verdict).to_have_attribute("data-points", "60")
+    expect(verdict.locator(".wild")).to_have_text("2♣ as A♦")
+    link = page.locator("#share-link")
+    expect(link).to_have_text(f"{live_server}/check?game=oklahoma&cards=AS+AH+2C")
+    # the page fits a phone: nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page)
