@@ -20,7 +20,6 @@ function start() {
   const url = status.dataset.liveUrl;
   const interval = Number(status.dataset.interval) || 2500;
   let version = Number(status.dataset.version);
-  let hands = Number(status.dataset.hands);
   let timer = null;
   let stopped = false;
 
@@ -44,18 +43,12 @@ function start() {
         swapScoreboard(news.html);
         version = news.version;
         status.dataset.version = String(version);
-        const more = news.hands !== hands;
-        hands = news.hands;
-        if (more && status.dataset.access === "edit") {
-          // the hand list and buttons below belong to the page: a reload brings them up to date
-          setStatus("Updated from another phone. ", "updated");
-          const reload = document.createElement("a");
-          reload.href = window.location.pathname;
-          reload.textContent = "Reload to see every hand";
-          status.append(reload);
-        } else {
-          setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
-        }
+        setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
+        // the scoreboard is live; the list of cards entered and the buttons come with a reload
+        const reload = document.createElement("a");
+        reload.href = window.location.pathname;
+        reload.textContent = "reload for the cards entered";
+        status.append(" · ", reload);
       } else if (response.status === 404) {
         stopped = true;
         setStatus("This link no longer works: it was replaced. Ask the table for the new QR code.", "gone");
