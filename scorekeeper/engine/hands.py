@@ -93,8 +93,10 @@ def read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
         raise problem(InputError, "`concealed` must be true or false")
     if concealed and went_out is None:
         raise problem(RulesError, "only a player who went out can go out concealed", field="went_out")
+    as_points = "points" in raw
     try:
-        wild_rank = read_wild_rank(raw.get("wild_rank"), rules)
+        # plain points need no wild rank: nothing is checked against it
+        wild_rank = None if as_points and raw.get("wild_rank") in (None, "") else read_wild_rank(raw.get("wild_rank"), rules)
     except InputError as exc:
         raise problem(InputError, str(exc), field="wild_rank") from None
     big_gin = raw.get("big_gin", False)
@@ -102,7 +104,7 @@ def read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
         raise problem(InputError, "`big_gin` must be true or false")
     hand = Hand(number, ended, went_out, concealed, wild_rank, big_gin=big_gin)
 
-    if "points" in raw:
+    if as_points:
         hand.points = _read_points(raw["points"], names, problem)
         return hand
     players = raw.get("players")

@@ -332,3 +332,13 @@ def test_gin_game_box_and_shutout_bonuses_at_the_end():
                  game_bonus=100, box_bonus=25, shutout_double=True)
     # 110 + 100 game bonus, doubled for the shutout, + 2 boxes of 25
     assert body["totals"] == {"Ann": 420 + 50, "Ben": 0}
+
+
+def test_rummy5000_hand_entered_as_points_needs_no_wild_rank():
+    assert score("rummy5000", ["Ann", "Ben"], points("Ann", Ann=300, Ben=40))["totals"] == {"Ann": 300, "Ben": 40}
+
+
+def test_rummy5000_hand_entered_with_cards_needs_the_wild_rank():
+    with pytest.raises(InputError, match="wild rank") as caught:
+        score("rummy5000", ["Ann", "Ben"], cards("Ann", Ann=(["7H 8H 9H"], ""), Ben=([], "")))
+    assert caught.value.field == "wild_rank"
