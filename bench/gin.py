@@ -18,9 +18,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.engine.cards import full_deck  # noqa: E402
+from scorekeeper.engine.gin import gin_arrange  # noqa: E402
 from scorekeeper.engine.gin_solver import (  # noqa: E402
     best_discard_mask,
     bit_of,
+    cards_of_mask,
     defender_arrangements,
     mask_of,
     solve_mask,
@@ -95,6 +97,9 @@ def main() -> None:
         lambda case: defender_arrangements(*case),
         defender_cases(rng, 5_000),
     )
+    # for scale: the whole JSON answer from text, listing every optimal arrangement
+    texts = [" ".join(map(str, cards_of_mask(h))) for h in uniform_hands(rng, 2_000, 10)]
+    rate("gin_arrange end to end, 10 uniform", None, gin_arrange, texts)
 
 
 if __name__ == "__main__":
