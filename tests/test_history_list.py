@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from scorekeeper.extensions import db
 from scorekeeper.history import listing
+from scorekeeper.history.scores import cache
 from scorekeeper.sessions import service
 from tests.test_history_games import SAMPLES, store_sample
 
@@ -104,3 +105,20 @@ def test_a_session_that_no_longer_scores_is_listed_as_needing_a_fix(app, client)
 
 def test_home_navigation_links_to_the_sessions_list(client):
     assert 'href="/sessions"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_cold_status_filter_scores_only_the_sessions_its_page_needs(app, client):
+    with app.app_context():
+        for _ in range(60):
+            gs = service.create_session("gin", {}, ["Ann", "Ben"])
+            service.add_hand(gs, {"ended": "went_out", "went_out": "Ben", "points": {"Ann": 0, "Ben": 100}})
+        cache().__init__()
+    text = client.get("/sessions?status=finished").get_data(as_text=True)
+    # 26 finished sessions answer "page 1, and is there a page 2?"
+    assert len(ROW.findall(text)) == listing.PER_PAGE
+    with app.app_context():
+        assert len(cache()) == listing.PER_PAGE + 1
+    assert "older sessions on the next pages" in text and 'rel="next"' in text
+    # once every session has been scored, the count is exact
+    assert len(listed(client, "?status=finished&page=3")) == 10
+    assert "60 sessions, page 1 of 3" in client.get("/sessions?status=finished").get_data(as_text=True)

@@ -20,6 +20,10 @@ from scorekeeper.history.scores import ScoreCache, cache, scored
 from scorekeeper.models import GameSession, Hand, Player, Seat
 
 PER_PAGE = 25
+# fewest sessions scored per round trip when a status filter needs more matches
+MIN_BATCH = 10
+# most sessions loaded at once to be scored
+BATCH = 200
 STATUSES = ("in_progress", "finished")
 
 
@@ -49,8 +53,10 @@ class Page:
 
     rows: list[Row]
     number: int
-    pages: int
-    total: int
+    # None while a status filter has not looked at every session yet (see _with_status)
+    pages: int | None
+    total: int | None
+    more: bool
 
     @property
     def has_prev(self) -> bool:
@@ -60,7 +66,7 @@ class Page:
     @property
     def has_next(self) -> bool:
         """True when there is an older page."""
-        return self.number < self.pages
+        return self.more
 
 
 def _filtered(filters: Filters):
@@ -93,8 +99,8 @@ def _warm(keys: list[tuple[int, Any, int]]) -> None:
     """Score every session whose current version is not cached yet, loading their hands in batches."""
     store = cache()
     missing = [sid for sid, created, version in keys if ScoreCache.key(sid, created, version) not in store]
-    for start in range(0, len(missing), 200):
-        batch = missing[start:start + 200]
+    for start in range(0, len(missing), BATCH):
+        batch = missing[start:start + BATCH]
         sessions = db.session.execute(
             select(GameSession)
             .where(GameSession.id.in_(batch))
@@ -113,20 +119,51 @@ def _hand_counts(ids: list[int]) -> dict[int, int]:
     return {sid: n for sid, n in rows}
 
 
+def _with_status(keys: list[tuple[int, Any, int]], status: str, needed: int) -> tuple[list, bool]:
+    """The keys of sessions with this status, newest first, and whether that list is complete.
+
+    Sessions are scored newest first, a batch at a time, only until `needed`
+    matches are found; the rest are looked at only if all of them are
+    already cached. So a cold filter costs the sessions the page needs,
+    not the whole history; a warm one gives the exact count.
+    """
+    store = cache()
+    matches: list = []
+    start = 0
+    while start < len(keys):
+        if len(matches) >= needed and any(ScoreCache.key(*k) not in store for k in keys[start:]):
+            return matches, False
+        # score about as many as are still missing: each costs an engine run
+        size = max(needed - len(matches), MIN_BATCH) if len(matches) < needed else len(keys)
+        batch = keys[start:start + size]
+        _warm(batch)
+        matches += [k for k in batch if (store.get(ScoreCache.key(*k)) or {}).get("status", "in_progress") == status]
+        start += len(batch)
+    return matches, True
+
+
 def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -> Page:
     """The sessions matching the filters, newest first, page `number` (from 1)."""
-    keys = [tuple(row) for row in db.session.execute(_filtered(filters))]
+    number = max(1, number)
+    query = _filtered(filters)
     if filters.status in STATUSES:
-        _warm(keys)
-        store = cache()
-        keys = [
-            k for k in keys
-            if (store.get(ScoreCache.key(*k)) or {}).get("status", "in_progress") == filters.status
-        ]
-    total = len(keys)
-    pages = max(1, -(-total // per_page))
-    number = min(max(1, number), pages)
-    page_keys = keys[(number - 1) * per_page:number * per_page]
+        keys = [tuple(row) for row in db.session.execute(query)]
+        # one more than the page holds, to know whether an older page exists
+        keys, complete = _with_status(keys, filters.status, number * per_page + 1)
+        total = len(keys) if complete else None
+    else:
+        # no engine figure to filter on: SQL counts and pages
+        total = db.session.scalar(select(func.count()).select_from(query.order_by(None).subquery()))
+        keys, complete = [], True
+    pages = max(1, -(-total // per_page)) if total is not None else None
+    if pages is not None:
+        number = min(number, pages)
+    if filters.status in STATUSES:
+        page_keys = keys[(number - 1) * per_page:number * per_page]
+        more = len(keys) > number * per_page
+    else:
+        page_keys = [tuple(row) for row in db.session.execute(query.limit(per_page).offset((number - 1) * per_page))]
+        more = number < (pages or 1)
     ids = [k[0] for k in page_keys]
     _warm(page_keys)
     sessions = _load(ids)
@@ -134,7 +171,7 @@ def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -
     rows = []
     for sid in ids:
         gs = sessions[sid]
-        body = cache().get(ScoreCache.key(gs.id, gs.created_at, gs.version)) or scored(gs)
+        body = scored(gs)
         rows.append(Row(
             session=gs,
             hands=counts.get(sid, 0),
@@ -142,7 +179,7 @@ def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -
             winner=body.get("winner"),
             error=body.get("error"),
         ))
-    return Page(rows=rows, number=number, pages=pages, total=total)
+    return Page(rows=rows, number=number, pages=pages, total=total, more=more)
 
 
 def known_players() -> list[str]:

@@ -67,6 +67,10 @@ class ScoreCache:
         with self._lock:
             self._bodies.pop(session_id, None)
 
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._bodies)
+
     def __contains__(self, key: Key) -> bool:
         with self._lock:
             found = self._bodies.get(key[0])
