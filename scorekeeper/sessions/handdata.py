@@ -96,18 +96,14 @@ def _onto(value: str | None, names: list[str], meld_rows: list[list[int]]) -> di
     return {"player": names[seat], "meld": meld_rows[seat].index(row)}
 
 
-def points_form_to_data(form: HandPointsForm, names: list[str], game: str) -> dict[str, Any]:
+def points_form_to_data(form: HandPointsForm, names: list[str]) -> dict[str, Any]:
     """The hand a valid points form describes."""
     ended = form.ended.data
-    data: dict[str, Any] = {
+    return {
         "ended": ended,
         "went_out": (form.went_out.data or None) if ended == "went_out" else None,
         "points": {name: parse_points(entry.data) for name, entry in zip(names, form.points)},
     }
-    if game == "rummy5000":
-        # the engine reads every 5000 Rummy hand's wild rank, points hands included
-        data["wild_rank"] = form.wild_rank.data or None
-    return data
 
 
 def _text(cards: Any) -> str:

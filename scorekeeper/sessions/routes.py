@@ -100,7 +100,8 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
     names = gs.player_names
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
-    form.needs_wild_rank = gs.game == "rummy5000"
+    # only a hand entered by cards needs the wild rank: the engine does not check a points hand
+    form.needs_wild_rank = gs.game == "rummy5000" and mode == "cards"
     form.setup(names, gs.game)
     return form
 
@@ -118,7 +119,7 @@ def _add_rows(form: HandCardsForm, gs: GameSession) -> bool:
 
 def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
     if mode == "points":
-        return points_form_to_data(form, gs.player_names, gs.game)
+        return points_form_to_data(form, gs.player_names)
     return cards_form_to_data(form, gs.player_names, gs.game)
 
 
