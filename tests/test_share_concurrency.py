@@ -142,3 +142,46 @@ def test_every_save_moves_the_session_version_on_even_when_saves_meet(game, app)
     saved = sum(r.status_code == 302 for r in responses)
     with app.app_context():
         assert db.session.execute(select(GameSession)).scalar_one().version == start + saved
+
+
+def positions(app) -> list[tuple[int, dict]]:
+    """(position, points) of every stored hand, in order."""
+    with app.app_context():
+        return [(h.position, h.data["points"]) for h in db.session.execute(select(Hand).order_by(Hand.position)).scalars()]
+
+
+def play_more(game, count: int) -> None:
+    """Play `count` more hands, Ann scoring 1, 2, 3... so each hand can be told apart."""
+    for n in range(1, count + 1):
+        assert game.play({"went_out": "Ben", "points": {"Ann": str(n), "Ben": "30"}}).status_code == 302
+
+
+def test_undo_tapped_twice_at_once_removes_one_hand(game, app):
+    play_more(game, 2)
+    last = game.hand_ids()[-1]
+    responses = run_together([
+        (lambda: app.test_client().post(f"{game.url}/undo", data={"hand_id": str(last)})) for _ in range(2)
+    ])
+    assert [r.status_code for r in responses] == [302, 302]
+    assert [p for p, _ in positions(app)] == [1, 2]
+
+
+def test_two_phones_deleting_the_same_hand_at_once_delete_it_once(game, app):
+    play_more(game, 2)
+    first = game.hand_ids()[0]
+    responses = run_together([
+        (lambda: app.test_client().post(f"{game.url}/hands/{first}/delete", data={})) for _ in range(2)
+    ])
+    assert [r.status_code for r in responses] == [302, 302]
+    assert positions(app) == [(1, {"Ann": 1, "Ben": 30}), (2, {"Ann": 2, "Ben": 30})]
+
+
+def test_two_phones_deleting_different_hands_at_once_both_go_and_the_rest_renumber(game, app):
+    play_more(game, 3)
+    ids = game.hand_ids()
+    responses = run_together([
+        (lambda hand_id=hand_id: app.test_client().post(f"{game.url}/hands/{hand_id}/delete", data={}))
+        for hand_id in (ids[0], ids[2])
+    ])
+    assert [r.status_code for r in responses] == [302, 302]
+    assert positions(app) == [(1, {"Ann": 1, "Ben": 30}), (2, {"Ann": 3, "Ben": 30})]

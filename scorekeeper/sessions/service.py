@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine
@@ -178,7 +179,30 @@ def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Han
 
 
 def delete_hand(hand: Hand) -> None:
-    """Delete a hand and renumber the ones after it."""
+    """Delete a hand and renumber the ones after it; a hand another device deleted first counts as deleted."""
+    hand_id = hand.id
+    for _ in range(3):
+        # a failed flush expires every object: keep the values the caller may still show (its position)
+        values = {attr.key: getattr(hand, attr.key) for attr in inspect(Hand).column_attrs}
+        try:
+            _delete_and_renumber(hand)
+            return
+        except StaleDataError:
+            # another device deleted or renumbered hands meanwhile (a double-tapped undo, two phones
+            # deleting): start again from what is stored now
+            db.session.rollback()
+            current = db.session.get(Hand, hand_id)
+            if current is None:
+                if hand in db.session:
+                    db.session.expunge(hand)
+                for key, value in values.items():
+                    set_committed_value(hand, key, value)
+                return
+            hand = current
+    _delete_and_renumber(hand)
+
+
+def _delete_and_renumber(hand: Hand) -> None:
     gs = hand.session
     position = hand.position
     gs.hands.remove(hand)
