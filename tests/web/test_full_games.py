@@ -52,6 +52,9 @@ def test_persian_game_scored_per_partnership(table):
         "Dee": {"in_hand": "KD JK"},
     }}))
     assert table.totals() == {"Ann & Cy": 142, "Ben & Dee": -24}
+    # each player's part is shown under the partnership's figures
+    page = table.page()
+    assert "(melded 95, in hand 0)" in page and "(melded 0, in hand 30)" in page
 
     saved(table.play({"went_out": "Ben", "points": {"Ann": "10", "Ben": "20", "Cy": "5", "Dee": "-5"}}))
     assert table.totals() == {"Ann & Cy": 157, "Ben & Dee": -9}
