@@ -1,0 +1,128 @@
+"""Whole games played on a phone-sized screen, the way a player at the table uses the app.
+
+Every figure checked here is worked out by hand from RULES.md. In 500 Rum a
+player scores the cards they melded or laid off, minus the cards left in their
+hand: 2-10 face value, J Q K 10, an ace 15 (1 as the low end of a run).
+The first hand is API.md's example session:
+
+    Ann melds 7H 8H 9H (24) and KS KD KC (30)          ->  54
+    Ben lays 10H off onto Ann's run (10), keeps QS 4D (-14)  ->  -4
+    Cy keeps AS (-15)                                    -> -15
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+PLAYERS = ("Ann", "Ben", "Cy")
+PHONE_WIDTH = 390
+
+
+# --- moving around the app, as a player does -------------------------------------------------
+
+
+def start_500_rum(page: Page, live_server: str, players=PLAYERS) -> None:
+    """From the home page: pick 500 Rum, name the players in seat order, start."""
+    page.goto(live_server)
+    page.get_by_role("link", name="Start a new game").tap()
+    page.get_by_role("link", name="Play 500 Rum").tap()
+    expect(page.get_by_role("heading", name="New game of 500 Rum")).to_be_visible()
+    for seat, name in enumerate(players, start=1):
+        page.get_by_label(f"Seat {seat}", exact=False).first.fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+
+
+def total(page: Page, name: str) -> Locator:
+    """The total a player sees on their card of the scoreboard."""
+    return page.get_by_role("list", name="Totals").get_by_role("listitem").filter(has_text=name).locator(
+        ".total-points"
+    )
+
+
+def expect_totals(page: Page, **expected: int) -> None:
+    """The scoreboard shows these totals (and the table's footer agrees)."""
+    for name, points in expected.items():
+        expect(total(page, name)).to_have_text(str(points))
+    footer = page.get_by_role("table").locator("tfoot td")
+    expect(footer.first).to_be_visible()
+    expect(footer).to_have_text([str(expected[name]) for name in PLAYERS if name in expected] + [""])
+
+
+def hand_row(page: Page, number: int) -> Locator:
+    """One hand's row of the scoreboard table."""
+    return page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=re.compile(rf"^{number}\b")))
+
+
+def open_picker(page: Page) -> None:
+    """Unfold the card picker: phones start with it folded so the form stays in view."""
+    toggle = page.get_by_role("button", name="Show cards")
+    if toggle.count():
+        toggle.tap()
+    expect(page.get_by_role("button", name="Hide cards")).to_be_visible()
+
+
+def tap_cards(page: Page, field: Locator, *cards: str) -> None:
+    """Tap a card field, then tap cards in the picker by their spoken names ("7 of hearts")."""
+    field.tap()
+    expect(page.get_by_role("group", name="Card picker")).to_contain_text("Typing into")
+    for card in cards:
+        page.get_by_role("button", name=card, exact=True).tap()
+
+
+def player_part(page: Page, name: str) -> Locator:
+    """One player's part of the hand form (a fieldset with the player's name as its legend)."""
+    return page.get_by_role("group", name=name, exact=True)
+
+
+def save_hand(page: Page) -> None:
+    """Tap the form's save button (its words name the hand: "Save hand 2", "Save changes")."""
+    page.get_by_role("button", name=re.compile(r"^Save (hand \d+|changes)$")).tap()
+
+
+def enter_points(page: Page, went_out: str, **points: str) -> None:
+    """Enter the next hand as plain points per player."""
+    page.get_by_role("link", name="Enter as points").tap()
+    page.get_by_label("Who went out").select_option(went_out)
+    for name, value in points.items():
+        page.get_by_label(f"{name}'s points").fill(value)
+    save_hand(page)
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+
+
+def type_example_hand(page: Page) -> None:
+    """Type API.md's example hand 1 in card notation (lower case and commas, as people type)."""
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ann's meld 2").fill("ks, kd, kc")
+    page.get_by_label("Ben's lay-off 1: cards").fill("10h")
+    player_part(page, "Ben").get_by_label("onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_label("Cy's cards left in hand").fill("as")
+
+
+def fits_the_phone(page: Page) -> None:
+    """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide on a {PHONE_WIDTH}px screen"
+
+
+# --- the steps of a game ----------------------------------------------------------------------
+
+
+def test_a_three_player_500_rum_game_starts_from_the_home_page(page, live_server, screenshot):
+    start_500_rum(page, live_server)
+    expect(page.get_by_role("status").filter(has_text="500 Rum started")).to_be_visible()
+    expect(page.locator(".session-header .players")).to_have_text("Ann · Ben · Cy")
+    for name in PLAYERS:
+        expect(total(page, name)).to_have_text("0")
+    expect(page.get_by_text("No hands yet.")).to_be_visible()
+    expect(page.get_by_role("link", name="Enter hand 1")).to_be_in_viewport()
+    fits_the_phone(page)
+
+    # the game is listed on the home page, in progress
+    page.get_by_role("link", name="Home").tap()
+    expect(page.get_by_role("link", name=re.compile(r"500 Rum\s+Ann, Ben, Cy"))).to_be_visible()
+    screenshot(page)
