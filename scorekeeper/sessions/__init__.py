@@ -5,3 +5,4 @@ from flask import Blueprint
 bp = Blueprint("sessions", __name__)
 
 from scorekeeper.sessions import routes  # noqa: E402,F401
+from scorekeeper.sessions import gin_entry  # noqa: E402,F401

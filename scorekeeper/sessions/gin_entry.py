@@ -1,0 +1,390 @@
+"""Gin: enter a hand as the two players' whole hands of cards; the engine arranges them.
+
+The page reads who knocked (or that the hand was a draw) and each player's
+ten cards (eleven for big gin when the table plays its bonus). "Work it
+out" asks the engine (gin_arrange) for the knocker's best melds and the
+defender's best melds and lay-offs onto them, and the engine's scoring for
+the result; the players may pick another equally good arrangement from
+the radio lists, and "Save" stores the hand as the explicit melds, lay-offs
+and deadwood chosen, so the stored hand says exactly what was agreed.
+
+What is saved is always what was shown: the form carries a digest of the
+cards that were worked out (and of the knocker's arrangement the defender's
+lay-offs were found for); a save whose cards or knocker choice differ from
+it shows the new result again instead of saving.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField, SubmitField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, ValidationError
+
+from scorekeeper import engine
+from scorekeeper.engine.cards import CardNotationError, parse_cards
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import bp, service
+from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.view import game_spec
+
+GIN_HAND = 10
+
+
+class GinHandsForm(FlaskForm):
+    """Who knocked and each player's whole hand of cards (by seat)."""
+
+    idempotency_key = HiddenField()
+    # "<digest of the cards worked out>:<knocker arrangement shown>", empty before the first work-out
+    worked = HiddenField()
+    ended = RadioField(
+        "How the hand ended",
+        choices=[SelectChoice("went_out", "Someone knocked (or went gin)"),
+                 SelectChoice("stock_exhausted", "Draw: the stock ran down")],
+        default="went_out",
+        validators=[InputRequired()],
+    )
+    knocker = SelectField("Who knocked", choices=[], validate_choice=False)
+    hands = FieldList(StringField("Cards", filters=[lambda s: (s or "").strip()]))
+    work = SubmitField("Work it out")
+    save = SubmitField("Save the hand")
+
+    def setup(self, names: list[str]) -> None:
+        """One hand field per player, and the players as the knocker's choices."""
+        self.knocker.choices = [SelectChoice("", "(choose)")] + [SelectChoice(n, n) for n in names]
+        while len(self.hands) < len(names):
+            self.hands.append_entry()
+        for entry, name in zip(self.hands, names):
+            entry.label.text = f"{name}'s cards"
+
+    def validate_knocker(self, field: SelectField) -> None:
+        """A knock names one of the two players."""
+        names = [c.value for c in field.choices if c.value]
+        if self.ended.data == "went_out":
+            if not field.data:
+                raise ValidationError("Choose who knocked, or tick that the hand was a draw.")
+            if field.data not in names:
+                raise ValidationError(f"{field.data} is not playing in this game.")
+
+
+class GinEntryError(ValueError):
+    """A whole-hands entry the engine refused; `seat` says whose cards (None: the hand as a whole)."""
+
+    def __init__(self, message: str, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
+@dataclass
+class Worked:
+    """A hand worked out: the arrangements on offer, the ones chosen, and the engine's scoring of them."""
+
+    data: dict[str, Any]
+    scored: dict[str, Any]
+    totals: dict[str, int]
+    knocker: str | None = None
+    defender: str | None = None
+    knocker_options: list[dict[str, Any]] = field(default_factory=list)
+    defender_options: list[dict[str, Any]] = field(default_factory=list)
+    knocker_choice: int = 0
+    defender_choice: int = 0
+    layoffs_allowed: bool = True
+    big_gin: bool = False
+    discard: str | None = None
+    # a draw: each player's best arrangement, by name
+    draw_hands: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _friendly(message: str, name: str, knocker: str | None, defender: str | None) -> str:
+    """An arrangement error in player words: the engine speaks of "the hand", "the defender", "the knocker"."""
+    for prefix in ("the hand: ", "the defender's hand: "):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+    if defender:
+        message = message.replace("the defender's hand", f"{defender}'s hand")
+    if knocker:
+        message = message.replace("the knocker's melds", f"{knocker}'s melds")
+    return f"{name}'s cards: {message}"
+
+
+def _read(text: str, name: str, seat: int) -> list[str]:
+    try:
+        return [str(card) for card in parse_cards(text)]
+    except CardNotationError as exc:
+        raise GinEntryError(f"{name}'s cards: {exc}", seat) from None
+
+
+def _arrange(cards: list[str], seat: int, name: str, knocker: str | None = None,
+             defender: str | None = None, knocker_melds: list[list[str]] | None = None) -> dict[str, Any]:
+    if not cards:
+        raise GinEntryError(f"Type {name}'s {GIN_HAND} cards.", seat)
+    try:
+        if knocker_melds is None:
+            return engine.gin_arrange(cards)
+        return engine.gin_arrange(cards, knocker_melds=knocker_melds)
+    except engine.InputError as exc:
+        raise GinEntryError(_friendly(str(exc), name, knocker, defender), seat) from None
+
+
+def _with_discard(arrangement: dict[str, Any], discard: str) -> dict[str, Any]:
+    """A big gin arrangement: the 10 cards' melds with the eleventh card on the first meld it extends."""
+    melds = [list(m) for m in arrangement["melds"]]
+    for meld in melds:
+        if engine.check_layoff(meld, [discard], "gin")["legal"]:
+            meld.append(discard)
+            meld[:] = [str(c) for c in sorted(parse_cards(meld), key=lambda c: (c.rank, "SHDC".index(c.suit)))]
+            break
+    return {"melds": melds, "deadwood": [], "deadwood_points": 0, "layoffs": []}
+
+
+def _knocker_options(body: dict[str, Any], name: str, seat: int, big_gin_played: bool) -> tuple[list[dict[str, Any]], bool]:
+    """The knocker's optimal arrangements, and whether the hand is a big gin (11 cards all melded)."""
+    if body.get("discard") is None:
+        return body["optimal"], False
+    if not big_gin_played:
+        raise GinEntryError(
+            f"{name}'s cards: 11 cards are entered, but a gin hand holds 10 at the end"
+            f" (big gin is not played in this game): leave out the card {name} discarded"
+            f" (the best discard is {body['discard']}).", seat)
+    if not body.get("big_gin"):
+        raise GinEntryError(
+            f"{name}'s cards: 11 cards are entered, but they do not all meld, so this is not a big gin:"
+            f" enter the 10 cards {name} kept (the best discard is {body['discard']}).", seat)
+    options: list[dict[str, Any]] = []
+    for arrangement in body["optimal"]:
+        merged = _with_discard(arrangement, body["discard"])
+        if merged not in options:
+            options.append(merged)
+    return options, True
+
+
+def _clamp(choice: int, options: list[Any]) -> int:
+    return choice if 0 <= choice < len(options) else 0
+
+
+def _entry(arrangement: dict[str, Any], knocker: str | None = None) -> dict[str, Any]:
+    """A player's part of the stored hand: the explicit melds, lay-offs and deadwood of one arrangement."""
+    return {
+        "melds": [list(m) for m in arrangement["melds"]],
+        "layoffs": [
+            {"cards": list(lay["cards"]), "onto": {"player": knocker, "meld": lay["onto"]}}
+            for lay in arrangement.get("layoffs", [])
+        ],
+        "in_hand": list(arrangement["deadwood"]),
+    }
+
+
+def work_out(gs: GameSession, ended: str, knocker: str | None, texts: list[str],
+             knocker_choice: int = 0, defender_choice: int = 0) -> Worked:
+    """Arrange both hands with the engine and score the hand as it would be saved; raises GinEntryError."""
+    names = gs.player_names
+    cards = [_read(text, name, seat) for seat, (name, text) in enumerate(zip(names, texts))]
+    if ended != "went_out" or not knocker:
+        return _work_out_draw(gs, names, cards)
+    k_seat = names.index(knocker)
+    d_seat = 1 - k_seat
+    defender = names[d_seat]
+    k_body = _arrange(cards[k_seat], k_seat, knocker)
+    big_gin_played = bool((gs.options or {}).get("big_gin_bonus"))
+    k_options, big_gin = _knocker_options(k_body, knocker, k_seat, big_gin_played)
+    knocker_choice = _clamp(knocker_choice, k_options)
+    # the defender's best lay-offs depend on the knocker's melds: find them for every knocker choice,
+    # so each choice can say what it leaves the defender
+    d_bodies = [
+        _arrange(cards[d_seat], d_seat, defender, knocker, defender, [m for m in option["melds"]])
+        for option in k_options
+    ]
+    for option, d_body in zip(k_options, d_bodies):
+        option["defender_deadwood"] = d_body["deadwood_points"]
+    d_body = d_bodies[knocker_choice]
+    d_options = d_body["optimal"]
+    defender_choice = _clamp(defender_choice, d_options)
+    data: dict[str, Any] = {
+        "ended": "went_out",
+        "went_out": knocker,
+        "concealed": False,
+        "wild_rank": None,
+        "players": {
+            knocker: _entry(k_options[knocker_choice]),
+            defender: _entry(d_options[defender_choice], knocker),
+        },
+    }
+    if big_gin:
+        data["big_gin"] = True
+    scored, totals = _score(gs, data, k_options[knocker_choice], knocker, k_seat)
+    return Worked(
+        data=data, scored=scored, totals=totals, knocker=knocker, defender=defender,
+        knocker_options=k_options, defender_options=d_options,
+        knocker_choice=knocker_choice, defender_choice=defender_choice,
+        layoffs_allowed=bool(d_body.get("layoffs_allowed", True)), big_gin=big_gin,
+        discard=k_body.get("discard"),
+    )
+
+
+def _work_out_draw(gs: GameSession, names: list[str], cards: list[list[str]]) -> Worked:
+    """A draw scores nothing; hands typed in are still arranged and stored, blank ones stay blank."""
+    players: dict[str, Any] = {}
+    shown: dict[str, dict[str, Any]] = {}
+    for seat, (name, hand) in enumerate(zip(names, cards)):
+        if not hand:
+            players[name] = {"melds": [], "layoffs": [], "in_hand": []}
+            continue
+        body = _arrange(hand, seat, name)
+        if body.get("discard") is not None:
+            raise GinEntryError(f"{name}'s cards: 11 cards are entered, but after a draw each hand holds 10.", seat)
+        shown[name] = body
+        players[name] = _entry(body)
+    data = {"ended": "stock_exhausted", "went_out": None, "concealed": False, "wild_rank": None, "players": players}
+    scored, totals = _score(gs, data)
+    return Worked(data=data, scored=scored, totals=totals, draw_hands=shown)
+
+
+def _score(gs: GameSession, data: dict[str, Any], knocker_arrangement: dict[str, Any] | None = None,
+           knocker: str | None = None, k_seat: int | None = None) -> tuple[dict[str, Any], dict[str, int]]:
+    """The engine's scoring of this hand after the stored ones: its result, scores and the totals after it."""
+    try:
+        body = service.check_hands(gs, [h.data for h in gs.hands] + [data])
+    except ValueError as exc:
+        message = str(exc)
+        names = gs.player_names
+        player = getattr(exc, "player", None)
+        seat = names.index(player) if player in names else None
+        if knocker_arrangement is not None and player == knocker and getattr(exc, "field", None) == "in_hand":
+            # the engine counts the deadwood; say which cards it is
+            left = " ".join(knocker_arrangement["deadwood"])
+            message += f" ({knocker}'s best arrangement leaves {left} as deadwood)"
+            seat = k_seat
+        raise GinEntryError(message, seat) from None
+    return body["hands"][-1], body["totals"]
+
+
+def digest(ended: str, knocker: str | None, texts: list[str]) -> str:
+    """A short fingerprint of what was worked out, so a save stores only what the players saw."""
+    canonical = []
+    for text in texts:
+        try:
+            canonical.append(sorted(str(c) for c in parse_cards(text)))
+        except CardNotationError:
+            canonical.append(text)
+    knocker = knocker if ended == "went_out" else None
+    raw = json.dumps([ended, knocker, canonical])
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(value or 0)
+    except ValueError:
+        return 0
+
+
+def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | None = None,
+            error: str | None = None, note: str | None = None, status: int = 200):
+    return render_template(
+        "sessions/gin_hands.html", gs=gs, token=token, form=form, worked=worked, error=error, note=note,
+        verdict=describe(worked) if worked else None,
+        names=gs.player_names, spec=game_spec(gs.game), number=len(gs.hands) + 1,
+        big_gin_played=bool((gs.options or {}).get("big_gin_bonus")),
+        deck_counts=_deck_counts(gs),
+    ), status
+
+
+def _deck_counts(gs: GameSession) -> dict[str, int]:
+    try:
+        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
+    except ValueError:
+        return {}
+
+
+@bp.route("/s/<token>/hands/gin", methods=["GET", "POST"])
+def gin_hands(token: str):
+    """Gin: type both whole hands, see the best arrangement and the score, choose, then save."""
+    gs, _ = load_session(token, need="edit")
+    if gs.game != "gin":
+        abort(404, "Entering both hands of cards is for Gin Rummy games only.")
+    names = gs.player_names
+    form = GinHandsForm()
+    form.setup(names)
+    if request.method == "GET":
+        form.idempotency_key.data = secrets.token_urlsafe(24)
+        return _render(gs, token, form)
+
+    key = form.idempotency_key.data or None
+    already = service.find_by_key(key)
+    if already is not None:
+        flash(f"Hand {already.position} was already saved; it was not saved twice.")
+        return redirect(url_for("sessions.show", token=token))
+    if not form.validate():
+        return _render(gs, token, form, error="Please fix the marked fields.", status=422)
+
+    ended = form.ended.data
+    knocker = form.knocker.data if ended == "went_out" else None
+    texts = [entry.data or "" for entry in form.hands]
+    now = digest(ended, knocker, texts)
+    before, _, shown_choice = (form.worked.data or "").partition(":")
+    knocker_choice = _int(request.form.get("knocker_choice"))
+    defender_choice = _int(request.form.get("defender_choice"))
+    if before != now:
+        # other cards than the ones shown: start again from the first arrangement
+        knocker_choice = defender_choice = 0
+    elif str(knocker_choice) != shown_choice:
+        # the defender's lay-offs shown were for another knocker arrangement
+        defender_choice = 0
+    try:
+        worked = work_out(gs, ended, knocker, texts, knocker_choice, defender_choice)
+    except GinEntryError as exc:
+        db.session.rollback()
+        if exc.seat is not None:
+            entry = form.hands[exc.seat]
+            entry.errors = list(entry.errors) + [str(exc)]
+        form.worked.data = ""
+        return _render(gs, token, form, error=f"Not worked out: {exc}", status=422)
+    form.worked.data = f"{now}:{worked.knocker_choice}"
+
+    if not form.save.data:
+        return _render(gs, token, form, worked)
+    if before != now or shown_choice != str(worked.knocker_choice):
+        return _render(gs, token, form, worked, note=(
+            "The cards or the knocker's arrangement changed since the result was shown, so nothing was saved yet."
+            " Check the result below, then save."))
+    try:
+        hand = service.add_hand(gs, worked.data, key)
+    except service.DuplicateHand as dup:
+        flash(f"Hand {dup.hand.position} was already saved; it was not saved twice.")
+        return redirect(url_for("sessions.show", token=token))
+    except ValueError as exc:
+        # HandTaken, or a rule broken since the work-out (another phone saved a hand meanwhile)
+        db.session.rollback()
+        return _render(gs, token, form, worked, error=f"Not saved: {exc}", status=409)
+    flash(f"Hand {hand.position} saved: {describe(worked)}")
+    return redirect(url_for("sessions.show", token=token))
+
+
+def describe(worked: Worked) -> str:
+    """The result in words, with the points the engine scored (e.g. "Ann knocked ... Ann scores 8.")."""
+    scored = worked.scored
+    scores = scored.get("scores", {})
+    result = scored.get("result")
+    if result == "draw" or worked.knocker is None:
+        return "A draw: nobody scores."
+    players = scored.get("players", {})
+    knocker, defender = worked.knocker, worked.defender
+    ours = players.get(knocker, {}).get("in_hand_points", 0)
+    theirs = players.get(defender, {}).get("in_hand_points", 0)
+    after = " after lay-offs" if worked.data["players"][defender]["layoffs"] else ""
+    if result in ("gin", "big gin"):
+        return (f"{'Big gin' if result == 'big gin' else 'Gin'}: {knocker} has no deadwood and {defender}"
+                f" has {theirs}. {knocker} scores {scores.get(knocker, 0)}.")
+    if result == "undercut":
+        return (f"Undercut: {knocker} knocked with {ours}, but {defender} has {theirs}{after}, no more than that."
+                f" {defender} scores {scores.get(defender, 0)}.")
+    return (f"Knock: {knocker} knocked with {ours} and {defender} has {theirs}{after}."
+            f" {knocker} scores {scores.get(knocker, 0)}.")
