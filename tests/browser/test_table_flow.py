@@ -126,3 +126,74 @@ def test_a_three_player_500_rum_game_starts_from_the_home_page(page, live_server
     page.get_by_role("link", name="Home").tap()
     expect(page.get_by_role("link", name=re.compile(r"500 Rum\s+Ann, Ben, Cy"))).to_be_visible()
     screenshot(page)
+
+
+def test_a_hand_tapped_in_with_the_card_picker_with_a_lay_off_scores_54_minus_4_minus_15(
+    page, live_server, screenshot
+):
+    start_500_rum(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    open_picker(page)
+
+    tap_cards(page, page.get_by_label("Ann's meld 1"), "7 of hearts", "8 of hearts", "9 of hearts")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7H 8H 9H")
+    expect(page.locator("#players-0-melds-0-check")).to_have_text("Run (7H 8H 9H), 24 points")
+    # one deck: a card tapped once is used up, and the picker says so
+    expect(page.get_by_role("button", name="7 of hearts", exact=True)).to_be_disabled()
+
+    tap_cards(page, page.get_by_label("Ann's meld 2"), "K of spades", "K of diamonds", "K of clubs")
+    expect(page.locator("#players-0-melds-1-check")).to_have_text("Set (KS KD KC), 30 points")
+
+    # Ben lays the ten of hearts off onto Ann's run
+    tap_cards(page, page.get_by_label("Ben's lay-off 1: cards"), "10 of hearts")
+    onto = player_part(page, "Ben").get_by_label("onto")
+    onto.select_option(label="Ann's meld 1: 7H 8H 9H")
+    tap_cards(page, page.get_by_label("Ben's cards left in hand"), "Q of spades", "4 of diamonds")
+    tap_cards(page, page.get_by_label("Cy's cards left in hand"), "A of spades")
+    # a wrong tap is taken back with the picker's own button
+    page.get_by_role("button", name="A of hearts", exact=True).tap()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS AH")
+    page.get_by_role("button", name="Remove last").tap()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS")
+
+    save_hand(page)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    expect_totals(page, Ann=54, Ben=-4, Cy=-15)
+    expect(hand_row(page, 1).locator(".hand-score")).to_have_text(["54", "-4", "-15"])
+    # what was entered reads back as cards, the lay-off with the meld it went onto
+    page.get_by_text("Hand 1", exact=True).tap()
+    expect(page.locator(".hand-summary")).to_contain_text("laid off 10H on Ann's meld 1")
+    fits_the_phone(page)
+    screenshot(page)
+
+
+def test_an_illegal_meld_shows_why_and_saves_once_corrected(page, live_server, screenshot):
+    start_500_rum(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_example_hand(page)
+    meld = page.get_by_label("Ann's meld 1")
+    meld.fill("7h 8h 10h")
+    # the live check gives the reason while the player is still at the field
+    expect(page.locator("#players-0-melds-0-check")).to_have_text(
+        "Not a meld: there is a gap between 8 and 10"
+    )
+    # saving anyway is refused with the reason, naming the player and the meld; nothing is lost
+    save_hand(page)
+    alert = page.get_by_role("alert").first
+    expect(alert).to_contain_text("Not saved")
+    expect(alert).to_contain_text("there is a gap between 8 and 10")
+    expect(alert).to_contain_text("Ann")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 10h")
+    expect(page.get_by_label("Ann's meld 2")).to_have_value("ks, kd, kc")
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    screenshot(page, "illegal_meld_refused")
+
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    expect(page.locator("#players-0-melds-0-check")).to_have_text("Run (7H 8H 9H), 24 points")
+    player_part(page, "Ben").get_by_label("onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    save_hand(page)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    expect_totals(page, Ann=54, Ben=-4, Cy=-15)
+    screenshot(page)
