@@ -193,11 +193,8 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
                 totals[side] += bonus
             if standing.status == "finished":
                 finished_at = hand.number
-        elif hand is not hands[finished_at - 1]:
-            standing = Standing(
-                "finished", standing.winner,
-                f"{_base_reason(standing.reason)} (the game ended after hand {finished_at})",
-            )
+        else:
+            standing = Standing("finished", standing.winner, standing.reason)
         body: dict[str, Any] = {
             "scores": scores,
             "totals": dict(totals),
@@ -209,6 +206,10 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         }
         if standing.bonuses and finished_at == hand.number:
             body["bonuses"] = dict(standing.bonuses)
+        if finished_at is not None and finished_at < hand.number:
+            body["warnings"] = [
+                f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result"
+            ]
         if teams:
             body["player_scores"] = player_scores
         if not hand.as_points:
@@ -228,10 +229,6 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
     if teams:
         result["partnerships"] = teams
     return result
-
-
-def _base_reason(reason: str) -> str:
-    return reason.split(" (the game ended after hand")[0]
 
 
 def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:

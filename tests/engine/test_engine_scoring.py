@@ -342,3 +342,10 @@ def test_rummy5000_hand_entered_with_cards_needs_the_wild_rank():
     with pytest.raises(InputError, match="wild rank") as caught:
         score("rummy5000", ["Ann", "Ben"], cards("Ann", Ann=(["7H 8H 9H"], ""), Ben=([], "")))
     assert caught.value.field == "wild_rank"
+
+
+def test_a_hand_after_the_game_was_won_keeps_the_winner_and_warns():
+    body = score("rummy500", ["Ann", "Ben"], points("Ann", Ann=510, Ben=0), points("Ben", Ann=0, Ben=600))
+    assert (body["status"], body["winner"]) == ("finished", "Ann")
+    assert body["hands"][1]["warnings"] == ["the game was won after hand 1: this hand adds to the totals but not to the result"]
+    assert "warnings" not in body["hands"][0]
