@@ -185,3 +185,16 @@ def test_two_phones_deleting_different_hands_at_once_both_go_and_the_rest_renumb
     ])
     assert [r.status_code for r in responses] == [302, 302]
     assert positions(app) == [(1, {"Ann": 1, "Ben": 30}), (2, {"Ann": 3, "Ben": 30})]
+
+
+def test_a_hand_deleted_on_one_phone_while_edited_on_another_is_not_brought_back(game, app):
+    [hand_id] = game.hand_ids()
+    _, version = stored_hand(app, hand_id)
+    with app.app_context():  # phone A opened the hand to edit it
+        hand_a = service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id)
+        with app.app_context():  # phone B deletes it meanwhile
+            service.delete_hand(service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id))
+        with pytest.raises(service.HandGone, match="Hand 1 was deleted from another phone"):
+            service.replace_hand(hand_a, entry(60, 5), version)
+        assert hand_a.position == 1  # still readable for the page that says so
+    assert game.hand_ids() == []

@@ -50,6 +50,14 @@ class HandTaken(ValueError):
         self.position = position
 
 
+class HandGone(ValueError):
+    """The hand being edited was deleted from another device before the edit was saved."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(f"Hand {position} was deleted from another phone while you edited it; your changes were not saved.")
+        self.position = position
+
+
 def _changed(gs: GameSession) -> None:
     # the database adds one, so two saves at the same moment both move the version on (a Python
     # `+= 1` from two requests would write the same number twice and a phone would miss a change)
@@ -167,6 +175,7 @@ def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Han
         raise StaleHand(hand, expected_version)
     gs = hand.session
     check_hands(gs, [data if h.id == hand.id else h.data for h in gs.hands])
+    values = _column_values(hand)
     hand.data = data
     _changed(gs)
     try:
@@ -174,6 +183,9 @@ def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Han
     except StaleDataError:
         # another device saved this hand after we read it: its UPDATE ... WHERE version matched nothing
         db.session.rollback()
+        if db.session.get(Hand, values["id"]) is None:
+            _keep_readable(hand, values)
+            raise HandGone(values["position"]) from None
         raise StaleHand(hand, expected_version) from None
     return hand
 
@@ -182,8 +194,7 @@ def delete_hand(hand: Hand) -> None:
     """Delete a hand and renumber the ones after it; a hand another device deleted first counts as deleted."""
     hand_id = hand.id
     for _ in range(3):
-        # a failed flush expires every object: keep the values the caller may still show (its position)
-        values = {attr.key: getattr(hand, attr.key) for attr in inspect(Hand).column_attrs}
+        values = _column_values(hand)
         try:
             _delete_and_renumber(hand)
             return
@@ -193,13 +204,23 @@ def delete_hand(hand: Hand) -> None:
             db.session.rollback()
             current = db.session.get(Hand, hand_id)
             if current is None:
-                if hand in db.session:
-                    db.session.expunge(hand)
-                for key, value in values.items():
-                    set_committed_value(hand, key, value)
+                _keep_readable(hand, values)
                 return
             hand = current
     _delete_and_renumber(hand)
+
+
+def _column_values(hand: Hand) -> dict[str, Any]:
+    # a failed flush expires every object: these values let the caller still show the hand
+    return {attr.key: getattr(hand, attr.key) for attr in inspect(Hand).column_attrs}
+
+
+def _keep_readable(hand: Hand, values: dict[str, Any]) -> None:
+    """Detach a hand whose row another device deleted, with its last known values, for the caller's message."""
+    if hand in db.session:
+        db.session.expunge(hand)
+    for key, value in values.items():
+        set_committed_value(hand, key, value)
 
 
 def _delete_and_renumber(hand: Hand) -> None:
