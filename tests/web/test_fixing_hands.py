@@ -102,6 +102,10 @@ def test_a_stale_edit_is_refused_showing_both_versions(finished):
     assert 'value="1"' in page  # the refused entry is still in the form
     assert finished.counts() == before
     assert finished.totals() == {"Ann": 102, "Ben": 71, "Cy": -15}
+    # the refused form now carries version 2: saving it again is a deliberate overwrite
+    assert 'name="version" type="hidden" value="2"' in page
+    assert finished.edit(first, {"went_out": "Ann", "points": {"Ann": "1", "Ben": "1", "Cy": "1"}}, 2).status_code == 302
+    assert finished.totals() == {"Ann": 53, "Ben": 72, "Cy": -14}
 
 
 def test_a_hand_can_switch_from_cards_to_points_when_edited(finished):
