@@ -349,3 +349,10 @@ def test_a_hand_after_the_game_was_won_keeps_the_winner_and_warns():
     assert (body["status"], body["winner"]) == ("finished", "Ann")
     assert body["hands"][1]["warnings"] == ["the game was won after hand 1: this hand adds to the totals but not to the result"]
     assert "warnings" not in body["hands"][0]
+
+
+def test_big_gin_from_eleven_cards_scores_the_big_gin_bonus():
+    hand = gin_hand("Ann", {"cards": "AS 2S 3S 4S 7H 7D 7C 9C 10C JC QC"}, "Ben", {"cards": "KS KH KD QD JD 8S 8H 4D 5D 6C"}, big_gin=True)
+    body = score("gin", ["Ann", "Ben"], hand, big_gin_bonus=31)
+    # Ben keeps his kings; QD JD 8S 8H 4D 5D 6C are 51 of deadwood, and nothing is laid off after gin
+    assert (body["hands"][0]["scores"], body["hands"][0]["result"]) == ({"Ann": 31 + 51, "Ben": 0}, "big gin")
