@@ -205,3 +205,11 @@ def test_scoreboard_links_to_review_print_exports_and_a_one_tap_rematch(app, cli
     watcher = client.get(f"/s/{s['view']}").get_data(as_text=True)
     assert f'href="/s/{s["view"]}/review"' in watcher
     assert "/rematch" not in watcher and "/delete" not in watcher
+
+
+def test_review_says_on_which_hand_the_game_was_won(app, client):
+    s = stored(app, "rummy500")
+    text = page(client, f"/s/{s['edit']}/review")
+    hand4 = text[text.index('id="review-hand-4"'):]
+    assert "Ben won the game." in hand4
+    assert "won the game" not in text[text.index('id="review-hand-1"'):text.index('id="review-hand-4"')]
