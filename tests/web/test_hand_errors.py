@@ -131,6 +131,17 @@ def test_post_without_csrf_token_is_refused_and_writes_nothing(tmp_path):
     assert client.get(session_url).get_data(as_text=True).count('data-total="0"') == 2
     assert "No hands yet" in before_hand
 
+    # the hand form's own token and key are accepted
+    form = client.get(f"{session_url}/hands/new?mode=points").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
+    key = re.search(r'name="idempotency_key" type="hidden" value="([^"]+)"', form).group(1)
+    response = client.post(f"{session_url}/hands/new", data={
+        "csrf_token": token, "idempotency_key": key, "mode": "points", "ended": "went_out", "went_out": "Ann",
+        "points-0": "10", "points-1": "5",
+    })
+    assert response.status_code == 302
+    assert 'data-total-for="Ann" data-total="10"' in client.get(session_url).get_data(as_text=True)
+
 
 def test_unknown_session_token_gives_a_404_page_not_a_traceback(table):
     before = table.counts()
