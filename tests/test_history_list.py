@@ -43,7 +43,7 @@ def test_sessions_are_listed_newest_first_with_status_and_winner(app, client):
     text = client.get("/sessions").get_data(as_text=True)
     assert "Gin Rummy" in text and "500 Rum" in text
     # hands played
-    assert re.search(r'<td class="num">2</td>', text)
+    assert '<td class="num" data-label="Hands">2</td>' in text
 
 
 def test_filters_by_player_game_and_status(app, client):
