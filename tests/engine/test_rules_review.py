@@ -843,3 +843,71 @@ def test_api_score_unreadable_hand_is_400_naming_the_hand(api, hand):
     answer = api.post("/api/v1/score", json={"players": ["Ann", "Ben"], "hands": [hand]})
     assert answer.status_code == 400
     assert answer.get_json()["hand"] == 1
+
+
+@pytest.mark.parametrize(
+    ("cards", "reading"),
+    [
+        ("5H JK JK 8H", "5H JK=6H JK=7H 8H"),
+        ("8H JK JK 5H", "5H JK=6H JK=7H 8H"),
+        ("JK=10H JK 8H", "8H JK=9H JK=10H"),  # a stated reading fixes the direction for the free joker
+        ("JK JK QH KH", "JK=10H JK=JH QH KH"),
+        ("AH JK 3H", "AH JK=2H 3H"),
+        ("3H JK AH", "AH JK=2H 3H"),
+        ("KH JK AH", "JK=QH KH AH"),
+    ],
+)
+def test_longer_runs_place_each_wild_card_where_it_stands(cards, reading):
+    assert first_notation(cards) == reading
+
+
+def test_set_of_aces_comes_before_any_run_the_wild_cards_could_make():
+    body = check_meld("AH JK JK")
+    assert body["readings"][0]["notation"] == "AH JK=AS JK=AD"
+    assert body["points"] == 45
+
+
+def test_oklahoma_deuce_laid_off_scores_as_the_card_it_stands_for():
+    assert check_layoff("5C 5D 5H", "2S", "oklahoma")["points"] == 5
+    assert check_layoff("JH QH KH", "2C", "oklahoma")["readings"][0]["notation"] == "JH QH KH 2C=AH"
+    assert check_layoff("JH QH KH", "2C", "oklahoma")["points"] == 20
+
+
+def test_oklahoma_set_of_four_takes_no_fifth_card():
+    assert check_layoff("5C 5D 5H 5S", "5S", "oklahoma")["legal"] is False
+    assert check_layoff("5C 5D 5H", "5C", "oklahoma")["legal"] is True
+
+
+def test_rummy5000_card_of_the_wild_rank_scores_100_even_as_itself():
+    body = check_meld("6C 7C 8C", "rummy5000", wild_rank=7)
+    assert body["readings"][0]["represents"] == ["6C", "7C", "8C"]
+    assert body["points"] == 5 + 100 + 5
+
+
+def test_set_with_a_wild_laid_off_then_the_natural_card_is_too_many():
+    with pytest.raises(RulesError, match="a set has at most 4 cards"):
+        score("rummy500", ["A", "B", "C"], went_out("A", {
+            "A": {"melds": ["KH KS KD"]},
+            "B": {"layoffs": [layoff("JK", "A")]},
+            "C": {"layoffs": [layoff("KC", "A")], "in_hand": "2C"},
+        }))
+
+
+def test_oklahoma_k_a_2_with_a_natural_deuce_elsewhere_is_still_wild():
+    # every deuce is wild in Oklahoma, even one that looks like it closes K-A-2
+    assert check_meld("KH AH 2H", "oklahoma")["points"] == 10 + 10 + 20
+
+
+def test_gin_defender_deadwood_is_counted_after_layoffs_and_a_knock_holds_10_cards():
+    defender = {"melds": ["2C 3C 4C", "JS QS KS"], "layoffs": [layoff("7S", "K", 1), layoff("8S", "K", 1)], "in_hand": "QH JD"}
+    assert gin(KNOCK_10, defender)["totals"] == {"K": 10, "D": 0}
+    eleven = {"melds": ["AH 2H 3H", "4S 5S 6S", "9C 9D 9H"], "in_hand": "KC AC"}
+    with pytest.raises(RulesError, match="K has 11 cards entered; a gin hand holds 10 at the end"):
+        gin(eleven, DEFENDER_33, knock_limit=11)
+
+
+def test_api_bad_json_and_unknown_game_are_400(api):
+    assert api.post("/api/v1/score", data="{bad", content_type="application/json").status_code == 400
+    answer = api.post("/api/v1/score", json={"game": "canasta", "players": ["A", "B"], "hands": []})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith("`canasta` is not a game we know")
