@@ -98,7 +98,7 @@ def type_example_hand(page: Page) -> None:
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ann's meld 2").fill("ks, kd, kc")
     page.get_by_label("Ben's lay-off 1: cards").fill("10h")
-    player_part(page, "Ben").get_by_label("onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7h 8h 9h")
     page.get_by_label("Ben's cards left in hand").fill("qs 4d")
     page.get_by_label("Cy's cards left in hand").fill("as")
 
@@ -147,7 +147,7 @@ def test_a_hand_tapped_in_with_the_card_picker_with_a_lay_off_scores_54_minus_4_
 
     # Ben lays the ten of hearts off onto Ann's run
     tap_cards(page, page.get_by_label("Ben's lay-off 1: cards"), "10 of hearts")
-    onto = player_part(page, "Ben").get_by_label("onto")
+    onto = page.get_by_label("Ben's lay-off 1: onto")
     onto.select_option(label="Ann's meld 1: 7H 8H 9H")
     tap_cards(page, page.get_by_label("Ben's cards left in hand"), "Q of spades", "4 of diamonds")
     tap_cards(page, page.get_by_label("Cy's cards left in hand"), "A of spades")
@@ -192,8 +192,60 @@ def test_an_illegal_meld_shows_why_and_saves_once_corrected(page, live_server, s
 
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     expect(page.locator("#players-0-melds-0-check")).to_have_text("Run (7H 8H 9H), 24 points")
-    player_part(page, "Ben").get_by_label("onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7h 8h 9h")
     save_hand(page)
     expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
     expect_totals(page, Ann=54, Ben=-4, Cy=-15)
+    screenshot(page)
+
+
+def test_a_hand_typed_in_notation_and_one_entered_as_points_give_api_md_totals(page, live_server, screenshot):
+    start_500_rum(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_example_hand(page)
+    save_hand(page)
+    expect_totals(page, Ann=54, Ben=-4, Cy=-15)
+
+    # hand 2 as points; a sum is added up for the player
+    enter_points(page, "Ben", Ann="12", Ben="40+21", Cy="-20")
+    expect(page.get_by_role("status").filter(has_text="Hand 2 saved.")).to_be_visible()
+    expect_totals(page, Ann=66, Ben=57, Cy=-35)
+    row = hand_row(page, 2)
+    expect(row.locator(".hand-score")).to_have_text(["12", "61", "-20"])
+    expect(row.locator(".running")).to_have_text(["66", "57", "-35"])
+    expect(row.get_by_text("points", exact=True)).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="nobody has reached 500")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page)
+
+
+def test_editing_the_first_hand_changes_every_total_and_undo_takes_back_the_last(page, live_server, screenshot):
+    start_500_rum(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_example_hand(page)
+    save_hand(page)
+    enter_points(page, "Ben", Ann="12", Ben="61", Cy="-20")
+    expect_totals(page, Ann=66, Ben=57, Cy=-35)
+
+    # hand 1 again: Ann's run gets the ten, Ben lays off the six instead, Cy also kept the 3 of clubs
+    page.get_by_role("link", name="Fix hand 1 (edit or delete)").tap()
+    expect(page.get_by_role("heading", name=re.compile("Edit hand 1"))).to_be_visible()
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7H 8H 9H")
+    page.get_by_label("Ann's meld 1").fill("7H 8H 9H 10H")  # 34
+    page.get_by_label("Ben's lay-off 1: cards").fill("6H")  # 6 - 14 = -8
+    expect(page.get_by_label("Ben's lay-off 1: onto", exact=True)).to_have_value("0:0")
+    page.get_by_label("Cy's cards left in hand").fill("AS 3C")  # -15 - 3 = -18
+    save_hand(page)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 updated")).to_be_visible()
+    expect(hand_row(page, 1).locator(".hand-score")).to_have_text(["64", "-8", "-18"])
+    # every total after hand 1 moved: 64+12, -8+61, -18-20
+    expect(hand_row(page, 2).locator(".running")).to_have_text(["76", "53", "-38"])
+    expect_totals(page, Ann=76, Ben=53, Cy=-38)
+
+    page.get_by_role("button", name="Undo hand 2").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 2 undone.")).to_be_visible()
+    expect(hand_row(page, 2)).to_have_count(0)
+    expect_totals(page, Ann=64, Ben=-8, Cy=-18)
+    expect(page.get_by_role("button", name="Undo hand 1")).to_be_visible()
+    expect(page.get_by_role("link", name="Enter hand 2")).to_be_visible()
     screenshot(page)
