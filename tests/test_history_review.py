@@ -95,7 +95,7 @@ def test_review_shows_each_players_melds_layoffs_and_cards_left_as_cards(app, cl
     hand2 = text[text.index('id="review-hand-2"'):text.index('id="review-hand-3"')]
     assert "entered as points" in hand2
     hand3 = text[text.index('id="review-hand-3"'):]
-    assert 'title="joker"' in hand3
+    assert '<span aria-hidden="true">Joker→Q' in hand3
     scores = dict(re.findall(r'data-score-for="(\w+)" data-hand="3" data-score="(-?\d+)"', text))
     assert scores == {"Ann": "-11", "Ben": "40", "Cy": "33"}
 
@@ -213,3 +213,29 @@ def test_review_says_on_which_hand_the_game_was_won(app, client):
     hand4 = text[text.index('id="review-hand-4"'):]
     assert "Ben won the game." in hand4
     assert "won the game" not in text[text.index('id="review-hand-1"'):text.index('id="review-hand-4"')]
+
+
+def test_review_shows_what_a_wild_card_stood_for_and_each_players_card_points(app, client):
+    s = stored(app, "rummy500")
+    hand3 = page(client, f"/s/{s['edit']}/review")
+    hand3 = hand3[hand3.index('id="review-hand-3"'):hand3.index('id="review-hand-4"')]
+    # Cy's QH QD JK: the joker is the third queen
+    assert "joker as queen of" in hand3
+    # Cy melded 10 + 10 + 15 and kept a 2
+    cy = hand3[hand3.index(">Cy"):]
+    assert re.search(r"<small>melded</small> 35<br><small>in hand</small> 2<", cy)
+
+
+def test_review_shows_a_gin_hand_entered_as_whole_hands_as_the_scorer_arranged_it(app, client):
+    with app.app_context():
+        gs = service.create_session("gin", {}, ["Ann", "Ben"])
+        service.add_hand(gs, {"ended": "went_out", "went_out": "Ann", "players": {
+            "Ann": {"cards": "AS 2S 3S 7H 8H 9H KC KD KS 4D"},
+            "Ben": {"cards": "5C 6C 7C QH QD QC 10H 2D 3H 8S"},
+        }})
+        token = gs.edit_token
+    text = page(client, f"/s/{token}/review")
+    assert "(arranged by the scorer)" in text
+    ben = text[text.index(">Ben <span") if ">Ben <span" in text else text.index(">Ben</th>"):]
+    assert "on Ann's meld 2" in ben
+    assert re.search(r"<small>in hand</small> 13<", ben)
