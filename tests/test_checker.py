@@ -69,7 +69,7 @@ def verdict(page: str, box_id: str = "meld-verdict") -> Verdict | None:
 
 def ask(client, **params: str) -> str:
     """GET the checker with these query parameters (as the form submits them); returns the page."""
-    response = client.get("/check", query_string=params)
+    response = client.get("/check", query_string=params, follow_redirects=True)
     assert response.status_code == 200
     return response.get_data(as_text=True)
 
@@ -378,3 +378,46 @@ def test_each_other_reading_links_to_the_check_with_that_reading_pinned(client):
     assert len(links) == len(found.readings) - 1
     pinned = client.get(links[0]).get_data(as_text=True)
     assert verdict(pinned).readings[0] == found.readings[1]
+
+
+def test_lay_off_verdict_shows_how_the_meld_on_the_table_reads(client):
+    page = ask(client, game="rummy500", meld="7H 8H JK", added="10H")
+    box = _box(page, "layoff-verdict")
+    on_table = re.search(r'<p class="table-meld">(.*?)</p>', box, re.S)
+    assert on_table, "the lay-off verdict does not show the meld on the table"
+    assert "On the table: run" in html.unescape(on_table.group(1))
+    assert re.findall(r'<span class="wild">' + _CHIP.pattern + r'<span class="as"> as </span>' + _CHIP.pattern,
+                      on_table.group(1)) == [("JK", "9♥")]
+
+
+def test_lay_off_onto_an_illegal_meld_says_the_meld_is_the_problem(client):
+    found = verdict(ask(client, game="gin", meld="5S 6S 8S", added="7S"), "layoff-verdict")
+    assert found.legal == "false"
+    assert found.reason.startswith("the meld on the table is not legal")
+
+
+def test_share_link_leaves_out_a_wild_rank_outside_5000_rummy(client):
+    page = ask(client, game="gin", wild_rank="7", cards="5S 6S 7S")
+    assert parse_qs(urlsplit(share_link(page)).query) == {"game": ["gin"], "cards": ["5S 6S 7S"]}
+
+
+def test_share_link_keeps_options_changed_from_their_defaults(client):
+    page = ask(client, game="rummy500", decks="2", jokers="2", card_values="5-10-15", cards="7H 8H 9H")
+    query = parse_qs(urlsplit(share_link(page)).query)
+    assert query == {"game": ["rummy500"], "decks": ["2"], "card_values": ["5-10-15"], "cards": ["7H 8H 9H"]}
+    assert verdict(client.get(share_link(page)).get_data(as_text=True)).points == 15
+
+
+def test_a_form_sent_without_script_lands_on_the_short_url(client):
+    # a plain GET form sends every field: blanks, defaults, and the options of the game shown before
+    sent = {"game": "gin", "decks": "", "jokers": "2", "card_values": "standard", "cards": " 5s 6s 7s ", "meld": "", "added": ""}
+    response = client.get("/check", query_string=sent)
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/check?game=gin&cards=5s+6s+7s"
+    assert client.get(response.headers["Location"]).status_code == 200
+
+
+def test_the_short_url_is_answered_without_a_redirect(client):
+    for query in ({"game": "rummy5000", "wild_rank": "7", "cards": "7H 8S 9S"},
+                  {"game": "rummy500", "decks": "2", "ace_points": "y", "meld": "AS 2S 3S", "added": "4S"}):
+        assert client.get("/check", query_string=query).status_code == 200

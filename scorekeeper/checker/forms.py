@@ -136,7 +136,9 @@ def share_params(form: CheckBase) -> dict[str, str]:
     static/js/checker-page.js builds the same query string in the browser, in the same order.
     """
     params = {"game": form.game.data}
-    for name in (*form.option_names, "wild_rank", "cards", "meld", "added"):
+    # the wild rank belongs to 5000 Rummy alone: only its form shows the field
+    asked = ("wild_rank",) if form.game.data == "rummy5000" else ()
+    for name in (*form.option_names, *asked, "cards", "meld", "added"):
         field = getattr(form, name)
         if isinstance(field, BooleanField):
             if field.data:

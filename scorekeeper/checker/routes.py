@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, jsonify, render_template, request, url_for
+from flask import abort, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper import engine
 from scorekeeper.checker import bp
@@ -25,8 +25,12 @@ def check():
         game_error = _message(engine.get_game, game)
         game = DEFAULT_GAME
     form = check_form(game, request.args)
-    answer = ask_engine(game, form)
     params = share_params(form)
+    if request.args and not game_error and request.args.to_dict(flat=False) != {k: [v] for k, v in params.items()}:
+        # a form submitted without script sends every field, blanks and defaults too (and the last
+        # game's options): answer from the short URL, the one worth sharing
+        return redirect(url_for("checker.check", **params))
+    answer = ask_engine(game, form)
     share = url_for("checker.check", **params) if (form.cards.data or form.meld.data or form.added.data) else None
     return render_template(
         "checker/check.html",

@@ -17,10 +17,8 @@ export function cardChip(card) {
   return el("span", `card-chip ${"HD".includes(suit) ? "red" : "black"}`, card.slice(0, -1) + (SYMBOLS[suit] || suit));
 }
 
-function readingItem(reading, readingUrl) {
-  const item = el("li", "reading");
-  item.dataset.represents = reading.represents.join(" ");
-  item.append(el("span", "reading-kind", reading.kind), " ");
+/** A reading's cards in meld order, each wild card shown with the card it stands for. */
+function meldCards(reading) {
   const cards = el("span", "meld-cards");
   (reading.cards || reading.represents).forEach((placed, index) => {
     const [card] = placed.split("=");
@@ -32,7 +30,14 @@ function readingItem(reading, readingUrl) {
       cards.append(cardChip(card), " ");
     }
   });
-  item.append(cards, " ", el("span", "reading-points", `${reading.points} points`));
+  return cards;
+}
+
+function readingItem(reading, readingUrl) {
+  const item = el("li", "reading");
+  item.dataset.represents = reading.represents.join(" ");
+  item.append(el("span", "reading-kind", reading.kind), " ", meldCards(reading));
+  item.append(" ", el("span", "reading-points", `${reading.points} points`));
   if (readingUrl && reading.notation) {
     const link = el("a", "use-reading", "Use this reading");
     link.href = readingUrl(reading.notation);
@@ -67,6 +72,11 @@ export function verdict(body, what, gameName, readingUrl) {
       ? `: the meld becomes a ${body.kind}; the cards laid off score ${body.points} points in ${gameName}.`
       : `: a ${body.kind}, worth ${body.points} points in ${gameName}.`);
     box.append(line);
+    if (layoff && body.meld) {
+      const onTable = el("p", "table-meld", `On the table: ${body.meld.kind} `);
+      onTable.append(meldCards(body.meld));
+      box.append(onTable);
+    }
     if (body.readings.length > 1) {
       box.append(el("p", "note", `${body.readings.length} ways to read it. The first is used unless the player says otherwise.`));
     }

@@ -114,3 +114,53 @@ def test_a_shared_link_opens_on_the_same_answer(page, live_server, screenshot):
     # the page fits a phone: nothing wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page)
+
+
+def drawn(page, box: str) -> tuple[str, list[str]]:
+    """What a verdict box says (whitespace aside) and where its links go."""
+    return page.evaluate(
+        """(box) => {
+            const node = document.querySelector(box);
+            return [node.textContent.replace(/\\s+/g, ""),
+                    Array.from(node.querySelectorAll("a"), (a) => a.getAttribute("href"))];
+        }""",
+        box,
+    )
+
+
+def test_live_verdict_reads_exactly_like_the_servers(page, live_server):
+    # the server draws the verdict for a loaded URL, the script for typed cards: they must agree
+    for game, cards, meld, added in [
+        ("rummy500", "9H JK JK", "7H 8H JK", "10H"),
+        ("oklahoma", "QS QH 2C", "AS AH AD AC", "AS"),
+        ("gin", "KH AH 2H", "5S 6S 7S", "8S 9S"),
+    ]:
+        page.goto(f"{live_server}/check?game={game}&cards={cards}&meld={meld}&added={added}")
+        served = [drawn(page, box) for box in ("#meld-verdict", "#layoff-verdict")]
+        assert all(text for text, _ in served)
+        page.evaluate("for (const box of document.querySelectorAll('.verdict-box')) box.replaceChildren()")
+        page.get_by_label("Cards of the meld").fill(cards)
+        page.get_by_label("Cards laid off onto it").fill(added)
+        expect(page.locator("#meld-verdict .verdict")).to_have_count(1)
+        expect(page.locator("#layoff-verdict .verdict")).to_have_count(1)
+        assert [drawn(page, box) for box in ("#meld-verdict", "#layoff-verdict")] == served
+
+
+def test_checker_works_without_javascript(browser, browser_context_args, live_server, screenshot):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/check")
+    page.get_by_label("Game").select_option("gin")
+    page.get_by_label("Cards of the meld").fill("5s 6s 7s")
+    page.get_by_role("button", name="Check").tap()
+    page.wait_for_url(re.compile(r"game=gin"))
+    assert query(page) == {"game": "gin", "cards": "5s 6s 7s"}
+    verdict = page.locator("#meld-verdict .verdict")
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(verdict).to_contain_text("a run, worth 0 points in Gin Rummy")
+    page.get_by_label("Meld on the table").fill("5S 6S 7S")
+    page.get_by_label("Cards laid off onto it").fill("4S")
+    page.get_by_role("button", name="Check").tap()
+    expect(page.locator("#layoff-verdict .verdict")).to_have_attribute("data-legal", "true")
+    screenshot(page)
+    context.close()
