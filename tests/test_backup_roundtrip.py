@@ -224,3 +224,17 @@ def test_imported_names_join_the_players_already_here_whatever_their_case(app, c
         body = service.standings(gs)
         assert body["totals"] == {"ann": 104, "Ben": 54} and body["winner"] == "ann"
         assert db.session.scalar(select(func.count()).select_from(Hand)) == 4
+
+
+def test_backup_downloaded_from_the_sessions_page_restores_through_the_upload_form(app, client, empty_app):
+    with app.app_context():
+        store_sample(SAMPLES["rummy5000"])
+        store_sample(SAMPLES["oklahoma"], hands=3)
+    original = everything(app)
+    assert 'href="/sessions/backup.json"' in client.get("/sessions").get_data(as_text=True)
+    download = client.get("/sessions/backup.json")
+    assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
+
+    response = upload(empty_app.test_client(), download.data)
+    assert response.status_code == 302
+    assert everything(empty_app) == original

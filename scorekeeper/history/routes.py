@@ -17,6 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history import bp
 from scorekeeper.history.backup import (
     ImportRefused,
+    export_all,
     export_csv,
     export_session,
     import_text,
@@ -193,6 +194,17 @@ def player(name: str):
     if found is None:
         abort(404, f"Nobody called {name} has played here yet.")
     return render_template("history/player.html", record=player_record(found), game_name=game_name)
+
+
+@bp.route("/sessions/backup.json")
+def backup():
+    """Every session with its links, as `scorekeeper export --all` writes it: keep it somewhere safe."""
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    return Response(
+        to_json(export_all()),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="scorekeeper-backup-{stamp}.json"'},
+    )
 
 
 @bp.route("/sessions/import", methods=["GET", "POST"])
