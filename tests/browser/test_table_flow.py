@@ -249,3 +249,119 @@ def test_editing_the_first_hand_changes_every_total_and_undo_takes_back_the_last
     expect(page.get_by_role("button", name="Undo hand 1")).to_be_visible()
     expect(page.get_by_role("link", name="Enter hand 2")).to_be_visible()
     screenshot(page)
+
+
+def test_the_view_link_on_a_second_phone_shows_a_new_hand_within_5_seconds(
+    page, browser, browser_context_args, live_server, screenshot
+):
+    start_500_rum(page, live_server)
+    page.get_by_text("Share: QR codes for other phones").tap()
+    view_url = page.get_by_label("View link address").input_value()
+    assert view_url.startswith(f"{live_server}/s/") and view_url != page.url
+
+    # the second phone has its own browser context: no cookies, nothing shared with the first
+    other = browser.new_context(**browser_context_args)
+    try:
+        viewer = other.new_page()
+        viewer.goto(view_url)
+        expect(viewer.get_by_text("Read-only link")).to_be_visible()
+        expect(total(viewer, "Ann")).to_have_text("0")
+        expect(viewer.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
+
+        page.get_by_role("link", name="Enter hand 1").tap()
+        type_example_hand(page)
+        save_hand(page)
+        expect(total(page, "Ann")).to_have_text("54")
+
+        # the viewer is not touched: the hand arrives by itself within 5 seconds of being saved
+        for name, points in (("Ann", "54"), ("Ben", "-4"), ("Cy", "-15")):
+            expect(total(viewer, name)).to_have_text(points, timeout=5000)
+        expect(hand_row(viewer, 1)).to_be_visible()
+        expect(hand_row(viewer, 1).get_by_role("link", name=re.compile("Fix"))).to_have_count(0)
+        fits_the_phone(viewer)
+        screenshot(page, "view_link_editor")
+        screenshot(viewer)
+    finally:
+        other.close()
+
+
+def test_playing_on_to_500_ends_in_a_tie_then_a_winner_banner(page, live_server, screenshot):
+    start_500_rum(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_example_hand(page)
+    save_hand(page)
+    enter_points(page, "Ann", Ann="200", Ben="100", Cy="50")
+    expect_totals(page, Ann=254, Ben=96, Cy=35)
+
+    # Ann and Ben both pass 500 on the same total: nobody wins yet
+    enter_points(page, "Ben", Ann="250", Ben="408", Cy="0")
+    expect_totals(page, Ann=504, Ben=504, Cy=35)
+    expect(page.get_by_role("status").filter(has_text="Ann and Ben are tied on 504: another hand decides")).to_be_visible()
+    expect(page.locator(".winner-banner")).to_have_count(0)
+
+    # hand 4, by cards: Ann goes out with three queens (30); Ben keeps a five, Cy a two
+    page.get_by_role("link", name="Enter hand 4").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("QH QS QD")
+    page.get_by_label("Ben's cards left in hand").fill("5S")
+    page.get_by_label("Cy's cards left in hand").fill("2S")
+    save_hand(page)
+    expect_totals(page, Ann=534, Ben=499, Cy=33)
+    banner = page.locator(".winner-banner")
+    expect(banner).to_be_in_viewport()
+    expect(banner.get_by_text("Ann wins!")).to_be_visible()
+    expect(banner).to_contain_text("Ann reached 534, the highest at or above 500")
+
+    page.get_by_role("link", name="Home").tap()
+    expect(page.get_by_role("heading", name="Recently finished")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile(r"500 Rum\s+Ann, Ben, Cy\s+4 hands · Ann won"))).to_be_visible()
+    page.go_back()
+    screenshot(page)
+
+
+def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server, screenshot):
+    page.goto(live_server)
+    page.get_by_role("link", name="Start a new game").tap()
+    page.get_by_role("link", name="Play Gin Rummy").tap()
+    page.get_by_label("Seat 1").fill("Ann")
+    page.get_by_label("Seat 2").fill("Ben")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="Gin Rummy", exact=True)).to_be_visible()
+
+    # hand 1, a knock: Ann's deadwood A+2+3 = 6; Ben lays 9S off onto Ann's run, keeps Q+J+6 = 26
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("A player knocked (or went gin)").check()
+    page.get_by_label("Knocker").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("5S 6S 7S 8S")
+    page.get_by_label("Ann's meld 2").fill("9H 9D 9C")
+    page.get_by_label("Ann's deadwood").fill("AH 2D 3C")
+    page.get_by_label("Ben's meld 1").fill("KH KD KS")
+    page.get_by_label("Ben's meld 2").fill("2H 3H 4H")
+    page.get_by_label("Ben's lay-off 1: cards").fill("9S")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 5S 6S 7S 8S")
+    page.get_by_label("Ben's deadwood").fill("QC JC 6D")
+    save_hand(page)
+    # the knocker scores the difference: 26 - 6
+    expect(hand_row(page, 1).locator(".hand-score")).to_have_text(["20", "0"])
+    expect(total(page, "Ann")).to_have_text("20")
+
+    # hand 2, an undercut: Ann knocks on 6+2 = 8; Ben lays 8D off, keeps A+5 = 6, no more than Ann's
+    page.get_by_role("link", name="Enter hand 2").tap()
+    page.get_by_label("Knocker").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("AC 2C 3C")
+    page.get_by_label("Ann's meld 2").fill("9D 10D JD QD KD")
+    page.get_by_label("Ann's deadwood").fill("6S 2H")
+    page.get_by_label("Ben's meld 1").fill("5H 6H 7H 8H")
+    page.get_by_label("Ben's meld 2").fill("4C 4D 4S")
+    page.get_by_label("Ben's lay-off 1: cards").fill("8D")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 2: 9D 10D JD QD KD")
+    page.get_by_label("Ben's deadwood").fill("AS 5D")
+    save_hand(page)
+    # the defender scores the undercut bonus plus the difference: 25 + (8 - 6)
+    expect(hand_row(page, 2).locator(".hand-score")).to_have_text(["0", "27"])
+    expect(total(page, "Ann")).to_have_text("20")
+    expect(total(page, "Ben")).to_have_text("27")
+    expect(page.locator(".hand-note.warning")).to_have_count(0)
+    expect(page.get_by_role("status").filter(has_text="nobody has reached 100")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page)
