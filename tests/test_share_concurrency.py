@@ -7,6 +7,7 @@ threads post the same forms at the same moment.
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -125,8 +126,8 @@ def test_two_phones_saving_the_next_hand_together_get_one_save_or_a_clear_refusa
     refused = [r for r in responses if r.status_code != 302]
     assert saved, "at least one phone's hand is saved"
     for response in refused:
-        assert response.status_code == 422
-        assert "was saved from another phone at the same moment" in response.get_data(as_text=True)
+        assert response.status_code == 409
+        assert "was saved from another phone while you were entering it" in response.get_data(as_text=True)
     with app.app_context():
         positions = [h.position for h in db.session.execute(select(Hand).order_by(Hand.position)).scalars()]
     assert positions == list(range(1, 2 + len(saved)))
@@ -198,3 +199,31 @@ def test_a_hand_deleted_on_one_phone_while_edited_on_another_is_not_brought_back
             service.replace_hand(hand_a, entry(60, 5), version)
         assert hand_a.position == 1  # still readable for the page that says so
     assert game.hand_ids() == []
+
+
+def open_new_hand_form(client, url: str) -> dict[str, str]:
+    """The hidden fields of a freshly opened new-hand form (its idempotency key and the hand it enters)."""
+    page = client.get(f"{url}/hands/new?mode=points").get_data(as_text=True)
+    return dict(re.findall(r'name="(idempotency_key|version)" type="hidden" value="([^"]*)"', page))
+
+
+def test_two_phones_entering_the_same_next_hand_save_it_once_and_the_second_is_told(game, app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    form_a, form_b = open_new_hand_form(phone_a, game.url), open_new_hand_form(phone_b, game.url)
+    assert form_a["version"] == form_b["version"] == "2"
+    entry_a = {"mode": "points", "ended": "went_out", "went_out": "Ben", "points-0": "5", "points-1": "30"}
+    entry_b = {"mode": "points", "ended": "went_out", "went_out": "Ben", "points-0": "7", "points-1": "25"}
+    assert phone_a.post(f"{game.url}/hands/new", data=form_a | entry_a).status_code == 302
+    refused = phone_b.post(f"{game.url}/hands/new", data=form_b | entry_b)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 409
+    assert "Hand 2 was saved from another phone while you were entering it" in page
+    assert "save it again to add it as hand 3" in page
+    assert 'value="7"' in page  # phone B's entry is still in the form
+    assert [p for p, _ in positions(app)] == [1, 2]
+    assert positions(app)[1][1] == {"Ann": 5, "Ben": 30}
+    # saving again from the form as it came back is a deliberate choice: it becomes hand 3
+    again = dict(re.findall(r'name="(idempotency_key|version)" type="hidden" value="([^"]*)"', page))
+    assert again["version"] == "3"
+    assert phone_b.post(f"{game.url}/hands/new", data=again | entry_b).status_code == 302
+    assert positions(app)[2] == (3, {"Ann": 7, "Ben": 25})

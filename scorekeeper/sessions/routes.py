@@ -146,6 +146,8 @@ def hand_new(token: str):
     if request.method == "GET":
         form = _hand_form(gs, mode)
         form.idempotency_key.data = secrets.token_urlsafe(24)
+        # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
+        form.version.data = str(len(gs.hands) + 1)
         return _render_hand(gs, token, form, mode)
 
     form = _hand_form(gs, mode, request.form)
@@ -160,18 +162,30 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
         data = _read_hand(form, gs, mode)
-        hand = service.add_hand(gs, data, key)
+        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except service.DuplicateHand as dup:
         flash(f"Hand {dup.hand.position} was already saved; it was not saved twice.")
         return redirect(url_for("sessions.show", token=token))
+    except service.HandTaken as taken:
+        db.session.rollback()
+        # saving again is a deliberate choice to add this entry as the next hand
+        form.version.data = str(taken.next_position)
+        return _render_hand(gs, token, form, mode, error=f"Not saved: {taken}", status=409)
     except ValueError as exc:
         db.session.rollback()
         mark_engine_error(form, exc, gs.player_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
     return redirect(url_for("sessions.show", token=token))
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text else None
+    except ValueError:
+        return None
 
 
 def _load_hand(gs: GameSession, hand_id: int):

@@ -40,14 +40,15 @@ class DuplicateHand(Exception):
 
 
 class HandTaken(ValueError):
-    """Another device saved the next hand at the same moment (two phones entered the same hand)."""
+    """Another device saved the hand this form was entering (two phones entered the same hand)."""
 
-    def __init__(self, position: int) -> None:
+    def __init__(self, position: int, next_position: int) -> None:
         super().__init__(
-            f"Hand {position} was saved from another phone at the same moment, so yours was not saved."
-            " Check the scoreboard: if yours is a different hand, save it again."
+            f"Hand {position} was saved from another phone while you were entering it, so yours was not saved."
+            f" Check the scoreboard: if yours is a different hand, save it again to add it as hand {next_position}."
         )
         self.position = position
+        self.next_position = next_position
 
 
 class HandGone(ValueError):
@@ -146,11 +147,19 @@ def find_by_key(key: str | None) -> Hand | None:
     ).scalar_one_or_none()
 
 
-def add_hand(gs: GameSession, data: dict[str, Any], idempotency_key: str | None = None) -> Hand:
-    """Append a hand after checking the whole session with it; raises RulesError/InputError, or DuplicateHand."""
+def add_hand(
+    gs: GameSession, data: dict[str, Any], idempotency_key: str | None = None, expected_position: int | None = None
+) -> Hand:
+    """Append a hand after checking the whole session with it; raises RulesError/InputError, or DuplicateHand.
+
+    `expected_position` is the hand number the form was opened for: when another phone saved that
+    hand meanwhile, HandTaken is raised instead of silently saving the same hand twice.
+    """
     existing = find_by_key(idempotency_key)
     if existing is not None:
         raise DuplicateHand(existing)
+    if expected_position is not None and expected_position != len(gs.hands) + 1:
+        raise HandTaken(expected_position, len(gs.hands) + 1)
     check_hands(gs, [h.data for h in gs.hands] + [data])
     position = len(gs.hands) + 1
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
@@ -164,7 +173,7 @@ def add_hand(gs: GameSession, data: dict[str, Any], idempotency_key: str | None 
         existing = find_by_key(idempotency_key)
         if existing is None:
             # another phone took this hand's place in the same instant: refuse clearly, never a 500
-            raise HandTaken(position) from None
+            raise HandTaken(position, position + 1) from None
         raise DuplicateHand(existing) from None
     return hand
 
