@@ -119,13 +119,13 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 
 
 @main.command("export")
-@click.argument("file", type=click.File("w", encoding="utf-8"))
+@click.argument("file", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
 @click.option("--all", "everything", is_flag=True, help="Every session, with its links: a full backup.")
 @click.option("--session", "token", default=None, help="One session, by its edit or view link token.")
-def export_command(file, everything: bool, token: str | None) -> None:
+def export_command(file: str, everything: bool, token: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
     from scorekeeper import create_app
-    from scorekeeper.history.backup import export_all, export_session, to_json
+    from scorekeeper.history.backup import export_all, export_session, session_by_token, to_json, write_file
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)
@@ -133,18 +133,16 @@ def export_command(file, everything: bool, token: str | None) -> None:
         if everything:
             body = export_all()
         else:
-            from sqlalchemy import or_, select
-
-            from scorekeeper.extensions import db
-            from scorekeeper.models import GameSession
-
-            gs = db.session.execute(
-                select(GameSession).where(or_(GameSession.edit_token == token, GameSession.view_token == token))
-            ).scalar_one_or_none()
+            gs = session_by_token(token or "")
             if gs is None:
                 _fail("no session has this link token", 2)
             body = export_session(gs)
-        file.write(to_json(body))
+    text = to_json(body)
+    if file == "-":
+        click.echo(text, nl=False)
+    else:
+        # written whole or not at all: a failed export never spoils the previous backup
+        write_file(file, text)
     if everything:
         click.echo(f"Exported {len(body['sessions'])} sessions.", err=True)
 

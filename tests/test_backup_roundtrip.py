@@ -238,3 +238,11 @@ def test_backup_downloaded_from_the_sessions_page_restores_through_the_upload_fo
     response = upload(empty_app.test_client(), download.data)
     assert response.status_code == 302
     assert everything(empty_app) == original
+
+
+def test_a_failed_export_leaves_an_earlier_backup_file_untouched(app, tmp_path):
+    backup = tmp_path / "backup.json"
+    backup.write_text("the earlier backup")
+    result = cli(tmp_path / "test.sqlite", "export", "--session", "no-such-token", str(backup))
+    assert result.exit_code == 2
+    assert backup.read_text() == "the earlier backup"

@@ -20,10 +20,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
+import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
@@ -94,6 +97,26 @@ def export_all() -> dict[str, Any]:
         "exported_at": _iso(utcnow()),
         "sessions": [export_session(gs, with_tokens=True) for gs in sessions],
     }
+
+
+def session_by_token(token: str) -> GameSession | None:
+    """The session an edit or view token opens, if any."""
+    return db.session.execute(
+        select(GameSession).where((GameSession.edit_token == token) | (GameSession.view_token == token))
+    ).scalar_one_or_none()
+
+
+def write_file(path: str | os.PathLike[str], text: str) -> None:
+    """Write an export atomically: to a temporary file beside it, then renamed over it."""
+    target = Path(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def to_json(body: dict[str, Any]) -> str:
