@@ -76,7 +76,8 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         total = totals.get(name, 0)
         share = 0
         if isinstance(target, int) and target > 0:
-            share = max(0, min(100, round(100 * total / target)))
+            # floor, not round: 499 of 500 must not read as 100%, which looks like the target reached
+            share = max(0, min(100, 100 * total // target))
         progress.append({"name": name, "total": total, "percent": share, "leads": name in lead})
     return {
         "body": body,
