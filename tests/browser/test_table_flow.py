@@ -311,6 +311,8 @@ def test_playing_on_to_500_ends_in_a_tie_then_a_winner_banner(page, live_server,
     expect(banner).to_be_in_viewport()
     expect(banner.get_by_text("Ann wins!")).to_be_visible()
     expect(banner).to_contain_text("Ann reached 534, the highest at or above 500")
+    # Ben is one short of the target, and his progress bar must not say he reached it
+    expect(page.get_by_role("list", name="Totals").get_by_role("listitem").filter(has_text="Ben")).to_contain_text("99% of 500")
 
     page.get_by_role("link", name="Home").tap()
     expect(page.get_by_role("heading", name="Recently finished")).to_be_visible()
