@@ -70,7 +70,7 @@ class GinHandsForm(FlaskForm):
         names = [c.value for c in field.choices if c.value]
         if self.ended.data == "went_out":
             if not field.data:
-                raise ValidationError("Choose who knocked, or tick that the hand was a draw.")
+                raise ValidationError('Choose who knocked, or choose "Draw" if nobody did.')
             if field.data not in names:
                 raise ValidationError(f"{field.data} is not playing in this game.")
 
