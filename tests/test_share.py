@@ -225,3 +225,9 @@ def test_links_carry_at_least_128_random_bits(game, app):
     view, edit = tokens(app, game.token)
     # token_urlsafe: 6 bits per character
     assert len(view) * 6 >= 128 and len(edit) * 6 >= 128 and view != edit
+
+
+def test_session_pages_never_send_their_address_to_other_sites(game, app):
+    view, _ = tokens(app, game.token)
+    for path in (game.url, f"{game.url}/share", f"/s/{view}", f"/s/{view}/live"):
+        assert game.client.get(path).headers["Referrer-Policy"] == "same-origin", path

@@ -4,6 +4,8 @@
 const status = document.getElementById("live-status");
 
 function setStatus(text, state) {
+  // rewriting the same words would make some screen readers announce them again every few seconds
+  if (status.textContent === text && status.dataset.state === state) return;
   status.textContent = text;
   status.dataset.state = state;
 }
