@@ -288,3 +288,19 @@ def test_the_scoreboard_of_a_gin_game_links_to_whole_hand_entry(gin):
     assert "Enter both hands of cards" in page and f'href="{gin.url}"' in page
     form = gin.client.get(gin.url)
     assert form.status_code == 200 and "Work it out" in form.get_data(as_text=True)
+
+
+def test_a_draw_may_be_saved_without_typing_the_hands(gin):
+    assert gin.save("", "", knocker=None).status_code == 302
+    assert gin.table.totals() == {"Ann": 0, "Ben": 0}
+    [hand] = gin.stored()
+    assert hand["ended"] == "stock_exhausted" and hand["went_out"] is None
+
+
+def test_the_tables_own_knock_limit_decides(table):
+    table.start("gin", ["Ann", "Ben"], knock_limit=1)
+    gin = GinTable(table)
+    # 2D is 2 deadwood: fine under the standard limit of 10, too much at this table
+    page = refused(gin, KNOCK_ANN, KNOCK_BEN)
+    assert "Ann knocked with 2 deadwood, but knocking needs 1 or less" in page
+    assert "leaves 2D as deadwood" in page

@@ -29,7 +29,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, ValidationError
 
 from scorekeeper import engine
-from scorekeeper.engine.cards import CardNotationError, parse_cards
+from scorekeeper.engine.cards import SUITS, CardNotationError, parse_cards
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
@@ -140,7 +140,7 @@ def _with_discard(arrangement: dict[str, Any], discard: str) -> dict[str, Any]:
     for meld in melds:
         if engine.check_layoff(meld, [discard], "gin")["legal"]:
             meld.append(discard)
-            meld[:] = [str(c) for c in sorted(parse_cards(meld), key=lambda c: (c.rank, "SHDC".index(c.suit)))]
+            meld[:] = [str(c) for c in sorted(parse_cards(meld), key=lambda c: (c.rank, SUITS.index(c.suit)))]
             break
     return {"melds": melds, "deadwood": [], "deadwood_points": 0, "layoffs": []}
 
