@@ -73,7 +73,7 @@ KNOCK_BEN = "4S 5S KH KD KS 8C QC 3H 5D 9D"
 def test_knock_shows_both_arrangements_layoffs_and_the_score(gin):
     page = text(gin.work(KNOCK_ANN, KNOCK_BEN))
     # Ann melds A-2-3 of spades, three sevens, 9-10-J of clubs; 2D is left: 2 deadwood
-    assert "Knock: Ann knocked with 2 and Ben has 17 after lay-offs. Ann scores 15." in page
+    assert "Knock: Ann knocked with 2 and Ben has 17 after lay-offs. Ann scores 15, Ben 0." in page
     assert 'data-deadwood="2"' in page and 'data-deadwood="17"' in page
     # Ben keeps the kings, lays 4S 5S onto A-2-3S and 8C, QC onto 9-10-JC, and is left 3H 5D 9D = 17
     assert re.search(r"Lays off .*4S.*5S.*onto Ann's meld 1", page)
@@ -101,6 +101,7 @@ def test_gin_entered_as_whole_hands_scores_bonus_and_all_defender_deadwood_witho
     ben = "5S 8C KH KD KS QC 3H 5D 9D 2H"
     page = text(gin.work("AS 2S 3S 4S 7H 7D 7C 9C 10C JC", ben))
     assert "no lay-offs after gin" in page
+    assert "Gin: Ann has no deadwood and Ben has 42. Ann scores 67, Ben 0." in page
     assert gin.save("AS 2S 3S 4S 7H 7D 7C 9C 10C JC", ben).status_code == 302
     # 5S and 8C, QC would lay off after a knock, not after gin: Ben keeps 5+8+10+3+5+9+2 = 42; Ann 25 + 42 = 67
     assert gin.table.totals() == {"Ann": 67, "Ben": 0}
@@ -112,7 +113,7 @@ def test_undercut_entered_as_whole_hands_scores_for_the_defender(gin):
     ann = "AH 2H 3H 5D 6D 7D QC QS QD 9C"
     ben = "9S 10S JS 4C 4H 4S KH KD KC 8D"
     page = text(gin.work(ann, ben))
-    assert "Undercut: Ann knocked with 9, but Ben has 0 after lay-offs" in page
+    assert "Undercut: Ann knocked with 9, but Ben has 0 after lay-offs, no more than that. Ann scores 0, Ben 34." in page
     assert gin.save(ann, ben).status_code == 302
     # Ben lays 8D onto 5-6-7D and is left nothing; 0 is not more than 9: Ben scores 25 + (9 - 0) = 34
     assert gin.table.totals() == {"Ann": 0, "Ben": 34}
@@ -146,12 +147,12 @@ def test_choosing_the_second_of_two_optimal_arrangements_is_what_is_saved(gin):
     first = text(gin.work(TWO_WAYS_ANN, TWO_WAYS_BEN))
     assert "2 equally good ways" in first
     # the first way: Ben lays only JS onto 8-9-10S and keeps 6+2+4+5+9+10 = 36; Ann scores 36 - 6 = 30
-    assert "Ann scores 30." in first
+    assert "Ann scores 30, Ben 0." in first
     worked = _WORKED.search(first).group(1)
 
     second = text(gin.work(TWO_WAYS_ANN, TWO_WAYS_BEN, knocker_choice="1", worked=worked))
     # the second way: Ben lays 6S and JS onto 7-8-9-10S and keeps 2+4+5+9+10 = 30; Ann scores 30 - 6 = 24
-    assert "Ann scores 24." in second
+    assert "Ann scores 24, Ben 0." in second
     assert re.search(r'value="1" checked', second)
     worked = _WORKED.search(second).group(1)
     response = gin.client.post(gin.url, data=gin.form(TWO_WAYS_ANN, TWO_WAYS_BEN, save="Save",
@@ -169,7 +170,7 @@ def test_save_of_a_choice_not_yet_shown_shows_it_instead_of_saving(gin):
                                                       worked=worked, knocker_choice="1"))
     page = text(response)
     assert response.status_code == 200 and "nothing was saved yet" in page
-    assert "Ann scores 24." in page
+    assert "Ann scores 24, Ben 0." in page
     assert gin.stored() == []
 
 

@@ -380,11 +380,9 @@ def describe(worked: Worked) -> str:
     ours = players.get(knocker, {}).get("in_hand_points", 0)
     theirs = players.get(defender, {}).get("in_hand_points", 0)
     after = " after lay-offs" if worked.data["players"][defender]["layoffs"] else ""
+    points = f"{knocker} scores {scores.get(knocker, 0)}, {defender} {scores.get(defender, 0)}."
     if result in ("gin", "big gin"):
-        return (f"{'Big gin' if result == 'big gin' else 'Gin'}: {knocker} has no deadwood and {defender}"
-                f" has {theirs}. {knocker} scores {scores.get(knocker, 0)}.")
+        return f"{'Big gin' if result == 'big gin' else 'Gin'}: {knocker} has no deadwood and {defender} has {theirs}. {points}"
     if result == "undercut":
-        return (f"Undercut: {knocker} knocked with {ours}, but {defender} has {theirs}{after}, no more than that."
-                f" {defender} scores {scores.get(defender, 0)}.")
-    return (f"Knock: {knocker} knocked with {ours} and {defender} has {theirs}{after}."
-            f" {knocker} scores {scores.get(knocker, 0)}.")
+        return f"Undercut: {knocker} knocked with {ours}, but {defender} has {theirs}{after}, no more than that. {points}"
+    return f"Knock: {knocker} knocked with {ours} and {defender} has {theirs}{after}. {points}"
