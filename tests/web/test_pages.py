@@ -123,6 +123,8 @@ def test_another_meld_button_adds_a_row_and_keeps_what_was_typed(table):
     assert response.status_code == 200
     assert 'name="players-0-melds-2"' in page and 'value="KS KD KC"' in page
     assert table.counts() == before
+    # the page comes back scrolled to the player whose row was added
+    assert f'formaction="/s/{table.token}/hands/new#player-0"' in page
 
 
 def test_card_picker_knows_how_many_of_each_card_the_decks_hold(table):
