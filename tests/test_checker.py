@@ -176,6 +176,12 @@ def test_one_deck_cannot_hold_the_same_card_twice_but_two_decks_can(client):
 def test_gin_run_is_legal_and_scores_nothing_because_gin_melds_do_not_score(client):
     found = verdict(ask(client, game="gin", cards="5S 6S 7S"))
     assert (found.legal, found.kind, found.points) == ("true", "run", 0)
+    assert "Melds and lay-offs score nothing themselves in Gin Rummy" in found.text
+    assert "points" not in found.text
+
+
+def test_games_whose_melds_score_say_nothing_about_melds_scoring_nothing(client):
+    assert "score nothing" not in verdict(ask(client, game="rummy500", cards="5S 6S 7S")).text
 
 
 def test_gin_refuses_a_high_ace_saying_aces_are_low_only(client):
@@ -421,3 +427,10 @@ def test_the_short_url_is_answered_without_a_redirect(client):
     for query in ({"game": "rummy5000", "wild_rank": "7", "cards": "7H 8S 9S"},
                   {"game": "rummy500", "decks": "2", "ace_points": "y", "meld": "AS 2S 3S", "added": "4S"}):
         assert client.get("/check", query_string=query).status_code == 200
+
+
+def test_layoff_json_refuses_an_unknown_game_and_a_missing_field(client):
+    unknown = client.get("/check/layoff.json", query_string={"game": "canasta", "meld": "5S 6S 7S", "added": "8S"})
+    assert unknown.status_code == 400 and "`canasta` is not a game we know" in unknown.get_json()["error"]
+    missing = client.get("/check/layoff.json", query_string={"game": "gin", "meld": "5S 6S 7S"})
+    assert missing.status_code == 400 and missing.get_json()["error"] == "Enter the cards laid off too."

@@ -74,9 +74,11 @@ def ask_engine(game: str, form) -> dict[str, Any]:
         "layoff": None,
         "layoff_error": None,
         "jokers": 0,
+        "melds_score": True,
     }
     try:
         answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
+        answer["melds_score"] = any(row["melded"] is not None for row in engine.card_values(game, options))
     except engine.InputError as exc:
         answer["options_error"] = str(exc)
         return answer

@@ -46,6 +46,7 @@ function setup() {
   const game = form.dataset.game;
   const gameName = form.dataset.gameName;
   const options = JSON.parse(form.dataset.options || "{}");
+  const meldsScore = form.dataset.meldsScore !== "false";
   const cards = form.elements.cards;
   const meld = form.elements.meld;
   const added = form.elements.added;
@@ -87,7 +88,7 @@ function setup() {
     }));
     // an older answer arriving late must not overwrite a newer one
     if (asked !== meldAsked) return;
-    meldBox.replaceChildren(verdict(body, "meld", gameName, readingUrl));
+    meldBox.replaceChildren(verdict(body, "meld", gameName, readingUrl, meldsScore));
   }
 
   async function checkLayoff() {
@@ -103,7 +104,7 @@ function setup() {
     }
     const body = await askJson(fetch(`/check/layoff.json?${queryOf(form)}`, { headers: { Accept: "application/json" } }));
     if (asked !== layoffAsked) return;
-    layoffBox.replaceChildren(verdict(body, "layoff", gameName));
+    layoffBox.replaceChildren(verdict(body, "layoff", gameName, null, meldsScore));
   }
 
   const meldSoon = debounce(checkMeld);

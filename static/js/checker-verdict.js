@@ -33,11 +33,11 @@ function meldCards(reading) {
   return cards;
 }
 
-function readingItem(reading, readingUrl) {
+function readingItem(reading, readingUrl, meldsScore) {
   const item = el("li", "reading");
   item.dataset.represents = reading.represents.join(" ");
   item.append(el("span", "reading-kind", reading.kind), " ", meldCards(reading));
-  item.append(" ", el("span", "reading-points", `${reading.points} points`));
+  if (meldsScore) item.append(" ", el("span", "reading-points", `${reading.points} points`));
   if (readingUrl && reading.notation) {
     const link = el("a", "use-reading", "Use this reading");
     link.href = readingUrl(reading.notation);
@@ -49,9 +49,10 @@ function readingItem(reading, readingUrl) {
 /**
  * The verdict element for one answer.
  * body: the check body, or {error}; what: "meld" or "layoff"; gameName: shown in the sentence;
- * readingUrl: notation -> URL of the checker asking about that reading (optional).
+ * readingUrl: notation -> URL of the checker asking about that reading (optional);
+ * meldsScore: false in games where melds score nothing.
  */
-export function verdict(body, what, gameName, readingUrl) {
+export function verdict(body, what, gameName, readingUrl, meldsScore = true) {
   if (body.error) {
     const box = el("div", "verdict unreadable");
     box.dataset.legal = "error";
@@ -68,10 +69,13 @@ export function verdict(body, what, gameName, readingUrl) {
   const line = el("p", "verdict-line");
   if (body.legal) {
     line.append(el("strong", "", layoff ? "Legal lay-off" : "Legal"));
-    line.append(layoff
-      ? `: the meld becomes a ${body.kind}; the cards laid off score ${body.points} points in ${gameName}.`
-      : `: a ${body.kind}, worth ${body.points} points in ${gameName}.`);
+    if (!meldsScore) line.append(`: ${layoff ? "the meld becomes a" : "a"} ${body.kind}.`);
+    else if (layoff) line.append(`: the meld becomes a ${body.kind}; the cards laid off score ${body.points} points in ${gameName}.`);
+    else line.append(`: a ${body.kind}, worth ${body.points} points in ${gameName}.`);
     box.append(line);
+    if (!meldsScore) {
+      box.append(el("p", "note no-meld-points", `Melds and lay-offs score nothing themselves in ${gameName}: only the cards left in hands count.`));
+    }
     if (layoff && body.meld) {
       const onTable = el("p", "table-meld", `On the table: ${body.meld.kind} `);
       onTable.append(meldCards(body.meld));
@@ -81,7 +85,7 @@ export function verdict(body, what, gameName, readingUrl) {
       box.append(el("p", "note", `${body.readings.length} ways to read it. The first is used unless the player says otherwise.`));
     }
     const list = el("ol", "readings");
-    body.readings.forEach((reading, index) => list.append(readingItem(reading, index > 0 ? readingUrl : null)));
+    body.readings.forEach((reading, index) => list.append(readingItem(reading, index > 0 ? readingUrl : null, meldsScore)));
     box.append(list);
   } else {
     line.append(el("strong", "", layoff ? "Not a legal lay-off" : "Not a meld"), ` in ${gameName}.`);

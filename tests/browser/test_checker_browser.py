@@ -157,7 +157,7 @@ def test_checker_works_without_javascript(browser, browser_context_args, live_se
     assert query(page) == {"game": "gin", "cards": "5s 6s 7s"}
     verdict = page.locator("#meld-verdict .verdict")
     expect(verdict).to_have_attribute("data-legal", "true")
-    expect(verdict).to_contain_text("a run, worth 0 points in Gin Rummy")
+    expect(verdict).to_contain_text("Melds and lay-offs score nothing themselves in Gin Rummy")
     page.get_by_label("Meld on the table").fill("5S 6S 7S")
     page.get_by_label("Cards laid off onto it").fill("4S")
     page.get_by_role("button", name="Check").tap()
