@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import engine
 
@@ -434,3 +436,34 @@ def test_layoff_json_refuses_an_unknown_game_and_a_missing_field(client):
     assert unknown.status_code == 400 and "`canasta` is not a game we know" in unknown.get_json()["error"]
     missing = client.get("/check/layoff.json", query_string={"game": "gin", "meld": "5S 6S 7S"})
     assert missing.status_code == 400 and missing.get_json()["error"] == "Enter the cards laid off too."
+
+
+_TOKENS = st.sampled_from(["7H", "8h", "JK", "jk=9h", "2C=AD", "10s", "T", "Q♠", "1H", "=", ",", "*", "KH", "AS", "", "é", "\x00"])
+_CARDS = st.one_of(st.text(max_size=30), st.lists(_TOKENS, max_size=8).map(" ".join))
+_QUERY = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": st.one_of(st.sampled_from([*engine.game_ids(), "", "nope"]), st.text(max_size=10)),
+        "cards": _CARDS,
+        "meld": _CARDS,
+        "added": _CARDS,
+        "decks": st.sampled_from(["", "1", "2", "3", "x", "-1"]),
+        "jokers": st.sampled_from(["", "0", "2", "4", "9", "y"]),
+        "card_values": st.sampled_from(["", "standard", "5-10-15", "other"]),
+        "ace_points": st.sampled_from(["", "y", "n"]),
+        "wild_rank": st.one_of(st.sampled_from(["", "7", "A", "K", "10", "T", "0", "14"]), st.text(max_size=4)),
+    },
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=_QUERY)
+def test_no_query_string_gives_a_server_error(client, query):
+    page = client.get("/check", query_string=query)
+    assert page.status_code in (200, 302)
+    if page.status_code == 302:
+        # the short URL is answered at once, never redirected again
+        assert client.get(page.headers["Location"]).status_code == 200
+    layoff = client.get("/check/layoff.json", query_string=query)
+    assert layoff.status_code in (200, 400)
+    assert layoff.is_json
