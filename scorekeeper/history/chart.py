@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 WIDTH = 640
 HEIGHT = 320
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 36
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 40
 DASHES = ("", "6 4", "2 4", "10 4 2 4", "1 3", "8 3 3 3", "12 6", "3 3")
 SHAPES = ("circle", "square", "diamond", "triangle")
 
