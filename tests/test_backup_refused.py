@@ -125,11 +125,21 @@ def test_damaged_file_given_to_the_import_command_is_refused_and_writes_nothing(
 
 
 def test_a_file_over_the_upload_limit_is_refused(app, client):
-    app.config["MAX_CONTENT_LENGTH"] = 10_000
+    app.config["HISTORY_IMPORT_MAX_BYTES"] = 10_000
     before = rows(app)
     response = upload(client, json.dumps(GOOD).encode() + b" " * 20_000)
-    assert response.status_code in (413, 422)
+    assert response.status_code == 422
+    assert "too large" in response.get_data(as_text=True)
     assert rows(app) == before
+    # far over the limit, the upload is not even read
+    assert upload(client, b" " * 200_000).status_code == 413
+    assert rows(app) == before
+
+
+def test_a_backup_larger_than_other_uploads_may_be_imported(app, client):
+    app.config["MAX_CONTENT_LENGTH"] = 1_000
+    response = upload(client, json.dumps(GOOD).encode() + b" " * 5_000)
+    assert response.status_code == 302, response.get_data(as_text=True)
 
 
 def test_an_upload_without_a_file_asks_for_one(app, client):

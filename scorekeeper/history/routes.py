@@ -41,6 +41,10 @@ from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.view import game_spec
 
 
+# largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
+IMPORT_MAX_BYTES = 16 * 1024 * 1024
+
+
 @bp.app_template_global("history_chips")
 def history_chips(cards):
     """Card chips for templates (see display.chips)."""
@@ -210,10 +214,12 @@ def backup():
 @bp.route("/sessions/import", methods=["GET", "POST"])
 def import_file():
     """Restore a JSON export (one session or a full backup): all of it, or nothing."""
+    limit = current_app.config.get("HISTORY_IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+    # a backup of years of games outgrows the app-wide upload limit; this page alone may take more
+    request.max_content_length = limit + 64 * 1024
     form = ImportForm()
     error = None
     if form.validate_on_submit():
-        limit = current_app.config.get("MAX_CONTENT_LENGTH") or 2 * 1024 * 1024
         # one byte more than allowed is enough to know the file is too large
         raw = form.file.data.read(limit + 1)
         try:
@@ -227,4 +233,4 @@ def import_file():
                 return redirect(url_for("history.review", token=result.sessions[0].edit_token))
             return redirect(url_for("history.sessions"))
     status = 422 if request.method == "POST" else 200
-    return render_template("history/import.html", form=form, error=error), status
+    return render_template("history/import.html", form=form, error=error, limit_mb=max(1, limit // (1024 * 1024))), status
