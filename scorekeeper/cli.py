@@ -108,7 +108,7 @@ def serve(host: str, port: int, lan: bool) -> None:
             click.echo("Phones on the same network can open:")
             for url in urls:
                 click.echo(f"  {url}")
-            click.echo("Open the same address on this computer, so the QR codes carry it.")
+            click.echo("Open one of them on this computer too, so the QR codes carry it.")
         else:
             click.echo("No network address found: is this computer connected to Wi-Fi or a LAN?")
     app.run(host=host, port=port, threaded=True)
