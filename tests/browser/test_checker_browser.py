@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 
@@ -164,3 +165,55 @@ def test_checker_works_without_javascript(browser, browser_context_args, live_se
     expect(page.locator("#layoff-verdict .verdict")).to_have_attribute("data-legal", "true")
     screenshot(page)
     context.close()
+
+
+GAME_CASES = {
+    # game: (wild rank, legal meld as tapped, its wild card and stand-in, illegal meld and its reason,
+    #        meld on the table, card laid off by tapping, points the lay-off scores)
+    "rummy500": (None, ["7 of hearts", "8 of hearts", "joker"], "JK as 9♥",
+                 "9H 10H QH", "there is a gap between 10 and Q", "7H 8H 9H", "10 of hearts", "10"),
+    "gin": (None, ["5 of spades", "6 of spades", "7 of spades"], None,
+            "QH KH AH", "Q-K-A puts the ace high: in Gin Rummy aces are low only", "5S 6S 7S", "8 of spades", "0"),
+    "oklahoma": (None, ["A of spades", "A of hearts", "2 of clubs"], "2♣ as A♦",
+                 "7S 7H 7D 7C 7S", "a set has at most 4 cards, one of each suit; this has 5", "AS AH 2C", "A of clubs", "20"),
+    "rummy5000": ("7", ["7 of hearts", "8 of spades", "9 of spades"], "7♥ as 7♠",
+                  "8S 9H 10S", "a run needs one suit: 8S and 9H are mixed", "8S 9S 10S", "7 of diamonds", "100"),
+}
+
+
+@pytest.mark.parametrize("game", GAME_CASES)
+def test_each_game_on_a_phone_legal_illegal_wild_lay_off_and_shared_url(page, live_server, screenshot, game):
+    wild_rank, legal, wild, illegal, reason, on_table, laid_off, layoff_points = GAME_CASES[game]
+    page.goto(f"{live_server}/check?game={game}")
+    if wild_rank:
+        page.get_by_label("Wild rank this hand").select_option(wild_rank)
+    verdict = page.locator("#meld-verdict .verdict")
+
+    page.get_by_label("Cards of the meld").tap()
+    open_picker(page)
+    tap_cards(page, *legal)
+    expect(verdict).to_have_attribute("data-legal", "true")
+    if wild:
+        expect(verdict.locator(".reading").first.locator(".wild")).to_have_text(wild)
+
+    # the address bar now asks the same question: opened afresh, it gives the same answer
+    shared = page.url
+    assert query(page)["game"] == game
+    page.goto(shared)
+    expect(page.locator("#meld-verdict .verdict")).to_have_attribute("data-legal", "true")
+    if wild:
+        expect(page.locator("#meld-verdict .reading").first.locator(".wild")).to_have_text(wild)
+
+    page.get_by_label("Cards of the meld").fill(illegal)
+    expect(verdict).to_have_attribute("data-legal", "false")
+    expect(verdict.locator(".reason")).to_have_text(reason)
+
+    page.get_by_label("Meld on the table").fill(on_table)
+    page.get_by_label("Cards laid off onto it").tap()
+    open_picker(page)
+    tap_cards(page, laid_off)
+    layoff = page.locator("#layoff-verdict .verdict")
+    expect(layoff).to_have_attribute("data-legal", "true")
+    expect(layoff).to_have_attribute("data-points", layoff_points)
+    page.get_by_role("button", name="Hide cards").tap()  # fold the picker so the screenshot shows the verdicts
+    screenshot(page)
