@@ -217,3 +217,31 @@ def test_each_game_on_a_phone_legal_illegal_wild_lay_off_and_shared_url(page, li
     expect(layoff).to_have_attribute("data-points", layoff_points)
     page.get_by_role("button", name="Hide cards").tap()  # fold the picker so the screenshot shows the verdicts
     screenshot(page)
+
+
+def test_rules_pages_fit_a_phone_screen(page, live_server, screenshot):
+    page.goto(f"{live_server}/rules")
+    links = page.locator(".rules-list h2 a")
+    expect(links).to_have_count(8)
+    for game in [link.get_attribute("href") for link in links.all()]:
+        page.goto(f"{live_server}{game}")
+        expect(page.locator(".values-table tbody tr").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, game
+    page.get_by_role("link", name=re.compile("Check a meld in")).tap()
+    expect(page.get_by_label("Game")).to_have_value("gin")
+    screenshot(page)
+
+
+def test_checker_follows_the_phones_dark_mode(browser, browser_context_args, live_server, screenshot):
+    context = browser.new_context(**browser_context_args, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{live_server}/check?game=gin&cards=KH+AH+2H")
+    def brightness(selector: str) -> int:
+        colour = page.evaluate(f"getComputedStyle(document.querySelector({selector!r})).backgroundColor")
+        return sum(int(part) for part in re.findall(r"\d+", colour)[:3])
+
+    # dark page, and a dark error box on it (not the light theme's pale pink)
+    assert brightness("body") < 150
+    assert brightness(".verdict.illegal") < 300
+    screenshot(page)
+    context.close()
