@@ -58,10 +58,13 @@ def hand_row(page: Page, number: int) -> Locator:
 
 def open_picker(page: Page) -> None:
     """Unfold the card picker: phones start with it folded so the form stays in view."""
-    toggle = page.get_by_role("button", name="Show cards")
-    if toggle.count():
+    picker = page.get_by_role("group", name="Card picker")
+    # the picker shows once its script has run; until then the typed fields are all there is
+    expect(picker).to_be_visible()
+    toggle = picker.get_by_role("button", name=re.compile(r"^(Show|Hide) cards$"))
+    if toggle.get_attribute("aria-expanded") != "true":
         toggle.tap()
-    expect(page.get_by_role("button", name="Hide cards")).to_be_visible()
+    expect(picker.get_by_role("button", name="Hide cards")).to_be_visible()
 
 
 def tap_cards(page: Page, field: Locator, *cards: str) -> None:
@@ -105,6 +108,7 @@ def type_example_hand(page: Page) -> None:
 
 def fits_the_phone(page: Page) -> None:
     """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
+    page.wait_for_load_state()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide on a {PHONE_WIDTH}px screen"
 
@@ -366,4 +370,111 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
     expect(page.locator(".hand-note.warning")).to_have_count(0)
     expect(page.get_by_role("status").filter(has_text="nobody has reached 100")).to_be_visible()
     fits_the_phone(page)
+    screenshot(page)
+
+
+# --- every control can be found by its name ------------------------------------------------------
+
+# roles of form controls; a person reaches these through a visible label (or a screen reader
+# through the name it reads out), buttons through their role and words
+LABELLED_ROLES = {"textbox", "searchbox", "combobox", "listbox", "checkbox", "radio", "spinbutton", "slider", "switch"}
+CONTROL_ROLES = LABELLED_ROLES | {"button"}
+_SNAPSHOT_LINE = re.compile(r'^\s*- (?:\'((?:[^\']|\'\')*)\'|(.*))')
+_ROLE_AND_NAME = re.compile(r'^(\w+)(?: "((?:[^"\\]|\\.)*)")?')
+
+
+def controls_by_name(page: Page) -> list[tuple[str, str]]:
+    """(role, accessible name) of every control chromium shows on the page, from one ARIA snapshot."""
+    found = []
+    for line in page.locator("body").aria_snapshot().splitlines():
+        item = _SNAPSHOT_LINE.match(line)
+        if not item:
+            continue
+        # YAML quotes a line holding a colon: 'textbox "Ben''s lay-off 1: cards"'
+        text = item.group(1).replace("''", "'") if item.group(1) is not None else item.group(2)
+        role_name = _ROLE_AND_NAME.match(text)
+        if role_name and role_name.group(1) in CONTROL_ROLES:
+            found.append((role_name.group(1), re.sub(r"\\(.)", r"\1", role_name.group(2) or "")))
+    return found
+
+
+# a field named only by its placeholder or title has no label: the name is gone once something is typed
+_UNLABELLED_FIELDS = """() => [...document.querySelectorAll("input:not([type=hidden], [type=submit], [type=button], [type=reset], [type=image]), select, textarea")]
+    .filter((field) => field.checkVisibility())
+    .filter((field) => !field.labels.length && !field.getAttribute("aria-label") && !field.getAttribute("aria-labelledby"))
+    .map((field) => field.outerHTML.slice(0, 100))"""
+
+
+def unreachable_controls(page: Page) -> list[str]:
+    """Every visible control on the page that cannot be found by its label, or by its role and name.
+
+    A name that two controls share finds neither of them, so names must differ on the page.
+    """
+    controls = controls_by_name(page)
+    problems = [f"{page.url}: a field without a label: {html}" for html in page.evaluate(_UNLABELLED_FIELDS)]
+    for role, name in controls:
+        if not name.strip():
+            problems.append(f"{page.url}: a {role} has no name")
+        elif controls.count((role, name)) > 1:
+            problems.append(f"{page.url}: {controls.count((role, name))} controls are called {role} {name!r}")
+    return sorted(set(problems))
+
+
+def test_every_form_control_can_be_reached_by_its_label_or_role(page, live_server, screenshot):
+    problems: list[str] = []
+
+    def audit() -> None:
+        # measure the page as shown, with its style sheet applied
+        page.wait_for_load_state()
+        problems.extend(unreachable_controls(page))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE_WIDTH:
+            problems.append(f"{page.url} is {width}px wide on a {PHONE_WIDTH}px screen")
+
+    for path in ("/", "/new", "/new/rummy500", "/check", "/rules/rummy500"):
+        page.goto(live_server + path)
+        audit()
+
+    start_500_rum(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    open_picker(page)
+    audit()
+    # the audit reads what chromium reads out: the picker's cards and the form's fields are there
+    seen = controls_by_name(page)
+    assert ("button", "7 of hearts") in seen and ("combobox", "Ben's lay-off 1: onto") in seen
+    type_example_hand(page)
+    save_hand(page)
+    page.get_by_text("Share: QR codes for other phones").tap()
+    expect(page.get_by_label("View link address")).to_be_visible()
+    audit()
+
+    page.get_by_role("link", name="Enter as points").tap()
+    audit()
+    page.go_back()
+    page.get_by_role("link", name="Fix hand 1 (edit or delete)").tap()
+    open_picker(page)
+    audit()
+    page.get_by_role("link", name="Delete this hand").tap()
+    audit()
+    page.get_by_role("link", name="Keep it").tap()
+    page.get_by_text("Share: QR codes for other phones").tap()
+    page.get_by_role("link", name="Open the Share panel on its own page").tap()
+    audit()
+    page.go_back()
+    page.get_by_role("link", name="Review & chart").tap()
+    audit()
+    page.goto(live_server + "/sessions")
+    audit()
+
+    # gin's own hand form: knocker, deadwood
+    page.goto(live_server + "/new/gin")
+    audit()
+    page.get_by_label("Seat 1").fill("Ann")
+    page.get_by_label("Seat 2").fill("Ben")
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Enter hand 1").tap()
+    open_picker(page)
+    audit()
+
+    assert not problems, "\n".join(problems)
     screenshot(page)
