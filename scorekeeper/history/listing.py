@@ -16,14 +16,12 @@ from sqlalchemy import exists, func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.history.scores import ScoreCache, cache, scored
+from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Hand, Player, Seat
 
 PER_PAGE = 25
 # fewest sessions scored per round trip when a status filter needs more matches
 MIN_BATCH = 10
-# most sessions loaded at once to be scored
-BATCH = 200
 STATUSES = ("in_progress", "finished")
 
 
@@ -95,21 +93,6 @@ def _load(ids: list[int]) -> dict[int, GameSession]:
     return {gs.id: gs for gs in rows}
 
 
-def _warm(keys: list[tuple[int, Any, int]]) -> None:
-    """Score every session whose current version is not cached yet, loading their hands in batches."""
-    store = cache()
-    missing = [sid for sid, created, version in keys if ScoreCache.key(sid, created, version) not in store]
-    for start in range(0, len(missing), BATCH):
-        batch = missing[start:start + BATCH]
-        sessions = db.session.execute(
-            select(GameSession)
-            .where(GameSession.id.in_(batch))
-            .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
-        ).scalars()
-        for gs in sessions:
-            scored(gs)
-
-
 def _hand_counts(ids: list[int]) -> dict[int, int]:
     if not ids:
         return {}
@@ -136,7 +119,7 @@ def _with_status(keys: list[tuple[int, Any, int]], status: str, needed: int) -> 
         # score about as many as are still missing: each costs an engine run
         size = max(needed - len(matches), MIN_BATCH) if len(matches) < needed else len(keys)
         batch = keys[start:start + size]
-        _warm(batch)
+        warm(batch)
         matches += [k for k in batch if (store.get(ScoreCache.key(*k)) or {}).get("status", "in_progress") == status]
         start += len(batch)
     return matches, True
@@ -165,7 +148,7 @@ def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -
         page_keys = [tuple(row) for row in db.session.execute(query.limit(per_page).offset((number - 1) * per_page))]
         more = number < (pages or 1)
     ids = [k[0] for k in page_keys]
-    _warm(page_keys)
+    warm(page_keys)
     sessions = _load(ids)
     counts = _hand_counts(ids)
     rows = []

@@ -18,12 +18,17 @@ from collections import OrderedDict
 from typing import Any
 
 from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
-from scorekeeper.models import GameSession
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Seat
 from scorekeeper.sessions import service
 
 # about a kilobyte per session: room for every session a household will ever play
 MAX_ENTRIES = 50_000
+# most sessions loaded at once to be scored
+BATCH = 200
 
 Key = tuple[int, str, int]
 
@@ -80,6 +85,20 @@ class ScoreCache:
 def cache() -> ScoreCache:
     """This app's cache (each app, e.g. each test's, has its own)."""
     return current_app.extensions.setdefault("scorekeeper_scores", ScoreCache())
+
+
+def warm(keys: list[tuple[int, Any, int]]) -> None:
+    """Score every session (id, created_at, version) whose version is not cached yet, loading hands in batches."""
+    store = cache()
+    missing = [sid for sid, created, version in keys if ScoreCache.key(sid, created, version) not in store]
+    for start in range(0, len(missing), BATCH):
+        sessions = db.session.execute(
+            select(GameSession)
+            .where(GameSession.id.in_(missing[start:start + BATCH]))
+            .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
+        ).scalars()
+        for gs in sessions:
+            scored(gs)
 
 
 def scored(gs: GameSession) -> dict[str, Any]:

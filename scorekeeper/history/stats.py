@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.history.backup import sides_of
-from scorekeeper.history.scores import scored
+from scorekeeper.history.scores import scored, warm
 from scorekeeper.models import GameSession, Player, Seat
 
 # in these games a low hand score is the good one
@@ -156,12 +156,17 @@ def _won(body: dict[str, Any], side: str) -> bool:
 
 def player_record(player: Player) -> PlayerRecord:
     """The player's record over every session they sat in (archived ones too: they were played)."""
+    mine_only = select(Seat.session_id).where(Seat.player_id == player.id)
+    keys = [tuple(row) for row in db.session.execute(
+        select(GameSession.id, GameSession.created_at, GameSession.version).where(GameSession.id.in_(mine_only))
+    )]
+    # hands are loaded only for sessions not scored since they last changed
+    warm(keys)
     sessions = list(db.session.execute(
         select(GameSession)
-        .join(Seat, Seat.session_id == GameSession.id)
-        .where(Seat.player_id == player.id)
+        .where(GameSession.id.in_(mine_only))
         .order_by(GameSession.created_at.desc(), GameSession.id.desc())
-        .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
+        .options(selectinload(GameSession.seats).selectinload(Seat.player))
     ).scalars())
     games: dict[str, GameRecord] = {}
     rivals: dict[str, HeadToHead] = {}
