@@ -9,9 +9,13 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from scorekeeper import engine
 from scorekeeper.cli import main
+from scorekeeper.history.backup import ImportRefused, read_export
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player, Seat
 from tests.test_history_games import SAMPLES, store_sample
@@ -158,3 +162,45 @@ def test_html_in_names_is_imported_but_shown_escaped(app, client):
         page = client.get(url).get_data(as_text=True)
         assert hostile not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-10**6, max_value=10**6) | st.text(max_size=12)
+    | st.sampled_from(["Ann", "Ben", "Cy", "7H", "JK", "went_out", "stock_exhausted", "10H 9H", "rummy500"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["Ann", "Ben", "melds", "layoffs", "in_hand", "onto", "player", "meld", "cards", "points", "x"]),
+        inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@st.composite
+def damaged_exports(draw):
+    """The good export with one part, at some depth, replaced by arbitrary JSON."""
+    body = copy.deepcopy(GOOD)
+    where = draw(st.sampled_from(["body", "game", "options", "players", "hands", "hand", "entry", "layoff", "metadata"]))
+    junk = draw(json_values)
+    if where == "body":
+        return junk
+    if where in ("hand", "entry", "layoff"):
+        hand = body["hands"][0]
+        if where == "hand":
+            body["hands"][draw(st.integers(0, 3))] = junk
+        elif where == "entry":
+            hand["players"][draw(st.sampled_from(["Ann", "Ben", "Cy"]))] = junk
+        else:
+            hand["players"]["Ben"]["layoffs"][0] = junk
+        return body
+    body[where] = junk
+    return body
+
+
+@settings(max_examples=300, deadline=None)
+@given(damaged_exports())
+def test_any_damaged_export_is_read_or_refused_never_crashes(data):
+    try:
+        restores = read_export(data)
+    except ImportRefused as exc:
+        assert str(exc)
+    else:
+        assert all(r.game in engine.game_ids() for r in restores)

@@ -263,7 +263,7 @@ def read_export(data: Any) -> list[Restore]:
         raise ImportRefused("The file is not a Scorekeeper export: it must hold a JSON object.")
     if "sessions" in data:
         if data.get("format", BACKUP_FORMAT) != BACKUP_FORMAT:
-            raise ImportRefused(f"Unknown file format {data.get('format')!r}: expected {BACKUP_FORMAT!r}.")
+            raise ImportRefused(f"Unknown file format {_shown(data.get('format'))}: expected {BACKUP_FORMAT!r}.")
         _check_version(data.get("format_version", FORMAT_VERSION), "The backup")
         sessions = data["sessions"]
         if not isinstance(sessions, list):
@@ -284,9 +284,19 @@ def read_export(data: Any) -> list[Restore]:
     return restores
 
 
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value as a message quotes it, cut short: a hostile file must not fill the page.
+
+    >>> _shown("canasta"), _shown("x" * 100)[-5:], _shown([1, 2])
+    ("'canasta'", 'xx...', '[1, 2]')
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _check_version(version: Any, what: str) -> None:
     if type(version) is not int or version > FORMAT_VERSION or version < 1:
-        raise ImportRefused(f"{what} is in format version {version!r}; this Scorekeeper reads version {FORMAT_VERSION}.")
+        raise ImportRefused(f"{what} is in format version {_shown(version)}; this Scorekeeper reads version {FORMAT_VERSION}.")
 
 
 def _read_session(raw: Any, where: str) -> Restore:
@@ -297,7 +307,7 @@ def _read_session(raw: Any, where: str) -> Restore:
             raise ImportRefused(f"{where} has no `{key}`.")
     game = raw["game"]
     if not isinstance(game, str) or game not in engine.game_ids():
-        raise ImportRefused(f"{where}: unknown game {game!r}; the games are {', '.join(engine.game_ids())}.")
+        raise ImportRefused(f"{where}: unknown game {_shown(game)}; the games are {', '.join(engine.game_ids())}.")
     players = _read_names(raw["players"], where)
     options = raw.get("options", {})
     if options is None:
@@ -316,6 +326,9 @@ def _read_session(raw: Any, where: str) -> Restore:
         engine.score_session({"game": game, "options": resolved, "players": players, "hands": hands})
     except ValueError as exc:
         raise ImportRefused(f"{where} ({game}: {', '.join(players)}): {exc}") from None
+    except (TypeError, KeyError, AttributeError, RecursionError):
+        # the engine reads every API body without crashing; if a file ever finds a gap, refuse it all the same
+        raise ImportRefused(f"{where} ({game}: {', '.join(players)}): a hand could not be read.") from None
     restore = Restore(game=game, options=resolved, players=players, hands=hands)
     _read_metadata(raw.get("metadata"), restore, where)
     return restore
@@ -329,13 +342,13 @@ def _read_names(names: Any, where: str) -> list[str]:
     seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str):
-            raise ImportRefused(f"{where}: player names must be text, not {name!r}.")
+            raise ImportRefused(f"{where}: player names must be text, not {_shown(name)}.")
         if not name.strip() or name != name.strip():
-            raise ImportRefused(f"{where}: the player name {name!r} is blank or has spaces around it.")
+            raise ImportRefused(f"{where}: the player name {_shown(name)} is blank or has spaces around it.")
         if len(name) > MAX_NAME:
             raise ImportRefused(f"{where}: the player name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters.")
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
-            raise ImportRefused(f"{where}: the player name {name!r} contains control characters.")
+            raise ImportRefused(f"{where}: the player name {_shown(name)} contains control characters.")
         # players are one person whatever the case of their name ("ann" is Ann)
         if name.lower() in seen:
             raise ImportRefused(f"{where}: {seen[name.lower()]!r} and {name!r} are the same player listed twice.")
@@ -380,7 +393,7 @@ def _read_time(value: Any, what: str, where: str) -> datetime | None:
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise ImportRefused(f"{where}: `{what}` {value!r} is not a date and time like 2026-11-22T19:30:00.") from None
+        raise ImportRefused(f"{where}: `{what}` {_shown(value)} is not a date and time like 2026-11-22T19:30:00.") from None
     if moment.tzinfo is not None:
         # stored times are naive UTC
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
@@ -393,7 +406,7 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     if not isinstance(meta, dict):
         raise ImportRefused(f"{where}: `metadata` must be an object.")
     if meta.get("format", SESSION_FORMAT) != SESSION_FORMAT:
-        raise ImportRefused(f"{where}: unknown format {meta.get('format')!r}: expected {SESSION_FORMAT!r}.")
+        raise ImportRefused(f"{where}: unknown format {_shown(meta.get('format'))}: expected {SESSION_FORMAT!r}.")
     _check_version(meta.get("format_version", FORMAT_VERSION), where)
     restore.created_at = _read_time(meta.get("created_at"), "created_at", where)
     restore.updated_at = _read_time(meta.get("updated_at"), "updated_at", where)
