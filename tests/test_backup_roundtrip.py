@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,16 @@ def test_a_failed_export_leaves_an_earlier_backup_file_untouched(app, tmp_path):
     result = cli(tmp_path / "test.sqlite", "export", "--session", "no-such-token", str(backup))
     assert result.exit_code == 2
     assert backup.read_text() == "the earlier backup"
+
+
+def test_import_form_works_with_csrf_protection_on(app, client):
+    app.config["WTF_CSRF_ENABLED"] = True
+    form = client.get("/sessions/import").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
+    body = json.dumps({"game": "gin", "players": ["Ann", "Ben"], "hands": SAMPLES["gin"].hands}).encode()
+    without = client.post("/sessions/import", data={"file": (io.BytesIO(body), "g.json")}, content_type="multipart/form-data")
+    assert without.status_code == 400
+    response = client.post("/sessions/import", data={"csrf_token": token, "file": (io.BytesIO(body), "g.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 302
+    assert "Restored 1 session." in client.get(response.headers["Location"]).get_data(as_text=True)
