@@ -70,9 +70,19 @@ def open_picker(page: Page) -> None:
 def tap_cards(page: Page, field: Locator, *cards: str) -> None:
     """Tap a card field, then tap cards in the picker by their spoken names ("7 of hearts")."""
     field.tap()
-    expect(page.get_by_role("group", name="Card picker")).to_contain_text("Typing into")
+    label = field.evaluate("field => field.labels[0].textContent.trim()")
+    expect(page.get_by_role("group", name="Card picker")).to_contain_text(f"Typing into: {label}")
     for card in cards:
         page.get_by_role("button", name=card, exact=True).tap()
+    # the player sees what the taps typed: the field is on screen, not under the open picker
+    expect(field).to_be_in_viewport()
+    assert field.evaluate(_UNCOVERED), f"{label} is hidden under something while its cards are tapped"
+
+
+_UNCOVERED = """(field) => {
+    const box = field.getBoundingClientRect();
+    return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === field;
+}"""
 
 
 def player_part(page: Page, name: str) -> Locator:
