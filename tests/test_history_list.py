@@ -59,9 +59,10 @@ def test_filters_by_player_game_and_status(app, client):
     assert [r[0] for r in listed(client, "?status=finished&game=rummy500")] == [rummy_done]
     assert [r[0] for r in listed(client, "?status=finished&player=ben")] == [dee, rummy_done, gin]
     assert listed(client, "?player=Nobody") == []
-    # a game the engine does not know is an invalid filter: the whole list is shown, with the error
-    response = client.get("/sessions?game=bridge")
+    # a game the engine does not know is reported, and the other filters still apply
+    response = client.get("/sessions?game=bridge&player=Dee")
     assert response.status_code == 200 and "Not a valid choice" in response.get_data(as_text=True)
+    assert [r[0] for r in listed(client, "?game=bridge&player=Dee")] == [dee]
 
 
 def test_the_list_follows_a_change_to_a_sessions_hands(app, client):

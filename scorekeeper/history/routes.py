@@ -66,9 +66,12 @@ def sessions():
     """Every session, newest first, filtered by player, game and status, a page at a time."""
     form = SessionFilterForm(formdata=request.args)
     form.setup(_game_names())
-    filters = Filters()
-    if form.validate():
-        filters = Filters(player=form.player.data or "", game=form.game.data or "", status=form.status.data or "")
+    form.validate()
+    # a filter that does not make sense is reported and left out; the others still apply
+    filters = Filters(**{
+        name: (getattr(form, name).data or "") if not getattr(form, name).errors else ""
+        for name in ("player", "game", "status")
+    })
     try:
         number = max(1, int(request.args.get("page", "1")))
     except ValueError:
