@@ -9,7 +9,6 @@ partnerships); "times gone out" is still the player's own.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
