@@ -23,15 +23,25 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.history.scores import cache  # noqa: E402
+from sqlalchemy import select  # noqa: E402
+
+from scorekeeper.history.scores import cache, scored  # noqa: E402
 from scorekeeper.models import GameSession, Hand, Player, Seat  # noqa: E402
 from tests.test_history_games import SAMPLES  # noqa: E402
 
 TARGET_MS = 200.0
 
 
+HANDS = 10
+
+
 def populate(count: int) -> None:
-    """Store `count` sessions cycling through the sample games (hands as the samples hold them)."""
+    """Store `count` sessions cycling through the sample games, each HANDS hands long.
+
+    A real evening runs to ten hands or so: the samples' hands are repeated to
+    that length under a target nobody reaches, and every third session is then
+    finished by its sample's own last hands, so lists hold games of both kinds.
+    """
     from scorekeeper import engine
 
     players: dict[str, Player] = {}
@@ -39,11 +49,15 @@ def populate(count: int) -> None:
     start = datetime(2024, 1, 1)
     for i in range(count):
         sample = samples[i % len(samples)]
-        # every third session stops early, so lists hold games in progress too
-        hands = sample.hands if i % 3 else sample.hands[:1]
+        hands = [sample.hands[n % len(sample.hands)] for n in range(HANDS)]
+        options = dict(sample.options)
+        if sample.game != "michigan":
+            options["target"] = sample.options.get("target") if i % 3 == 0 else 10**6
+        if i % 3 == 0:
+            hands = sample.hands
         gs = GameSession(
             game=sample.game,
-            options=engine.resolve_options(sample.game, sample.options, n_players=len(sample.players)),
+            options=engine.resolve_options(sample.game, options, n_players=len(sample.players)),
             created_at=start + timedelta(hours=i * 7),
         )
         for seat, name in enumerate(sample.players, start=1):
@@ -87,6 +101,9 @@ def main() -> None:
             began = time.perf_counter()
             populate(count)
             print(f"stored {count} sessions in {time.perf_counter() - began:.1f} s")
+            broken = sum(1 for gs in db.session.execute(select(GameSession)).scalars() if "error" in scored(gs))
+            cache().__init__()
+            assert broken == 0, f"{broken} benchmark sessions do not score"
         client = app.test_client()
         # compiles the templates and opens the database without scoring anything
         warmup = timed(client, "/sessions?player=nobody-at-all")
