@@ -30,7 +30,7 @@ def start_500_rum(page: Page, live_server: str, players=PLAYERS) -> None:
     page.get_by_role("link", name="Play 500 Rum").tap()
     expect(page.get_by_role("heading", name="New game of 500 Rum")).to_be_visible()
     for seat, name in enumerate(players, start=1):
-        page.get_by_label(f"Seat {seat}", exact=False).first.fill(name)
+        page.get_by_label(f"Seat {seat}").fill(name)  # seats past the minimum say "(optional)"
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
 
@@ -484,6 +484,9 @@ def test_every_form_control_can_be_reached_by_its_label_or_role(page, live_serve
     page.get_by_role("button", name="Start the game").tap()
     page.get_by_role("link", name="Enter hand 1").tap()
     open_picker(page)
+    audit()
+    page.get_by_role("link", name="Enter both hands of cards").tap()
+    expect(page.get_by_role("heading", name=re.compile("Hand 1: both hands of cards"))).to_be_visible()
     audit()
 
     assert not problems, "\n".join(problems)
