@@ -117,3 +117,27 @@ class Hand(db.Model):
     def entered_as_points(self) -> bool:
         """True for a hand entered as plain numbers (not checked against the rules)."""
         return "points" in self.data
+
+
+class DraftPart(db.Model):
+    """One player's own part of the session's next hand, sent from their phone before the hand is saved.
+
+    One row per player, so phones never overwrite each other; `data` is the
+    player's entry in the hand shape of the scoring API body (melds, layoffs,
+    in_hand) plus "went_out" when they say they went out. `position` is the
+    hand it was entered for: once that hand is saved, a leftover part is stale.
+    """
+
+    __tablename__ = "draft_part"
+    __table_args__ = (UniqueConstraint("session_id", "player_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
+    )
+    player_name: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # bumped on each revision: a part revised from a stale form is refused, never silently overwritten
+    version: Mapped[int] = mapped_column(default=1)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import bp, service
+from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -144,7 +144,9 @@ def hand_new(token: str):
     gs, _ = load_session(token, need="edit")
     mode = "points" if request.values.get("mode") == "points" else "cards"
     if request.method == "GET":
-        form = _hand_form(gs, mode)
+        # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
+        drafted = draft_service.hand_values(gs) if mode == "cards" else None
+        form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
         form.idempotency_key.data = secrets.token_urlsafe(24)
         # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
         form.version.data = str(len(gs.hands) + 1)
@@ -162,6 +164,8 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
         data = _read_hand(form, gs, mode)
+        # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
+        draft_service.clear_parts(gs)
         hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)

@@ -1,0 +1,159 @@
+"""Each player's own part of the next hand, stored as a draft until the whole hand is saved.
+
+A part is the player's entry in the hand shape of POST /api/v1/score
+(melds, layoffs, in_hand), checked on its own by the engine: every meld must
+be legal, every lay-off must name a meld that is entered. Whether the whole
+hand adds up is the engine's to say when the hand is saved through the normal
+hand form, which is pre-filled from the parts; the parts are then cleared in
+the same transaction as the save.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.models import DraftPart, GameSession, utcnow
+from scorekeeper.sessions.handdata import data_to_formdata
+
+
+class PartRefused(ValueError):
+    """A part the engine refuses (an illegal meld) or that names a meld nobody entered."""
+
+    def __init__(self, message: str, field: str | None = None, row: int | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.row = row
+
+
+class StalePart(ValueError):
+    """The player's part was changed from another device after this form was opened."""
+
+    def __init__(self, part: DraftPart, expected: int) -> None:
+        super().__init__(
+            f"{part.player_name}'s part was changed from another phone after you opened it"
+            f" (you edited version {expected}; it is now version {part.version}). Your entry was not sent:"
+            f" it is still in the form, and the part as it is now is shown below. Send again to replace it."
+        )
+        self.part = part
+        self.expected = expected
+
+
+class HandAlreadySaved(ValueError):
+    """The hand this part was entered for has been saved meanwhile."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(
+            f"Hand {position} was already saved, so your part was not sent. See the scoreboard:"
+            f" if your cards belong to the next hand, send them again."
+        )
+        self.position = position
+
+
+def next_position(gs: GameSession) -> int:
+    """The number of the hand being entered now."""
+    return len(gs.hands) + 1
+
+
+def parts(gs: GameSession) -> dict[str, DraftPart]:
+    """The parts sent for the session's next hand, by player name (older leftovers are ignored)."""
+    rows = db.session.execute(
+        select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.position == next_position(gs))
+    ).scalars()
+    return {row.player_name: row for row in rows if row.player_name in gs.player_names}
+
+
+def status(gs: GameSession) -> dict[str, Any]:
+    """Who has sent their part of the next hand and who has not, in seat order."""
+    sent = parts(gs)
+    return {
+        "hand": next_position(gs),
+        "sent": [name for name in gs.player_names if name in sent],
+        "waiting": [name for name in gs.player_names if name not in sent],
+    }
+
+
+def check_part(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str | None = None) -> None:
+    """Check one part on its own: each meld legal by the engine, each lay-off onto a meld that is entered.
+
+    Raises PartRefused naming the player, the meld and the engine's reason.
+    """
+    for index, meld in enumerate(part["melds"]):
+        try:
+            body = engine.check_meld(meld, gs.game, gs.options, wild_rank=wild_rank)
+        except ValueError as exc:
+            raise PartRefused(f"{name}'s meld {index + 1}: {exc}", "melds", index) from None
+        if not body.get("legal"):
+            raise PartRefused(f"{name}'s meld {index + 1} is not a meld: {body.get('reason')}", "melds", index)
+    others = parts(gs)
+    for index, layoff in enumerate(part["layoffs"]):
+        owner, meld = layoff["onto"]["player"], layoff["onto"]["meld"]
+        if owner == name:
+            melds = part["melds"]
+        else:
+            other = others.get(owner)
+            melds = other.data.get("melds", []) if other is not None else []
+        if meld >= len(melds):
+            raise PartRefused(
+                f"{name}'s lay-off {index + 1}: {owner}'s meld {meld + 1} is not entered (any more);"
+                f" choose a meld that is on the table.", "layoffs", index)
+
+
+def save_part(
+    gs: GameSession, name: str, part: dict[str, Any], expected_version: int | None, position: int,
+    wild_rank: str | None = None,
+) -> DraftPart:
+    """Store a checked part as `name`'s draft of hand `position`; one row per player, revised in place.
+
+    Raises PartRefused (nothing stored), StalePart when the stored part moved on since
+    `expected_version`, HandAlreadySaved when hand `position` is no longer the one being entered.
+    """
+    if position != next_position(gs):
+        raise HandAlreadySaved(position)
+    check_part(gs, name, part, wild_rank)
+    row = db.session.execute(
+        select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.player_name == name)
+    ).scalar_one_or_none()
+    if row is not None and row.position != position:
+        # a leftover from a hand saved another way (as points, say): this part starts afresh
+        db.session.delete(row)
+        db.session.flush()
+        row = None
+    if row is None:
+        row = DraftPart(session_id=gs.id, player_name=name, position=position, data=part)
+        db.session.add(row)
+    else:
+        if expected_version is not None and row.version != expected_version:
+            raise StalePart(row, expected_version)
+        row.data = part
+        row.version += 1
+        row.updated_at = utcnow()
+    db.session.commit()
+    return row
+
+
+def clear_parts(gs: GameSession) -> None:
+    """Delete every draft part of the session; not committed, so it goes with the hand's own save."""
+    db.session.execute(delete(DraftPart).where(DraftPart.session_id == gs.id))
+
+
+def hand_values(gs: GameSession) -> dict[str, Any] | None:
+    """Hand-form values (as a browser posts them) pre-filled from the parts sent; None when none was sent.
+
+    Players who sent nothing get empty rows; whoever said they went out is chosen as such.
+    """
+    sent = parts(gs)
+    if not sent:
+        return None
+    names = gs.player_names
+    players = {name: sent[name].data if name in sent else {} for name in names}
+    went_out = next((name for name in names if name in sent and sent[name].data.get("went_out")), None)
+    wild = next((sent[n].data["wild_rank"] for n in names if n in sent and sent[n].data.get("wild_rank")), None)
+    data = {"ended": "went_out", "went_out": went_out, "wild_rank": wild, "players": players}
+    values = data_to_formdata(data, names)
+    if not went_out:
+        values.pop("went_out", None)
+    return values

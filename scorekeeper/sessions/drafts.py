@@ -1,0 +1,278 @@
+"""Each player enters their own part of the next hand on their own phone.
+
+With the edit link a player says who they are (remembered per device in a
+cookie), then sends their melds, lay-offs and cards left in hand. Each part is
+checked on its own and stored as a draft (see draft_service); the device that
+saves the hand finds the parts pre-filled in the normal hand form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote, unquote
+
+from flask import abort, flash, jsonify, make_response, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+
+from scorekeeper import engine
+from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import bp, draft_service
+from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
+from scorekeeper.sessions.handdata import EntryError
+from scorekeeper.sessions.view import game_spec
+
+COOKIE_DAYS = 30
+
+
+class DraftPartForm(FlaskForm):
+    """One player's own part of the next hand: melds, lay-offs, cards left in hand."""
+
+    player = HiddenField()
+    position = HiddenField()
+    version = HiddenField()
+    melds = FieldList(StringField("Meld", filters=[lambda s: (s or "").strip()]), min_entries=2)
+    layoffs = FieldList(FormField(LayoffForm), min_entries=1)
+    in_hand = StringField("Cards left in my hand", filters=[lambda s: (s or "").strip()])
+    went_out = BooleanField("I went out this hand")
+    wild_rank = SelectField(
+        "Wild rank this hand",
+        choices=[SelectChoice("", "(choose)")] + [SelectChoice(r, r) for r in RANK_CHOICES],
+        validate_choice=False,
+    )
+
+    def setup(self, gs: GameSession, seat: int, others: dict[str, Any]) -> None:
+        """Lay-off targets: my own meld rows, then every meld the other players have sent for this hand."""
+        names = gs.player_names
+        onto = [SelectChoice("", "(choose a meld)")]
+        for row in range(len(self.melds)):
+            onto.append(SelectChoice(f"{seat}:{row}", f"My meld {row + 1}"))
+        for other_seat, name in enumerate(names):
+            part = others.get(name)
+            if other_seat == seat or part is None:
+                continue
+            for index, meld in enumerate(part.data.get("melds", [])):
+                onto.append(SelectChoice(f"{other_seat}:{index}", f"{name}'s meld {index + 1}: {' '.join(meld)}"))
+        for layoff in self.layoffs:
+            layoff.onto.choices = onto
+
+
+def _cookie_name(gs: GameSession) -> str:
+    return f"sk_me_{gs.id}"
+
+
+def _remembered_seat(gs: GameSession) -> int | None:
+    name = unquote(request.cookies.get(_cookie_name(gs), ""))
+    names = gs.player_names
+    return names.index(name) if name in names else None
+
+
+def _seat_arg(gs: GameSession, text: str | None) -> int | None:
+    if text is None or not text.isdigit() or int(text) >= len(gs.seats):
+        return None
+    return int(text)
+
+
+def _part_values(part: dict[str, Any], seat: int, names: list[str]) -> dict[str, str]:
+    """Form values showing a stored part, with one blank row to add a meld or a lay-off."""
+    values: dict[str, str] = {}
+    for row, meld in enumerate(list(part.get("melds", [])) + [""]):
+        values[f"melds-{row}"] = " ".join(meld)
+    for row, layoff in enumerate(list(part.get("layoffs", [])) + [None]):
+        if layoff is None:
+            values[f"layoffs-{row}-cards"] = values[f"layoffs-{row}-onto"] = ""
+            continue
+        target = layoff["onto"]
+        owner = names.index(target["player"]) if target["player"] in names else seat
+        values[f"layoffs-{row}-cards"] = " ".join(layoff["cards"])
+        values[f"layoffs-{row}-onto"] = f"{owner}:{target['meld']}"
+    values["in_hand"] = " ".join(part.get("in_hand", []))
+    if part.get("went_out"):
+        values["went_out"] = "y"
+    if part.get("wild_rank"):
+        values["wild_rank"] = str(part["wild_rank"])
+    return values
+
+
+def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any]:
+    """The part a form describes, in the API's player shape; EntryError after marking unreadable fields."""
+    names = gs.player_names
+    name = names[seat]
+    bad = False
+    melds, rows = [], []
+    for row, field in enumerate(form.melds):
+        if not field.data:
+            continue
+        try:
+            melds.append([str(c) for c in parse_meld_cards(field.data)])
+            rows.append(row)
+        except CardNotationError as exc:
+            field.errors = list(field.errors) + [f"{name}'s meld {row + 1}: {exc}"]
+            bad = True
+    try:
+        in_hand = [str(c) for c in parse_cards(form.in_hand.data or "")]
+    except CardNotationError as exc:
+        form.in_hand.errors = list(form.in_hand.errors) + [f"{name}'s cards left in hand: {exc}"]
+        bad = True
+        in_hand = []
+    layoffs = []
+    for number, layoff in enumerate(form.layoffs, start=1):
+        cards_text, onto = layoff.cards.data, layoff.onto.data
+        if not cards_text and not onto:
+            continue
+        where = f"{name}'s lay-off {number}"
+        try:
+            cards = [str(c) for c in parse_cards(cards_text or "")]
+        except CardNotationError as exc:
+            layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: {exc}"]
+            bad = True
+            continue
+        if not cards:
+            layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: enter the cards laid off."]
+            bad = True
+            continue
+        seat_text, _, row_text = (onto or "").partition(":")
+        target = None
+        if seat_text.isdigit() and row_text.isdigit() and int(seat_text) < len(names):
+            if int(seat_text) == seat:
+                if int(row_text) in rows:
+                    target = {"player": name, "meld": rows.index(int(row_text))}
+            else:
+                target = {"player": names[int(seat_text)], "meld": int(row_text)}
+        if target is None:
+            layoff.onto.errors = list(layoff.onto.errors) + [
+                f"{where}: choose a meld on the table that was entered (not an empty row)."]
+            bad = True
+            continue
+        layoffs.append({"cards": cards, "onto": target})
+    if bad:
+        raise EntryError("some cards could not be read")
+    part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand}
+    if form.went_out.data:
+        part["went_out"] = True
+    if gs.game == "rummy5000" and form.wild_rank.data in RANK_CHOICES:
+        part["wild_rank"] = form.wild_rank.data
+    return part
+
+
+def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
+    """Put a refusal on the row it names (counting only the rows entered)."""
+    if exc.field == "melds":
+        rows = [f for f in form.melds if f.data]
+        if exc.row is not None and exc.row < len(rows):
+            rows[exc.row].errors = list(rows[exc.row].errors) + [str(exc)]
+    elif exc.field == "layoffs":
+        rows = [f for f in form.layoffs if f.cards.data or f.onto.data]
+        if exc.row is not None and exc.row < len(rows):
+            rows[exc.row].onto.errors = list(rows[exc.row].onto.errors) + [str(exc)]
+
+
+def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200):
+    names = gs.player_names
+    sent = draft_service.parts(gs)
+    return render_template(
+        "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
+        spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
+        status=draft_service.status(gs), error=error, stale=stale, saved=saved,
+        deck_counts=_deck_counts(gs),
+    ), status
+
+
+def _deck_counts(gs: GameSession) -> dict[str, int]:
+    try:
+        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
+    except (AttributeError, ValueError):
+        return {}
+
+
+def _remember(response, gs: GameSession, token: str, name: str):
+    response.set_cookie(
+        _cookie_name(gs), quote(name), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
+        httponly=True, samesite="Lax", secure=request.is_secure,
+    )
+    return response
+
+
+@bp.route("/s/<token>/my-hand", methods=["GET"])
+def draft_part(token: str):
+    """A player's own part of the next hand: first "who are you?", then their melds and cards."""
+    gs, _ = load_session(token, need="edit")
+    names = gs.player_names
+    chosen = _seat_arg(gs, request.args.get("player"))
+    seat = chosen if chosen is not None else _remembered_seat(gs)
+    if seat is None or request.args.get("choose"):
+        return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
+                               current=seat, status=draft_service.status(gs))
+    saved = None
+    sent_for = request.args.get("sent", "")
+    if sent_for.isdigit() and int(sent_for) < draft_service.next_position(gs):
+        saved = int(sent_for)
+    part = draft_service.parts(gs).get(names[seat])
+    values = _part_values(part.data if part else {}, seat, names)
+    form = DraftPartForm(formdata=MultiDict(values))
+    form.player.data = str(seat)
+    form.position.data = str(draft_service.next_position(gs))
+    form.version.data = str(part.version) if part else ""
+    form.setup(gs, seat, draft_service.parts(gs))
+    # picking a name (or opening the page again) remembers it on this device
+    return _remember(make_response(_render_part(gs, token, form, seat, saved=saved)), gs, token, names[seat])
+
+
+@bp.route("/s/<token>/my-hand", methods=["POST"])
+def draft_send(token: str):
+    """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
+    gs, _ = load_session(token, need="edit")
+    names = gs.player_names
+    seat = _seat_arg(gs, request.form.get("player"))
+    if seat is None:
+        abort(400, "Choose who you are first.")
+    form = DraftPartForm()
+    form.setup(gs, seat, draft_service.parts(gs))
+    more = request.form.get("more", "")
+    if more in ("melds", "layoffs"):
+        getattr(form, more).append_entry()
+        form.setup(gs, seat, draft_service.parts(gs))
+        return _render_part(gs, token, form, seat)
+    if not form.validate():
+        return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
+    try:
+        position = int(form.position.data or 0)
+        expected = int(form.version.data) if (form.version.data or "").isdigit() else None
+        part = _read_part(form, gs, seat)
+        draft_service.save_part(gs, names[seat], part, expected, position, part.get("wild_rank"))
+    except EntryError:
+        return _render_part(gs, token, form, seat, error="Some cards could not be read: see the marked fields.",
+                            status=422)
+    except draft_service.PartRefused as exc:
+        _mark_refusal(form, exc)
+        return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
+    except draft_service.StalePart as exc:
+        form.version.data = str(exc.part.version)
+        return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
+    except draft_service.HandAlreadySaved as exc:
+        form.position.data = str(draft_service.next_position(gs))
+        return _render_part(gs, token, form, seat, error=str(exc), saved=exc.position, status=409)
+    except ValueError as exc:
+        return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
+    flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
+    response = redirect(url_for("sessions.draft_part", token=token, player=seat, sent=position))
+    return _remember(response, gs, token, names[seat])
+
+
+@bp.route("/s/<token>/my-hand/status")
+def draft_status(token: str):
+    """Who has sent their part of the next hand (JSON, for the pages that follow it live)."""
+    gs, _ = load_session(token, need="edit")
+    response = jsonify(draft_service.status(gs))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.app_template_global()
+def draft_parts_status(gs: GameSession) -> dict[str, Any]:
+    """For the hand form: who has sent their part of the next hand."""
+    return draft_service.status(gs)
