@@ -77,3 +77,10 @@ def test_players_index_lists_everyone_with_their_sessions(evenings, client):
     text = re.sub(r"\s+", " ", client.get("/players").get_data(as_text=True))
     assert '<a href="/players/Ann">Ann</a> <small>5 sessions</small>' in text
     assert '<a href="/players/Dee">Dee</a> <small>1 session</small>' in text
+
+
+def test_player_page_lists_their_sessions_newest_first_with_the_result(evenings, client):
+    _, _, text = record(client, "Dee")
+    rows = re.findall(r'<li class="session-row"><a href="/s/[^"]+/review">\s*<strong>([^<]+)</strong> <span>([^<]+)</span>\s*'
+                      r'<small>[^·]+· ([^<]+)</small>', text)
+    assert rows == [("Persian Rummy", "Ann, Ben, Cy, Dee", "Ann & Cy won")]

@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.history.backup import sides_of
-from scorekeeper.history.scores import scored, warm
+from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Player, Seat
 
 # in these games a low hand score is the good one
@@ -121,6 +120,18 @@ class HeadToHead:
         return self.sessions - self.won - self.lost
 
 
+@dataclass(frozen=True)
+class SessionLine:
+    """One of a player's sessions, as their page lists it (read without loading the session's objects)."""
+
+    id: int
+    game: str
+    created_at: Any
+    edit_token: str
+    player_names: list[str]
+    body: dict[str, Any]
+
+
 @dataclass
 class PlayerRecord:
     """Everything the player page shows."""
@@ -128,7 +139,7 @@ class PlayerRecord:
     name: str
     games: list[GameRecord]
     head_to_head: list[HeadToHead]
-    sessions: list[tuple[GameSession, dict[str, Any]]]
+    sessions: list[SessionLine]
 
     @property
     def overall(self) -> GameRecord:
@@ -156,27 +167,34 @@ def _won(body: dict[str, Any], side: str) -> bool:
 def player_record(player: Player) -> PlayerRecord:
     """The player's record over every session they sat in (archived ones too: they were played)."""
     mine_only = select(Seat.session_id).where(Seat.player_id == player.id)
-    keys = [tuple(row) for row in db.session.execute(
-        select(GameSession.id, GameSession.created_at, GameSession.version).where(GameSession.id.in_(mine_only))
-    )]
-    # hands are loaded only for sessions not scored since they last changed
-    warm(keys)
-    sessions = list(db.session.execute(
-        select(GameSession)
+    # plain rows, not objects: a player may have sat in a thousand sessions
+    rows = list(db.session.execute(
+        select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.game, GameSession.edit_token)
         .where(GameSession.id.in_(mine_only))
         .order_by(GameSession.created_at.desc(), GameSession.id.desc())
-        .options(selectinload(GameSession.seats).selectinload(Seat.player))
-    ).scalars())
+    ))
+    seated: dict[int, list[str]] = {}
+    for session_id, name in db.session.execute(
+        select(Seat.session_id, Player.name).join(Player, Player.id == Seat.player_id)
+        .where(Seat.session_id.in_(mine_only)).order_by(Seat.session_id, Seat.seat)
+    ):
+        seated.setdefault(session_id, []).append(name)
+    # hands are loaded only for sessions not scored since they last changed
+    warm([(r.id, r.created_at, r.version) for r in rows])
+    store = cache()
     games: dict[str, GameRecord] = {}
     rivals: dict[str, HeadToHead] = {}
     shown = []
-    for gs in sessions:
-        body = scored(gs)
-        shown.append((gs, body))
-        names = gs.player_names
+    for row in rows:
+        body = store.get(ScoreCache.key(row.id, row.created_at, row.version))
+        if body is None:
+            # changed since warm() looked (or crowded out of the cache): score it now
+            body = scored(db.session.get(GameSession, row.id))
+        names = seated.get(row.id, [])
+        shown.append(SessionLine(row.id, row.game, row.created_at, row.edit_token, names, body))
         sides = sides_of(names, body)
         mine = sides.get(player.name, player.name)
-        record = games.setdefault(gs.game, GameRecord(game=gs.game))
+        record = games.setdefault(row.game, GameRecord(game=row.game))
         record.played += 1
         record.hand_scores += [h["scores"][mine] for h in body.get("hands") or [] if mine in (h.get("scores") or {})]
         if body.get("status") != "finished":
