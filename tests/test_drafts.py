@@ -1,0 +1,259 @@
+"""Each player enters their own part of the next hand on their own phone; one device saves the hand.
+
+Figures by hand from RULES.md 4.1 (500 Rum, standard values: 2-10 face value,
+J Q K 10; a hand scores melded and laid-off cards minus cards left in hand):
+  Ann melds 7H 8H 9H (24) and KS KD KC (30), goes out:          54
+  Ben melds 5D 6D 7D (18), lays 10H off on Ann's run (10),
+      keeps QC 3S (-13):                                         15
+  Cid lays KH off on Ann's kings (10), keeps 9C 9D 2S (-20):    -10
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import DraftPart, GameSession
+
+NAMES = ["Ann", "Ben", "Cid"]
+
+
+class FormValues(HTMLParser):
+    """What a browser would post from the form with id `form_id`: inputs, checked boxes, selected options."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id = form_id
+        self.inside = False
+        self.select: str | None = None
+        self.first_option: str | None = None
+        self.values: dict[str, str] = {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside:
+            return
+        if tag == "input" and a.get("name") and a.get("type") not in ("submit", "button"):
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.values[a["name"]] = a.get("value") or ""
+        elif tag == "select":
+            self.select, self.first_option = a.get("name"), None
+        elif tag == "option" and self.select:
+            if self.first_option is None:
+                self.first_option = a.get("value", "")
+                self.values.setdefault(self.select, self.first_option)
+            if "selected" in a:
+                self.values[self.select] = a.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+
+
+def form_values(page: str, form_id: str) -> dict[str, str]:
+    """The fields of one form in a page, as the browser would send them."""
+    parser = FormValues(form_id)
+    parser.feed(page)
+    return parser.values
+
+
+@pytest.fixture
+def game(table, app):
+    """A 500 Rum game for Ann, Ben and Cid; returns the table (the device that will save the hand)."""
+    table.start("rummy500", NAMES)
+    return table
+
+
+def phone(app, game, seat: int):
+    """A player's own phone: a separate client that opened the edit link and said who it is."""
+    client = app.test_client()
+    response = client.get(f"{game.url}/my-hand?player={seat}")
+    assert response.status_code == 200
+    return client
+
+
+def send(client, game, seat: int, **fields):
+    """Send a part from a phone, as its form posts it (hand 1 unless `position` is given)."""
+    data = {"player": str(seat), "position": "1"} | {k.replace("__", "-"): v for k, v in fields.items()}
+    return client.post(f"{game.url}/my-hand", data=data)
+
+
+def stored_parts(app) -> dict[str, dict]:
+    """The draft parts in the database, by player."""
+    with app.app_context():
+        return {p.player_name: p.data for p in db.session.execute(select(DraftPart)).scalars()}
+
+
+def send_the_three_parts(app, game):
+    """Ann, Ben and Cid each send their part from their own phone; Ben and Cid lay off onto Ann's melds."""
+    ann, ben, cid = (phone(app, game, seat) for seat in range(3))
+    assert send(ann, game, 0, melds__0="7h 8h 9h", melds__1="KS KD KC", went_out="y").status_code == 302
+    # Ben's phone now offers Ann's melds to lay off onto
+    page = ben.get(f"{game.url}/my-hand").get_data(as_text=True)
+    assert "Ann&#39;s meld 1: 7H 8H 9H" in page
+    assert send(ben, game, 1, melds__0="5D 6D 7D", layoffs__0__cards="10H", layoffs__0__onto="0:0",
+                in_hand="QC 3S").status_code == 302
+    assert send(cid, game, 2, layoffs__0__cards="KH", layoffs__0__onto="0:1", in_hand="9C 9D 2S").status_code == 302
+    return ann, ben, cid
+
+
+def test_three_phones_send_their_parts_and_the_saving_device_finds_the_form_filled_in(app, game):
+    send_the_three_parts(app, game)
+    page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
+    values = form_values(page, "hand-form")
+    assert values["went_out"] == "Ann"
+    assert values["players-0-melds-0"] == "7H 8H 9H"
+    assert values["players-0-melds-1"] == "KS KD KC"
+    assert values["players-1-melds-0"] == "5D 6D 7D"
+    assert values["players-1-layoffs-0-cards"] == "10H"
+    assert values["players-1-layoffs-0-onto"] == "0:0"
+    assert values["players-1-in_hand"] == "QC 3S"
+    assert values["players-2-layoffs-0-cards"] == "KH"
+    assert values["players-2-layoffs-0-onto"] == "0:1"
+    assert values["players-2-in_hand"] == "9C 9D 2S"
+    assert re.search(r"Sent their part: <span[^>]*>Ann, Ben, Cid</span>", page)
+
+
+def test_the_hand_saved_from_the_filled_in_form_scores_each_part_and_clears_the_drafts(app, game):
+    ann, _, _ = send_the_three_parts(app, game)
+    page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
+    saved = game.client.post(f"{game.url}/hands/new", data=form_values(page, "hand-form"))
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    assert game.totals() == {"Ann": 54, "Ben": 15, "Cid": -10}
+    assert stored_parts(app) == {}
+    # Ann's phone, reloaded after sending, says the hand was saved and offers the scoreboard
+    mine = ann.get(f"{game.url}/my-hand?player=0&sent=1").get_data(as_text=True)
+    assert "Hand 1 was saved" in mine
+    assert f'href="{game.url}">See the scoreboard' in mine
+    # and its form is now for hand 2, empty
+    assert form_values(mine, "draft-form")["position"] == "2"
+    assert form_values(mine, "draft-form")["melds-0"] == ""
+
+
+def test_a_player_revises_their_part_before_the_save_and_the_revision_is_what_counts(app, game):
+    ann, ben, cid = send_the_three_parts(app, game)
+    # Cid forgot the 2S in the first go: his phone shows his part, he fixes it and sends again
+    page = cid.get(f"{game.url}/my-hand").get_data(as_text=True)
+    values = form_values(page, "draft-form")
+    assert values["in_hand"] == "9C 9D 2S"
+    values["in_hand"] = "9C 9D 2S 4S"
+    assert cid.post(f"{game.url}/my-hand", data=values).status_code == 302
+    assert stored_parts(app)["Cid"]["in_hand"] == ["9C", "9D", "2S", "4S"]
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(DraftPart)) == 3
+    page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
+    assert game.client.post(f"{game.url}/hands/new", data=form_values(page, "hand-form")).status_code == 302
+    assert game.totals() == {"Ann": 54, "Ben": 15, "Cid": -14}
+
+
+def test_a_revision_from_a_stale_form_is_refused_with_both_versions_shown(app, game):
+    ann = phone(app, game, 0)
+    other_device = phone(app, game, 0)
+    assert send(ann, game, 0, melds__0="7H 8H 9H").status_code == 302
+    old_form = form_values(other_device.get(f"{game.url}/my-hand").get_data(as_text=True), "draft-form")
+    assert send(ann, game, 0, melds__0="7H 8H 9H 10H", version="1").status_code == 302
+    old_form["in_hand"] = "4C"
+    refused = other_device.post(f"{game.url}/my-hand", data=old_form)
+    assert refused.status_code == 409
+    text = refused.get_data(as_text=True)
+    assert "changed from another phone" in text
+    assert "7H 8H 9H 10H" in text
+    assert stored_parts(app)["Ann"]["melds"] == [["7H", "8H", "9H", "10H"]]
+
+
+def test_an_illegal_meld_is_refused_with_its_reason_and_nothing_is_stored(app, game):
+    ben = phone(app, game, 1)
+    refused = send(ben, game, 1, melds__0="5D 6D 8D", in_hand="QC")
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "Ben&#39;s meld 1 is not a meld" in text
+    assert "gap" in text.lower()
+    # the entry comes back as typed
+    assert form_values(text, "draft-form")["melds-0"] == "5D 6D 8D"
+    assert stored_parts(app) == {}
+
+
+def test_unreadable_cards_are_named_and_nothing_is_stored(app, game):
+    ben = phone(app, game, 1)
+    refused = send(ben, game, 1, melds__0="5D 6D 7D", in_hand="QC 1Z")
+    assert refused.status_code == 422
+    assert "Ben&#39;s cards left in hand" in refused.get_data(as_text=True)
+    assert stored_parts(app) == {}
+
+
+def test_a_lay_off_onto_a_meld_nobody_entered_is_refused(app, game):
+    cid = phone(app, game, 2)
+    refused = send(cid, game, 2, layoffs__0__cards="KH", layoffs__0__onto="0:1", in_hand="9C")
+    assert refused.status_code == 422
+    assert "Ann&#39;s meld 2 is not entered" in refused.get_data(as_text=True)
+    assert stored_parts(app) == {}
+
+
+def test_the_view_link_cannot_send_a_part_or_read_who_sent_one(app, game):
+    with app.app_context():
+        view = db.session.execute(select(GameSession)).scalar_one().view_token
+    watcher = app.test_client()
+    posted = watcher.post(f"/s/{view}/my-hand", data={"player": "0", "position": "1", "melds-0": "7H 8H 9H"})
+    assert posted.status_code == 403
+    assert watcher.get(f"/s/{view}/my-hand").status_code == 403
+    assert watcher.get(f"/s/{view}/my-hand/status").status_code == 403
+    assert stored_parts(app) == {}
+
+
+def test_the_phone_remembers_who_it_belongs_to(app, game):
+    ben = phone(app, game, 1)
+    page = ben.get(f"{game.url}/my-hand").get_data(as_text=True)
+    assert "<h1>Ben's cards" in page
+    assert form_values(page, "draft-form")["player"] == "1"
+    # another phone has not said who it is yet: it is asked
+    assert "Who are you?" in app.test_client().get(f"{game.url}/my-hand").get_data(as_text=True)
+    # and Ben can say he is someone else
+    assert "Who are you?" in ben.get(f"{game.url}/my-hand?choose=1").get_data(as_text=True)
+
+
+def test_names_are_shown_as_text(app, table):
+    table.start("rummy500", ["<script>x</script>", "Ben"])
+    page = app.test_client().get(f"{table.url}/my-hand").get_data(as_text=True)
+    assert "<script>x</script>" not in page
+    assert "I am &lt;script&gt;x&lt;/script&gt;" in page
+
+
+def test_the_status_says_who_has_sent_and_who_is_awaited(app, game):
+    ann = phone(app, game, 0)
+    send(ann, game, 0, melds__0="7H 8H 9H")
+    assert game.client.get(f"{game.url}/my-hand/status").get_json() == {
+        "hand": 1, "sent": ["Ann"], "waiting": ["Ben", "Cid"]}
+
+
+def test_a_part_sent_after_the_hand_was_saved_is_refused_and_says_so(app, game):
+    ann = phone(app, game, 0)
+    form = form_values(ann.get(f"{game.url}/my-hand").get_data(as_text=True), "draft-form")
+    assert game.play({"points": {"Ann": "10", "Ben": "0", "Cid": "0"}, "went_out": "Ann"}).status_code == 302
+    form["melds-0"] = "7H 8H 9H"
+    late = ann.post(f"{game.url}/my-hand", data=form)
+    assert late.status_code == 409
+    assert "Hand 1 was already saved" in late.get_data(as_text=True)
+    assert stored_parts(app) == {}
+
+
+def test_another_meld_row_without_script(app, game):
+    ann = phone(app, game, 0)
+    page = ann.post(f"{game.url}/my-hand", data={"player": "0", "position": "1", "melds-0": "7H 8H 9H",
+                                                  "melds-1": "KS KD KC", "more": "melds"})
+    assert page.status_code == 200
+    values = form_values(page.get_data(as_text=True), "draft-form")
+    assert values["melds-1"] == "KS KD KC" and values["melds-2"] == ""
+    assert stored_parts(app) == {}
+
+
+def test_the_scoreboard_offers_each_player_their_own_entry(game):
+    assert "Enter my own cards" in game.page()
