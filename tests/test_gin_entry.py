@@ -305,3 +305,16 @@ def test_the_tables_own_knock_limit_decides(table):
     page = refused(gin, KNOCK_ANN, KNOCK_BEN)
     assert "Ann knocked with 2 deadwood, but knocking needs 1 or less" in page
     assert "leaves 2D as deadwood" in page
+
+
+def test_big_gin_that_needs_a_run_split_for_a_set_is_laid_down_whole(table):
+    table.start("gin", ["Ann", "Ben"], big_gin_bonus=31)
+    gin = GinTable(table)
+    # 5-9 of hearts and of diamonds plus 9C: all 11 meld only as 5-8H, 5-8D and the three nines
+    ann = "9D 8D 7H 9C 5H 5D 8H 7D 9H 6D 6H"
+    ben = "AS 2C 3H 4D KS QH JC 10S 2S 4C"
+    assert gin.save(ann, ben).status_code == 302
+    [hand] = gin.stored()
+    assert ["9H", "9D", "9C"] in hand["players"]["Ann"]["melds"]
+    # Ben melds nothing: 1+2+3+4+10+10+10+10+2+4 = 56; big gin 31 + 56 = 87
+    assert table.totals() == {"Ann": 87, "Ben": 0}

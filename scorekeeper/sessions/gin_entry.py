@@ -134,18 +134,19 @@ def _arrange(cards: list[str], seat: int, name: str, knocker: str | None = None,
         raise GinEntryError(_friendly(str(exc), name, knocker, defender), seat) from None
 
 
-def _with_discard(arrangement: dict[str, Any], discard: str) -> dict[str, Any]:
-    """A big gin arrangement: the 10 cards' melds with the eleventh card on the first meld it extends."""
+def _with_discard(arrangement: dict[str, Any], discard: str) -> dict[str, Any] | None:
+    """A big gin arrangement: the 10 cards' melds with the eleventh card on the first meld it extends (None: none)."""
     melds = [list(m) for m in arrangement["melds"]]
     for meld in melds:
         if engine.check_layoff(meld, [discard], "gin")["legal"]:
             meld.append(discard)
             meld[:] = [str(c) for c in sorted(parse_cards(meld), key=lambda c: (c.rank, SUITS.index(c.suit)))]
-            break
-    return {"melds": melds, "deadwood": [], "deadwood_points": 0, "layoffs": []}
+            return {"melds": melds, "deadwood": [], "deadwood_points": 0, "layoffs": []}
+    return None
 
 
-def _knocker_options(body: dict[str, Any], name: str, seat: int, big_gin_played: bool) -> tuple[list[dict[str, Any]], bool]:
+def _knocker_options(body: dict[str, Any], cards: list[str], name: str, seat: int,
+                     big_gin_played: bool) -> tuple[list[dict[str, Any]], bool]:
     """The knocker's optimal arrangements, and whether the hand is a big gin (11 cards all melded)."""
     if body.get("discard") is None:
         return body["optimal"], False
@@ -158,11 +159,23 @@ def _knocker_options(body: dict[str, Any], name: str, seat: int, big_gin_played:
         raise GinEntryError(
             f"{name}'s cards: 11 cards are entered, but they do not all meld, so this is not a big gin:"
             f" enter the 10 cards {name} kept (the best discard is {body['discard']}).", seat)
+    # every way to lay all 11 down: the ten left by each equally good discard, with that card put back
+    # (the ten's melds keep runs whole, so one discard's arrangements alone can miss the 11-card one)
     options: list[dict[str, Any]] = []
-    for arrangement in body["optimal"]:
-        merged = _with_discard(arrangement, body["discard"])
-        if merged not in options:
-            options.append(merged)
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for discard in body.get("discards") or [body["discard"]]:
+        ten = list(cards)
+        ten.remove(discard)
+        for arrangement in engine.gin_arrange(ten)["optimal"]:
+            merged = _with_discard(arrangement, discard)
+            key = tuple(sorted(tuple(sorted(m)) for m in merged["melds"])) if merged else None
+            if merged is not None and key not in seen:
+                seen.add(key)
+                options.append(merged)
+    if not options:
+        raise GinEntryError(
+            f"{name}'s cards: the 11 cards could not be laid down as melds here;"
+            " enter this hand with the melds typed in instead.", seat)
     return options, True
 
 
@@ -194,7 +207,7 @@ def work_out(gs: GameSession, ended: str, knocker: str | None, texts: list[str],
     defender = names[d_seat]
     k_body = _arrange(cards[k_seat], k_seat, knocker)
     big_gin_played = bool((gs.options or {}).get("big_gin_bonus"))
-    k_options, big_gin = _knocker_options(k_body, knocker, k_seat, big_gin_played)
+    k_options, big_gin = _knocker_options(k_body, cards[k_seat], knocker, k_seat, big_gin_played)
     knocker_choice = _clamp(knocker_choice, k_options)
     # the defender's best lay-offs depend on the knocker's melds: find them for every knocker choice,
     # so each choice can say what it leaves the defender
