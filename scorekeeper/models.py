@@ -141,3 +141,5 @@ class DraftPart(db.Model):
     # bumped on each revision: a part revised from a stale form is refused, never silently overwritten
     version: Mapped[int] = mapped_column(default=1)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    __mapper_args__ = {"version_id_col": version}

@@ -257,3 +257,30 @@ def test_another_meld_row_without_script(app, game):
 
 def test_the_scoreboard_offers_each_player_their_own_entry(game):
     assert "Enter my own cards" in game.page()
+
+
+def test_the_scoreboard_lists_who_has_sent_their_part(app, game):
+    send(phone(app, game, 1), game, 1, melds__0="5D 6D 7D")
+    page = game.page()
+    assert re.search(r"Sent their part: <span[^>]*>Ben</span>", page)
+    assert re.search(r"Waiting for: <span[^>]*>Ann, Cid</span>", page)
+
+
+def test_a_part_is_sent_with_csrf_protection_on(tmp_path):
+    from scorekeeper import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+    client = app.test_client()
+    new_page = client.get("/new/rummy500").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', new_page).group(1)
+    url = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben", "csrf_token": csrf}
+                      ).headers["Location"]
+    values = form_values(client.get(f"{url}/my-hand?player=0").get_data(as_text=True), "draft-form")
+    assert values["csrf_token"]
+    without = {k: v for k, v in values.items() if k != "csrf_token"} | {"melds-0": "7H 8H 9H"}
+    assert client.post(f"{url}/my-hand", data=without).status_code == 400
+    assert client.post(f"{url}/my-hand", data=values | {"melds-0": "7H 8H 9H"}).status_code == 302
+    assert stored_parts(app) == {"Ann": {"melds": [["7H", "8H", "9H"]], "layoffs": [], "in_hand": []}}
+    with app.app_context():
+        db.engine.dispose()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
@@ -40,6 +42,16 @@ class StalePart(ValueError):
         )
         self.part = part
         self.expected = expected
+
+
+class SentTwice(ValueError):
+    """The same player's part was sent from another device at the same moment; that one was kept."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"{name}'s part was sent from another phone at the same moment, and that one was kept."
+            f" Open your part again to see it, and send yours again if it should replace it."
+        )
 
 
 class HandAlreadySaved(ValueError):
@@ -128,10 +140,15 @@ def save_part(
     else:
         if expected_version is not None and row.version != expected_version:
             raise StalePart(row, expected_version)
+        # the mapper's version column makes this UPDATE ... WHERE version = the one just read
         row.data = part
-        row.version += 1
         row.updated_at = utcnow()
-    db.session.commit()
+    try:
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        # the same player's part sent from two phones in the same instant: the other one won
+        db.session.rollback()
+        raise SentTwice(name) from None
     return row
 
 
