@@ -284,3 +284,19 @@ def test_a_part_is_sent_with_csrf_protection_on(tmp_path):
     assert stored_parts(app) == {"Ann": {"melds": [["7H", "8H", "9H"]], "layoffs": [], "in_hand": []}}
     with app.app_context():
         db.engine.dispose()
+
+
+def test_a_whole_hand_the_engine_refuses_names_the_player_and_keeps_every_part(app, game):
+    ann, ben = phone(app, game, 0), phone(app, game, 1)
+    assert send(ann, game, 0, melds__0="7H 8H 9H", went_out="y").status_code == 302
+    # on its own Ben's part is fine; on Ann's run the 3C does not fit, which only the whole hand shows
+    assert send(ben, game, 1, melds__0="5D 6D 7D", layoffs__0__cards="3C", layoffs__0__onto="0:0",
+                in_hand="QC").status_code == 302
+    page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
+    refused = game.client.post(f"{game.url}/hands/new", data=form_values(page, "hand-form"))
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "Not saved:" in text and "Ben" in text
+    assert game.counts()[1] == 0
+    # nothing saved half-way: the parts are still there to fix
+    assert set(stored_parts(app)) == {"Ann", "Ben"}
