@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine import InputError, RulesError, score_session
+
 ENDPOINTS = ["/api/v1/melds/check", "/api/v1/score"]
 
 words = st.sampled_from(
@@ -32,6 +34,41 @@ json_bodies = st.recursive(
 )
 
 
+# a card list as a player might send it, right or wrong: text, a list of tokens with stray values, anything
+card_lists = words | st.lists(words | scalars, max_size=4) | json_bodies
+
+
+def layoff_entries(players: list[str]):
+    """Lay-offs right in shape, whose cards and target (owner, meld index) may be any JSON value."""
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "cards": card_lists,
+            "onto": st.fixed_dictionaries(
+                {},
+                optional={
+                    "player": st.sampled_from(players) | json_bodies,
+                    "meld": st.integers(-1, 3) | json_bodies,
+                },
+            )
+            | json_bodies,
+        },
+    )
+
+
+def player_entries(players: list[str]):
+    """One player's entry: melds, lay-offs, cards left or a whole gin hand, each of any shape."""
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "melds": st.lists(card_lists, max_size=3) | json_bodies,
+            "layoffs": st.lists(layoff_entries(players) | json_bodies, max_size=2) | json_bodies,
+            "in_hand": card_lists,
+            "cards": words | st.just("2S 3D 4C 5H 6S 8D 9C 10C JS QD") | card_lists,
+        },
+    )
+
+
 @st.composite
 def near_valid_sessions(draw) -> dict:
     """Session bodies that are right in shape, with values that may be wrong anywhere."""
@@ -41,28 +78,28 @@ def near_valid_sessions(draw) -> dict:
         optional={
             "went_out": st.sampled_from(players) | json_bodies,
             "points": st.dictionaries(st.sampled_from(players), st.integers(-300, 300) | json_bodies),
-            "players": st.dictionaries(
-                st.sampled_from(players),
-                st.fixed_dictionaries(
-                    {},
-                    optional={
-                        "melds": st.lists(words | json_bodies, max_size=3),
-                        "layoffs": st.lists(json_bodies, max_size=2),
-                        "in_hand": words | json_bodies,
-                        "cards": words,
-                    },
-                ),
-            ),
+            "players": st.dictionaries(st.sampled_from(players), player_entries(players) | json_bodies),
             "wild_rank": words | json_bodies,
             "concealed": st.booleans() | json_bodies,
+            "big_gin": st.booleans() | json_bodies,
         },
     )
     return {
-        "game": draw(words),
+        "game": draw(st.sampled_from(["rummy500", "gin", "oklahoma", "rummy5000", "persian"]) | words),
         "options": draw(st.dictionaries(keys, scalars, max_size=3)),
         "players": players,
         "hands": draw(st.lists(hand, max_size=3)),
     }
+
+
+@st.composite
+def gin_knocks(draw) -> dict:
+    """Gin knocks with the knocker's melds of any shape and the defender often given as a whole hand."""
+    players = ["K", "D"]
+    knocker = draw(player_entries(players))
+    defender = draw(st.just({"cards": "2S 3D 4C 5H 6S 8D 9C 10C JS QD"}) | player_entries(players))
+    hand = {"ended": "went_out", "went_out": draw(st.sampled_from(players) | json_bodies), "players": {"K": knocker, "D": defender}}
+    return {"game": "gin", "players": players, "hands": [hand]}
 
 
 def _post(client, url: str, payload) -> None:
@@ -84,6 +121,24 @@ def test_any_json_body_is_answered_without_a_server_error(client, url, body):
 @given(body=near_valid_sessions())
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_near_valid_session_is_scored_or_refused_with_a_reason(client, body):
+    _post(client, "/api/v1/score", json.dumps(body))
+
+
+@given(body=near_valid_sessions() | gin_knocks())
+@settings(max_examples=300, deadline=None)
+def test_the_engine_facade_raises_only_input_and_rules_errors_naming_the_hand(body):
+    try:
+        score_session(body)
+    except (InputError, RulesError) as exc:
+        assert exc.message
+        if body["hands"] and exc.hand is None:
+            # only session-wide faults (game, options, players) are without a hand
+            assert not exc.message.startswith("hand ")
+
+
+@given(body=gin_knocks())
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_gin_knock_body_is_scored_or_refused_with_a_reason(client, body):
     _post(client, "/api/v1/score", json.dumps(body))
 
 

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.engine.cards import Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards, split_tokens
+from scorekeeper.engine.cards import Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import EngineError, InputError, RulesError
 from scorekeeper.engine.games import Rules, hand_card_points, table_rules
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import read_wild_rank
-from scorekeeper.engine.melds import Reading, check, extend, meld_points
+from scorekeeper.engine.melds import Reading, check, deck_problem, extend, meld_points
 
 ENDINGS = ("went_out", "stock_exhausted")
 GIN_HAND = 10
@@ -181,19 +181,7 @@ def _card_list(value: object, what: str, player: str, problem: _Problems, meld_n
 def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
     for name, entry in entries.items():
         player = hand.players[name] = PlayerHand(name)
-        melds = entry.get("melds") or []
-        if not isinstance(melds, list):
-            raise problem(InputError, f"{name}'s melds must be a list of card lists", name, field="melds")
-        for index, meld in enumerate(melds):
-            what = f"{name}'s meld {index + 1}"
-            cards = _card_list(meld, what, name, problem, True, field="melds", meld=index)
-            result = check(cards, rules, hand.wild_rank)
-            if not result.legal:
-                shown = " ".join(str(c) for c in cards)
-                raise problem(
-                    RulesError, f"{what} ({shown}) is not legal: {result.reason}", name, field="melds", meld=index
-                )
-            player.melds.append(result.reading)
+        player.melds = _read_melds(name, entry.get("melds"), rules, hand.wild_rank, problem)
         layoffs = entry.get("layoffs") or []
         if not isinstance(layoffs, list):
             raise problem(InputError, f"{name}'s layoffs must be a list", name, field="layoffs")
@@ -210,12 +198,36 @@ def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: 
             if not cards:
                 raise problem(InputError, f"{what} has no cards", name, field="layoffs", layoff=index)
             owner, meld = onto.get("player"), onto.get("meld")
+            if not isinstance(owner, str):
+                raise problem(
+                    InputError, f"{what}: `onto.player` must be a player's name, not {owner!r}",
+                    name, field="layoffs", layoff=index,
+                )
             if owner not in entries:
                 raise problem(InputError, f"{what} is onto `{owner}`, who is not a player here", name, field="layoffs", layoff=index)
             if type(meld) is not int:
                 raise problem(InputError, f"{what}: `meld` must be the index of {owner}'s meld, from 0", name, field="layoffs", layoff=index)
             player.layoffs.append(LayOff(cards, owner, meld))
         player.in_hand = _card_list(entry.get("in_hand"), f"{name}'s cards left in hand", name, problem, False, field="in_hand")
+
+
+def _read_melds(name: str, melds: object, rules: Rules, wild_rank: int | None, problem: _Problems) -> list[Reading]:
+    """A player's melds, each read and checked, in the order entered."""
+    melds = melds or []
+    if not isinstance(melds, list):
+        raise problem(InputError, f"{name}'s melds must be a list of card lists", name, field="melds")
+    readings = []
+    for index, meld in enumerate(melds):
+        what = f"{name}'s meld {index + 1}"
+        cards = _card_list(meld, what, name, problem, True, field="melds", meld=index)
+        result = check(cards, rules, wild_rank)
+        if not result.legal:
+            shown = " ".join(str(c) for c in cards)
+            raise problem(
+                RulesError, f"{what} ({shown}) is not legal: {result.reason}", name, field="melds", meld=index
+            )
+        readings.append(result.reading)
+    return readings
 
 
 def _check_decks(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
@@ -326,7 +338,7 @@ def _arrange_gin_players(players: Mapping, hand: Hand, names: list[str], problem
         entry = players.get(name)
         if not isinstance(entry, Mapping) or "cards" not in entry:
             if name == hand.went_out and isinstance(entry, Mapping):
-                knocker_melds = [split_tokens(m) for m in entry.get("melds") or [] if isinstance(m, (str, list))]
+                knocker_melds = _entered_knocker_melds(name, entry.get("melds"), hand, problem)
             continue
         defending = hand.went_out is not None and name != hand.went_out
         try:
@@ -349,6 +361,25 @@ def _arrange_gin_players(players: Mapping, hand: Hand, names: list[str], problem
         if name == hand.went_out:
             knocker_melds = arranged[name]["melds"]
     return arranged
+
+
+def _entered_knocker_melds(name: str, melds: object, hand: Hand, problem: _Problems) -> list[list[str]]:
+    """The knocker's melds as entered, checked here so that any fault is the knocker's, not the defender's.
+
+    The defender's whole hand is arranged against these melds, so they must be
+    read (and refused, naming the knocker) before the defender's cards are.
+    """
+    rules = _GIN_RULES
+    readings = _read_melds(name, melds, rules, None, problem)
+    cards = [c.card for r in readings for c in r.cards]
+    fault = deck_problem(cards, rules, f"{name}'s melds")
+    if fault:
+        raise problem(RulesError, fault, name, field="melds")
+    if len(cards) > GIN_HAND + 1:
+        raise problem(
+            RulesError, f"{name} has {len(cards)} cards melded; a gin hand holds {GIN_HAND} at the end", name, field="melds"
+        )
+    return [[str(c) for c in r.cards] for r in readings]
 
 
 def _meld_eleven(melds: list[list[str]], extra: str) -> list[list[str]]:
