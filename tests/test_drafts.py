@@ -300,3 +300,27 @@ def test_a_whole_hand_the_engine_refuses_names_the_player_and_keeps_every_part(a
     assert game.counts()[1] == 0
     # nothing saved half-way: the parts are still there to fix
     assert set(stored_parts(app)) == {"Ann", "Ben"}
+
+
+def test_deleting_a_game_with_parts_sent_deletes_the_parts(app, game):
+    send(phone(app, game, 0), game, 0, melds__0="7H 8H 9H")
+    deleted = game.client.post(f"{game.url}/delete", data={"action": "delete"})
+    assert deleted.status_code == 302
+    assert game.counts()[0] == 0
+    assert stored_parts(app) == {}
+
+
+def test_a_lay_off_that_does_not_fit_yet_is_kept_with_a_note(app, game):
+    ann, ben = phone(app, game, 0), phone(app, game, 1)
+    assert send(ann, game, 0, melds__0="7H 8H 9H").status_code == 302
+    # the JH needs someone's 10H first, which may not have been sent yet: a note, not a refusal
+    sent = send(ben, game, 1, layoffs__0__cards="JH", layoffs__0__onto="0:0", in_hand="QC")
+    assert sent.status_code == 302
+    page = ben.get(sent.headers["Location"]).get_data(as_text=True)
+    assert "does not fit Ann&#39;s meld 1 as the parts sent so far show it (7H 8H 9H)" in page
+    assert stored_parts(app)["Ben"]["layoffs"] == [{"cards": ["JH"], "onto": {"player": "Ann", "meld": 0}}]
+    # once the 10H is laid off too, Ben's JH fits
+    assert send(ann, game, 0, melds__0="7H 8H 9H", layoffs__0__cards="10H", layoffs__0__onto="0:0",
+                version="1").status_code == 302
+    again = send(ben, game, 1, layoffs__0__cards="JH", layoffs__0__onto="0:0", in_hand="QC", version="1")
+    assert "does not fit" not in ben.get(again.headers["Location"]).get_data(as_text=True)

@@ -114,6 +114,39 @@ def check_part(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str 
                 f" choose a meld that is on the table.", "layoffs", index)
 
 
+def layoff_notes(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str | None = None) -> list[str]:
+    """Lay-offs that do not fit their meld as the parts sent so far show it: notes, never refusals.
+
+    A lay-off may rest on another lay-off not sent yet (JH onto 7H 8H 9H needs
+    someone's 10H first), so only the whole hand, when it is saved, can refuse one.
+    """
+    others = {n: p.data for n, p in parts(gs).items() if n != name}
+    sent = others | {name: part}
+    notes = []
+    for index, layoff in enumerate(part["layoffs"]):
+        owner, meld = layoff["onto"]["player"], layoff["onto"]["meld"]
+        melds = sent.get(owner, {}).get("melds", [])
+        if meld >= len(melds):
+            continue
+        # the meld as it stands with every other lay-off sent onto it so far
+        table = list(melds[meld])
+        for who, data in sent.items():
+            for number, other in enumerate(data.get("layoffs", [])):
+                if (who, number) != (name, index) and other["onto"] == layoff["onto"]:
+                    table += other["cards"]
+        try:
+            body = engine.check_layoff(table, layoff["cards"], gs.game, gs.options, wild_rank=wild_rank)
+        except ValueError as exc:
+            body = {"legal": False, "reason": str(exc)}
+        if not body.get("legal"):
+            notes.append(
+                f"Note: your lay-off {index + 1} ({' '.join(layoff['cards'])}) does not fit {owner}'s meld"
+                f" {meld + 1} as the parts sent so far show it ({' '.join(table)}): {body.get('reason')}."
+                f" It was kept; the whole hand is checked when it is saved."
+            )
+    return notes
+
+
 def save_part(
     gs: GameSession, name: str, part: dict[str, Any], expected_version: int | None, position: int,
     wild_rank: str | None = None,

@@ -259,6 +259,8 @@ def draft_send(token: str):
     except ValueError as exc:
         return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
     flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
+    for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
+        flash(note)
     response = redirect(url_for("sessions.draft_part", token=token, player=seat, sent=position))
     return _remember(response, gs, token, names[seat])
 
