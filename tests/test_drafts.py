@@ -10,12 +10,14 @@ J Q K 10; a hand scores melded and laid-off cards minus cards left in hand):
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
 import pytest
 from sqlalchemy import func, select
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession
 
@@ -267,8 +269,6 @@ def test_the_scoreboard_lists_who_has_sent_their_part(app, game):
 
 
 def test_a_part_is_sent_with_csrf_protection_on(tmp_path):
-    from scorekeeper import create_app
-
     app = create_app({"TESTING": True, "SECRET_KEY": "t",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
     client = app.test_client()
@@ -324,3 +324,10 @@ def test_a_lay_off_that_does_not_fit_yet_is_kept_with_a_note(app, game):
                 version="1").status_code == 302
     again = send(ben, game, 1, layoffs__0__cards="JH", layoffs__0__onto="0:0", in_hand="QC", version="1")
     assert "does not fit" not in ben.get(again.headers["Location"]).get_data(as_text=True)
+
+
+def test_the_card_picker_on_a_phone_counts_the_cards_the_others_have_sent(app, game):
+    send(phone(app, game, 0), game, 0, melds__0="7H 8H 9H", in_hand="JK")
+    page = phone(app, game, 1).get(f"{game.url}/my-hand").get_data(as_text=True)
+    left = json.loads(re.search(r"data-deck-counts='([^']*)'", page).group(1))
+    assert (left["7H"], left["10H"], left["JK"]) == (0, 1, 1)

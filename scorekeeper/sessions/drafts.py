@@ -178,15 +178,25 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
         "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
         status=draft_service.status(gs), error=error, stale=stale, saved=saved,
-        deck_counts=_deck_counts(gs),
+        deck_counts=_deck_counts(gs, [part.data for n, part in sent.items() if n != names[seat]]),
     ), status
 
 
-def _deck_counts(gs: GameSession) -> dict[str, int]:
+def _deck_counts(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:
+    """Copies of each card left for this player: the deck less every card the others have sent."""
     try:
-        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
+        counts = dict(engine.deck_counts(gs.game, gs.options, len(gs.seats)))
     except (AttributeError, ValueError):
         return {}
+    for data in others:
+        cards = [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
+        cards += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
+        for card in cards:
+            # a wild card is stored with what it stands for ("JK=8H"): it uses up a joker
+            key = str(card).split("=")[0]
+            if key in counts:
+                counts[key] = max(0, counts[key] - 1)
+    return counts
 
 
 def _remember(response, gs: GameSession, token: str, name: str):
