@@ -331,3 +331,17 @@ def test_the_card_picker_on_a_phone_counts_the_cards_the_others_have_sent(app, g
     page = phone(app, game, 1).get(f"{game.url}/my-hand").get_data(as_text=True)
     left = json.loads(re.search(r"data-deck-counts='([^']*)'", page).group(1))
     assert (left["7H"], left["10H"], left["JK"]) == (0, 1, 1)
+
+
+def test_two_phones_sending_the_same_players_first_part_keep_the_first_and_refuse_the_second(app, game):
+    first, second = phone(app, game, 0), phone(app, game, 0)
+    late_form = form_values(second.get(f"{game.url}/my-hand").get_data(as_text=True), "draft-form")
+    assert send(first, game, 0, melds__0="7H 8H 9H").status_code == 302
+    refused = second.post(f"{game.url}/my-hand", data=late_form | {"melds-0": "KS KD KC"})
+    assert refused.status_code == 409
+    assert stored_parts(app)["Ann"]["melds"] == [["7H", "8H", "9H"]]
+    # the refusal shows the part as it is and carries its version: sending again replaces it on purpose
+    again = form_values(refused.get_data(as_text=True), "draft-form")
+    assert again["melds-0"] == "KS KD KC"
+    assert second.post(f"{game.url}/my-hand", data=again).status_code == 302
+    assert stored_parts(app)["Ann"]["melds"] == [["KS", "KD", "KC"]]

@@ -34,10 +34,11 @@ class PartRefused(ValueError):
 class StalePart(ValueError):
     """The player's part was changed from another device after this form was opened."""
 
-    def __init__(self, part: DraftPart, expected: int) -> None:
+    def __init__(self, part: DraftPart, expected: int | None) -> None:
+        edited = f"you edited version {expected}" if expected else "you started before any was sent"
         super().__init__(
             f"{part.player_name}'s part was changed from another phone after you opened it"
-            f" (you edited version {expected}; it is now version {part.version}). Your entry was not sent:"
+            f" ({edited}; it is now version {part.version}). Your entry was not sent:"
             f" it is still in the form, and the part as it is now is shown below. Send again to replace it."
         )
         self.part = part
@@ -154,7 +155,7 @@ def save_part(
     """Store a checked part as `name`'s draft of hand `position`; one row per player, revised in place.
 
     Raises PartRefused (nothing stored), StalePart when the stored part moved on since
-    `expected_version`, HandAlreadySaved when hand `position` is no longer the one being entered.
+    `expected_version` (None: the form knew of no part), HandAlreadySaved when hand `position` is no longer the one being entered.
     """
     if position != next_position(gs):
         raise HandAlreadySaved(position)
@@ -171,7 +172,8 @@ def save_part(
         row = DraftPart(session_id=gs.id, player_name=name, position=position, data=part)
         db.session.add(row)
     else:
-        if expected_version is not None and row.version != expected_version:
+        # None: the form was opened before this player's part existed, so any stored part is news to it
+        if row.version != expected_version:
             raise StalePart(row, expected_version)
         # the mapper's version column makes this UPDATE ... WHERE version = the one just read
         row.data = part
