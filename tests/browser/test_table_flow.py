@@ -471,6 +471,12 @@ def test_every_form_control_can_be_reached_by_its_label_or_role(page, live_serve
     page.get_by_role("link", name="Open the Share panel on its own page").tap()
     audit()
     page.go_back()
+    # each player's own part of the next hand, on their own phone
+    page.get_by_role("link", name="Enter my own cards").tap()
+    page.get_by_role("link", name="I am Ben").tap()
+    expect(page.get_by_role("heading", name=re.compile("Ben"))).to_be_visible()
+    audit()
+    page.get_by_role("link", name="Scoreboard", exact=True).tap()
     page.get_by_role("link", name="Review & chart").tap()
     audit()
     page.goto(live_server + "/sessions")
