@@ -23,11 +23,14 @@ PHONE_WIDTH = 390
 # --- moving around the app, as a player does -------------------------------------------------
 
 
-def start_500_rum(page: Page, live_server: str, players=PLAYERS) -> None:
-    """From the home page: pick 500 Rum, name the players in seat order, start."""
-    page.goto(live_server)
-    page.get_by_role("link", name="Start a new game").tap()
-    page.get_by_role("link", name="Play 500 Rum").tap()
+def start_500_rum(page: Page, live_server: str, players=PLAYERS, from_home: bool = False) -> None:
+    """Pick 500 Rum (from the home page, or straight from its form), name the players in seat order, start."""
+    if from_home:
+        page.goto(live_server)
+        page.get_by_role("link", name="Start a new game").tap()
+        page.get_by_role("link", name="Play 500 Rum").tap()
+    else:
+        page.goto(f"{live_server}/new/rummy500")
     expect(page.get_by_role("heading", name="New game of 500 Rum")).to_be_visible()
     for seat, name in enumerate(players, start=1):
         page.get_by_label(f"Seat {seat}").fill(name)  # seats past the minimum say "(optional)"
@@ -127,7 +130,7 @@ def fits_the_phone(page: Page) -> None:
 
 
 def test_a_three_player_500_rum_game_starts_from_the_home_page(page, live_server, screenshot):
-    start_500_rum(page, live_server)
+    start_500_rum(page, live_server, from_home=True)
     expect(page.get_by_role("status").filter(has_text="500 Rum started")).to_be_visible()
     expect(page.locator(".session-header .players")).to_have_text("Ann · Ben · Cy")
     for name in PLAYERS:
