@@ -14,10 +14,27 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 PLAYERS = ("Ann", "Ben", "Cy")
 PHONE_WIDTH = 390
+
+
+@pytest.fixture(autouse=True)
+def last_screen_of_a_failed_step(request: pytest.FixtureRequest, page: Page, screenshot):
+    """When a step fails, keep the screen it failed on (FAILED-<test>.png) beside the others.
+
+    Asking for `page` here makes this run its teardown while the page is still open.
+    """
+    failed_before = request.session.testsfailed
+    yield
+    if request.session.testsfailed > failed_before:
+        try:
+            screenshot(page, f"FAILED-{request.node.name}")
+        except PlaywrightError:
+            pass  # the browser itself went away: the failure report says why
 
 
 # --- moving around the app, as a player does -------------------------------------------------
