@@ -6,6 +6,7 @@ The rules engine lives in :mod:`scorekeeper.engine` and needs no Flask;
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ def create_app(test_config: dict[str, Any] | None = None):
     app = Flask(
         __name__,
         instance_relative_config=True,
+        # SCOREKEEPER_INSTANCE_PATH keeps the database and secret key elsewhere (a data volume, a test)
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None,
         template_folder=str(_ASSETS / "templates"),
         static_folder=str(_ASSETS / "static"),
     )
@@ -36,6 +39,8 @@ def create_app(test_config: dict[str, Any] | None = None):
         app.config.from_mapping(test_config)
 
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
     db.init_app(app)
     csrf.init_app(app)
 

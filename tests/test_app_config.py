@@ -1,0 +1,49 @@
+"""The app's configuration as someone running it at home meets it."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import create_app
+
+
+def _fresh_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    return create_app({"TESTING": True})
+
+
+def test_the_database_and_secret_key_live_in_the_instance_folder(tmp_path, monkeypatch):
+    app = _fresh_app(tmp_path, monkeypatch)
+    instance = tmp_path / "instance"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{instance / 'scorekeeper.sqlite'}"
+    assert (instance / "secret_key").read_text() == app.config["SECRET_KEY"]
+    assert len(app.config["SECRET_KEY"]) >= 32
+    assert (instance / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_a_form_opened_before_a_restart_still_saves_after_it(tmp_path, monkeypatch):
+    before = _fresh_app(tmp_path, monkeypatch)
+    client = before.test_client()
+    page = client.get("/new/rummy500").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+    after = _fresh_app(tmp_path, monkeypatch)  # the server restarted; the browser keeps its cookie
+    assert after.config["SECRET_KEY"] == before.config["SECRET_KEY"]
+    restarted = after.test_client()
+    for cookie in client._cookies.values():
+        restarted.set_cookie(cookie.key, cookie.value, domain=cookie.domain)
+    response = restarted.post(
+        "/new/rummy500",
+        data={"csrf_token": token, "players-0": "Ann", "players-1": "Ben"},
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+
+
+def test_postgres_urls_are_read_with_psycopg_3(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/scores")
+    from scorekeeper.config import database_url
+
+    assert database_url(str(tmp_path)) == "postgresql+psycopg://u:p@db.example/scores"
