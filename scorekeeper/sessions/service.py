@@ -235,7 +235,9 @@ def _keep_readable(hand: Hand, values: dict[str, Any]) -> None:
 def _delete_and_renumber(hand: Hand) -> None:
     gs = hand.session
     position = hand.position
-    gs.hands.remove(hand)
+    # the session's hands may have been loaded after another device deleted this one
+    if hand in gs.hands:
+        gs.hands.remove(hand)
     db.session.delete(hand)
     db.session.flush()
     # renumber one by one, lowest first, so (session, position) stays unique at every step
