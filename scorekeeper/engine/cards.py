@@ -83,6 +83,9 @@ class Card:
     @classmethod
     def from_notation(cls, text: str, position: int = 1) -> Card:
         """Read one card such as ``7H``, ``10s``, ``Td``, ``q♠`` or ``JK``."""
+        known = _READ_CARDS.get(text) if cls is Card and type(text) is str else None
+        if known is not None:
+            return known
         token = str(text).strip()
         upper = token.upper()
         if upper in _JOKER_INPUT:
@@ -103,7 +106,11 @@ class Card:
             raise CardNotationError(
                 f"{where}: ranks are A 2-10 J Q K", token, position
             )
-        return cls(rank, suit)
+        card = cls(rank, suit)
+        if cls is Card and type(text) is str and len(_READ_CARDS) < _READ_LIMIT:
+            # sessions are scored again on every page view: read each spelling once
+            _READ_CARDS[text] = card
+        return card
 
     @property
     def is_joker(self) -> bool:
@@ -115,13 +122,21 @@ class Card:
         """True for hearts and diamonds."""
         return self.suit in RED_SUITS
 
+    def __post_init__(self) -> None:
+        # written once per card: sessions print every card again on every page view
+        text = "JK" if self.rank == JOKER_RANK else f"{rank_name(self.rank)}{self.suit}"
+        object.__setattr__(self, "_text", text)
+
     def __str__(self) -> str:
-        if self.is_joker:
-            return "JK"
-        return f"{rank_name(self.rank)}{self.suit}"
+        return self._text  # type: ignore[attr-defined,no-any-return]
 
     def __repr__(self) -> str:
         return f"Card.from_notation({str(self)!r})"
+
+
+# cards already read from a spelling (a bounded cache)
+_READ_CARDS: dict[str, Card] = {}
+_READ_LIMIT = 4096
 
 
 JOKER = Card(JOKER_RANK, "")

@@ -164,6 +164,7 @@ class Rules:
     melds_score: bool = True
     lay_off_own_melds_only: bool = False
     target: int | None = None
+    key: str = ""  # the game and every option in one string: what memos of pure functions are keyed by
 
     @property
     def name(self) -> str:
@@ -183,8 +184,31 @@ class Rules:
         return self.game == "rummy5000" and wild_rank is not None and card.rank == wild_rank
 
 
+_RULES: dict[tuple, Rules] = {}
+
+
 def table_rules(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> Rules:
-    """The rules of `game` with the table's `options`, for `players` players when known."""
+    """The rules of `game` with the table's `options`, for `players` players when known.
+
+    Memoised on the arguments (when they can be a key): every meld check and
+    session asks for its rules, and the answer never changes.
+    """
+    try:
+        # types too: 1 and True are equal keys, but only one of them is a valid value for an option
+        chosen = None if options is None else tuple((k, type(v), v) for k, v in options.items())  # type: ignore[union-attr]
+        key: tuple | None = (type(game), game, chosen, players)
+        known = _RULES.get(key)  # type: ignore[arg-type]
+    except (AttributeError, TypeError):  # not a mapping, or values that cannot be a key: read afresh
+        key = known = None
+    if known is not None:
+        return known
+    rules = _table_rules(game, options, players)
+    if key is not None and len(_RULES) < 10_000:
+        _RULES[key] = rules
+    return rules
+
+
+def _table_rules(game: str, options: Mapping[str, Any] | None, players: int | None) -> Rules:
     if not isinstance(game, str) or game not in GAME_NAMES:
         raise InputError(f"`{game}` is not a game we know: games are {', '.join(GAMES)}")
     chosen = _read_options(game, options)
@@ -219,6 +243,7 @@ def table_rules(game: str, options: Mapping[str, Any] | None = None, players: in
             else:
                 chosen["target"] = _TARGETS[game]
         settings["target"] = chosen["target"]
+    settings["key"] = repr((game, sorted(chosen.items()), players is not None and players > 4))
     return Rules(options=chosen, **settings)
 
 

@@ -8,16 +8,18 @@ rules :class:`RulesError`, both naming the hand, the player and the entry.
 
 from __future__ import annotations
 
+import pickle
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.engine.cards import Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards
+from scorekeeper.engine.cards import JOKER, Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import EngineError, InputError, RulesError
 from scorekeeper.engine.games import Rules, hand_card_points, table_rules
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import read_wild_rank
-from scorekeeper.engine.melds import Reading, check, deck_problem, extend, meld_points
+from scorekeeper.engine.melds import Reading, analyse, check, deck_problem, extend, meld_points
 
 ENDINGS = ("went_out", "stock_exhausted")
 GIN_HAND = 10
@@ -62,6 +64,7 @@ class Hand:
     points: dict[str, int] | None = None
     players: dict[str, PlayerHand] = field(default_factory=dict)
     big_gin: bool = False
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # what scoring built from this hand
 
     @property
     def as_points(self) -> bool:
@@ -79,8 +82,41 @@ class _Problems:
         return kind(f"hand {self.number}: {message}", hand=self.number, player=player, **where)
 
 
+# hands already read: the web app scores the whole session again on every page view
+_READ: dict[tuple, Hand] = {}
+_READ_LIMIT = 20_000
+
+
+def clear_memo() -> None:
+    """Forget the hands read so far (for benchmarks that time a session never seen before)."""
+    _READ.clear()
+    _PARSED.clear()
+
+
 def read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
-    """Read hand `number` (from 1) of a session played by `names` under `rules`, checking every rule."""
+    """Read hand `number` (from 1) of a session played by `names` under `rules`, checking every rule.
+
+    A pure function of its arguments, memoised on an exact copy of the hand
+    as entered (its pickle), so a session scored again reads only the hands
+    that changed. The Hand returned is shared: treat it as read-only.
+    """
+    try:
+        key: tuple | None = (pickle.dumps(raw, 5), number, rules.key, tuple(names))
+    except Exception:  # noqa: BLE001 - anything that cannot be pickled is simply read afresh
+        key = None
+    if key is not None:
+        known = _READ.get(key)
+        if known is not None:
+            return known
+    hand = _read_hand(raw, number, rules, names)
+    if key is not None:
+        if len(_READ) >= _READ_LIMIT:
+            _READ.clear()
+        _READ[key] = hand
+    return hand
+
+
+def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
     problem = _Problems(number)
     if not isinstance(raw, Mapping):
         raise problem(InputError, "a hand must be an object with `ended` and `players` or `points`")
@@ -172,10 +208,27 @@ def _card_list(value: object, what: str, player: str, problem: _Problems, meld_n
         return []
     if not isinstance(value, (str, list, tuple)):
         raise problem(InputError, f"{what} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]", player, **where)
+    key = None
+    if isinstance(value, str):
+        key = (value, meld_notation)
+    elif all(type(t) is str for t in value):
+        key = (tuple(value), meld_notation)
+    known = _PARSED.get(key) if key is not None else None
+    if known is not None:
+        return list(known)
     try:
-        return parse_meld_cards(value) if meld_notation else parse_cards(value)
+        cards = parse_meld_cards(value) if meld_notation else parse_cards(value)
     except CardNotationError as exc:
         raise problem(InputError, f"{what}: {exc}", player, **where) from None
+    if key is not None:
+        if len(_PARSED) >= 50_000:
+            _PARSED.clear()
+        _PARSED[key] = tuple(cards)
+    return cards
+
+
+# card lists already read, as entered (a session is read again on every page view)
+_PARSED: dict[tuple, tuple] = {}
 
 
 def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
@@ -219,8 +272,14 @@ def _read_melds(name: str, melds: object, rules: Rules, wild_rank: int | None, p
     readings = []
     for index, meld in enumerate(melds):
         what = f"{name}'s meld {index + 1}"
-        cards = _card_list(meld, what, name, problem, True, field="melds", meld=index)
-        result = check(cards, rules, wild_rank)
+        if meld is not None and not isinstance(meld, (str, list, tuple)):
+            raise problem(
+                InputError, f"{what} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]", name, field="melds", meld=index
+            )
+        try:
+            cards, result = analyse(meld if meld is not None else (), rules, wild_rank, every=False)
+        except CardNotationError as exc:
+            raise problem(InputError, f"{what}: {exc}", name, field="melds", meld=index) from None
         if not result.legal:
             shown = " ".join(str(c) for c in cards)
             raise problem(
@@ -231,6 +290,17 @@ def _read_melds(name: str, melds: object, rules: Rules, wild_rank: int | None, p
 
 
 def _check_decks(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
+    every_card = [c.card for p in hand.players.values() for m in p.melds for c in m.cards]
+    every_card += [c.card for p in hand.players.values() for x in p.layoffs for c in x.cards]
+    every_card += [c for p in hand.players.values() for c in p.in_hand]
+    counts = Counter(every_card)
+    jokers = counts.pop(JOKER, 0)
+    if jokers <= rules.jokers and (not counts or max(counts.values()) <= rules.decks):
+        return
+    _name_card_entered_too_often(hand, rules, problem)
+
+
+def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: _Problems) -> None:
     # every physical card entered, with where it was entered, in entry order
     seen: dict[Card, list[tuple[str, str, dict[str, Any]]]] = {}
     for name, player in hand.players.items():
@@ -285,7 +355,7 @@ def _place_layoffs(entries: dict[str, Mapping], hand: Hand, rules: Rules, proble
         for item in list(pending):
             name, index, layoff = item
             meld = table[(layoff.owner, layoff.meld)]
-            result = extend(meld, layoff.cards, rules, hand.wild_rank)
+            result = extend(meld, layoff.cards, rules, hand.wild_rank, every=False)
             if result.legal:
                 longer = result.reading
                 added = set(range(len(meld.cards), len(longer.cards)))

@@ -20,7 +20,7 @@ from typing import Any
 from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games import Rules, table_rules
-from scorekeeper.engine.melds import MeldCheck, Reading, check, extend, meld_points
+from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend, meld_points
 
 
 def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | None:
@@ -45,14 +45,19 @@ def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     `notation` writes the reading so that entering it again picks this reading
     (``JK=9H``); with `only`, points count just the cards entered at those positions.
     """
-    cards = [str(c) for c in reading.cards]
-    return {
-        "kind": reading.kind,
-        "represents": [str(c) for c in reading.represents],
-        "points": meld_points(reading, rules, wild_rank, only=only),
-        "cards": cards,
-        "notation": " ".join(cards),
-    }
+    key = ("body", rules.key, wild_rank, None if only is None else frozenset(only))
+    body = reading.memo.get(key)
+    if body is None:
+        cards = [str(c) for c in reading.cards]
+        body = reading.memo[key] = {
+            "kind": reading.kind,
+            "represents": [str(c) for c in reading.represents],
+            "points": meld_points(reading, rules, wild_rank, only=only),
+            "cards": cards,
+            "notation": " ".join(cards),
+        }
+    # a copy: callers may change what they are given
+    return {**body, "represents": list(body["represents"]), "cards": list(body["cards"])}
 
 
 def check_body(result: MeldCheck, rules: Rules, wild_rank: int | None) -> dict[str, Any]:
@@ -122,4 +127,8 @@ def check_meld(
     """Check `cards` as one meld of `game`: legal or not, every reading, the points, the reason."""
     rules = table_rules(game, options)
     wild = read_wild_rank(wild_rank, rules)
-    return check_body(check(_read_meld(cards), rules, wild), rules, wild)
+    try:
+        _, result = analyse(cards, rules, wild)
+    except CardNotationError as exc:
+        raise InputError(str(exc)) from None
+    return check_body(result, rules, wild)

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
 from scorekeeper.engine.games import Rules, meld_card_points
 
-__all__ = ["Reading", "MeldCheck", "check", "extend", "meld_points", "parse_meld_cards"]
+__all__ = ["Reading", "MeldCheck", "analyse", "check", "clear_memo", "extend", "meld_points", "parse_meld_cards"]
 
 HIGH_ACE = KING + 1  # an ace's place when it follows the king
 
@@ -42,6 +42,8 @@ class Reading:
     cards: tuple[MeldCard, ...]
     sources: tuple[int, ...]
     low: int
+    # what pure functions of this reading answered (points, JSON bodies), keyed by their other arguments
+    memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @property
     def represents(self) -> tuple[Card, ...]:
@@ -84,6 +86,14 @@ class MeldCheck:
 
 def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, only: set[int] | None = None) -> int:
     """What the meld scores for whoever melds it; with `only`, just the cards entered at those positions."""
+    key = ("points", rules.key, wild_rank, None if only is None else frozenset(only))
+    known = reading.memo.get(key)
+    if known is None:
+        known = reading.memo[key] = _meld_points(reading, rules, wild_rank, only)
+    return known
+
+
+def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None) -> int:
     total = 0
     for index, (card, source) in enumerate(zip(reading.cards, reading.sources)):
         if only is not None and source not in only:
@@ -96,11 +106,73 @@ def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, on
     return total
 
 
+# melds already analysed: (cards as entered, rules, wild rank, kinds, every) -> cards and check
+_MEMO: dict[tuple, tuple[tuple[MeldCard, ...], MeldCheck]] = {}
+_MEMO_LIMIT = 100_000
+
+
+def clear_memo() -> None:
+    """Forget every meld analysed so far (for benchmarks that time a meld never seen before)."""
+    _MEMO.clear()
+
+
+def analyse(
+    entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True
+) -> tuple[list[MeldCard], MeldCheck]:
+    """Read `entered` (a card string or list of card strings) and check it as one meld: the cards and the check.
+
+    A pure function, memoised on the cards exactly as entered with the rules
+    and the wild rank, since a session is scored again on every page view.
+    `every` False asks only for legality and the reading used when none is
+    chosen (the first), which is all scoring needs. Raises CardNotationError
+    for a token that is not a card.
+    """
+    if isinstance(entered, str):
+        key: tuple | None = (entered, rules.key, wild_rank, every)
+    elif isinstance(entered, (list, tuple)) and all(type(t) is str for t in entered):
+        key = (tuple(entered), rules.key, wild_rank, every)
+    else:
+        key = None
+    if key is not None:
+        known = _MEMO.get(key)
+        if known is not None:
+            return list(known[0]), known[1]
+    cards = tuple(parse_meld_cards(entered))  # type: ignore[arg-type]
+    result = check(cards, rules, wild_rank, every=every)
+    if key is not None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = (cards, result)
+    return list(cards), result
+
+
 def check(
-    cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None, kinds: tuple[str, ...] = ("set", "run")
+    cards: Sequence[MeldCard],
+    rules: Rules,
+    wild_rank: int | None = None,
+    kinds: tuple[str, ...] = ("set", "run"),
+    every: bool = True,
 ) -> MeldCheck:
-    """Every legal reading of `cards` as one meld of the given `kinds` under `rules`, or the reason there is none."""
+    """Every legal reading of `cards` as one meld of the given `kinds` under `rules`, or the reason there is none.
+
+    With `every` False the readings may stop after the first (the one used
+    when the player chose none): enough to know the meld is legal and score it.
+    """
     cards = tuple(cards)
+    quick = _natural_meld(cards, rules, wild_rank, kinds)
+    if quick is not None:
+        return quick
+    return full_check(cards, rules, wild_rank, kinds, every)
+
+
+def full_check(
+    cards: tuple[MeldCard, ...],
+    rules: Rules,
+    wild_rank: int | None = None,
+    kinds: tuple[str, ...] = ("set", "run"),
+    every: bool = True,
+) -> MeldCheck:
+    """The check without the shortcut for melds with no wild card to place (which must agree with it)."""
     problem = _entry_problem(cards, rules, wild_rank)
     if problem:
         return MeldCheck(cards, (), problem)
@@ -119,8 +191,8 @@ def check(
         set_reading, set_reason = _read_set(cards, fixed, free, rules)
         if set_reading:
             readings.append(set_reading)
-    if "run" in kinds:
-        runs, run_reason = _read_runs(cards, fixed, free, rules)
+    if "run" in kinds and (every or not readings):
+        runs, run_reason = _read_runs(cards, fixed, free, rules, every)
         readings.extend(runs)
     if readings:
         return MeldCheck(cards, tuple(readings), None)
@@ -129,9 +201,75 @@ def check(
     return MeldCheck(cards, (), _choose_reason(cards, fixed, set_reason, run_reason))
 
 
-def extend(reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None) -> MeldCheck:
+def extend(
+    reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None, every: bool = True
+) -> MeldCheck:
     """Lay `added` off onto a melded reading: the longer meld, its wild cards still standing for the same cards."""
-    return check(reading.fixed(rules, wild_rank) + list(added), rules, wild_rank, kinds=(reading.kind,))
+    key = ("extend", tuple(added), rules.key, wild_rank, every)
+    known = reading.memo.get(key)
+    if known is None:
+        cards = reading.fixed(rules, wild_rank) + list(added)
+        known = reading.memo[key] = check(cards, rules, wild_rank, kinds=(reading.kind,), every=every)
+    return known
+
+
+def _natural_meld(
+    cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None, kinds: tuple[str, ...]
+) -> MeldCheck | None:
+    """The one reading of a meld whose every card is natural or pinned (no wild card left to place), if legal.
+
+    Most melds entered are like that, and such a meld has a single reading
+    (bar a 13-card run with an ace, left to the full check). None means
+    "not sure": the full check then decides and gives the reason.
+    """
+    n = len(cards)
+    if n < 3 or n > 12:
+        return None
+    values = []
+    for c in cards:
+        card = c.card
+        if c.stands_for is not None:
+            if not rules.is_wild(card, wild_rank):
+                return None
+            values.append(c.stands_for)
+        elif card.is_joker or rules.is_wild(card, wild_rank):
+            return None
+        else:
+            values.append(card)
+    if all(c.stands_for is not None for c in cards):
+        return None  # only wild cards: the full check knows when that is allowed
+    ranks = {v.rank for v in values}
+    suits = {v.suit for v in values}
+    if len(ranks) == 1:
+        if "set" not in kinds or n > 4 or (len(suits) < n and not rules.sets_repeat_suits):
+            return None
+        if _deck_trouble(cards, rules):
+            return None
+        return MeldCheck(cards, (Reading("set", cards, tuple(range(n)), values[0].rank),), None)
+    if "run" not in kinds or len(suits) != 1 or len(ranks) != n:
+        return None
+    ace = ACE
+    if ACE in ranks:
+        rest = sorted(ranks - {ACE})
+        if rules.ace_low and rest[-1] == n:
+            ace = ACE
+        elif rules.ace_high and rest[0] == HIGH_ACE - n + 1 and rest[-1] == KING:
+            ace = HIGH_ACE
+        else:
+            return None
+    elif max(ranks) - min(ranks) != n - 1:
+        return None
+    if _deck_trouble(cards, rules):
+        return None
+    places = [ace if v.rank == ACE else v.rank for v in values]
+    order = sorted(range(n), key=places.__getitem__)
+    return MeldCheck(cards, (Reading("run", tuple(cards[i] for i in order), tuple(order), places[order[0]]),), None)
+
+
+def _deck_trouble(cards: tuple[MeldCard, ...], rules: Rules) -> bool:
+    if rules.jokers == 0 and any(c.card.is_joker for c in cards):
+        return True
+    return deck_problem([c.card for c in cards], rules) is not None
 
 
 # checks before any reading ---------------------------------------------------
@@ -229,7 +367,9 @@ def _places(card: Card) -> tuple[int, ...]:
     return (ACE, HIGH_ACE) if card.rank == ACE else (card.rank,)
 
 
-def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> tuple[list[Reading], str | None]:
+def _read_runs(
+    cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True
+) -> tuple[list[Reading], str | None]:
     suits = {c.suit for c in fixed.values()}
     if len(suits) > 1:
         first, other = _two_differing(fixed, lambda c: c.suit)
@@ -249,6 +389,8 @@ def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> 
     entered = _entered_order_run(cards, fixed, suit, lowest, highest)
     if entered:
         readings.append(entered)
+        if not every:
+            return readings, None
     # every window must hold every natural rank; aces can sit at either end, so they do not narrow it
     ranks = [c.rank for c in fixed.values() if c.rank != ACE]
     first, last = lowest, highest - n + 1
@@ -260,6 +402,8 @@ def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> 
         reading = _run_in_window(cards, fixed, free, suit, low)
         if reading:
             readings.append(reading)
+            if not every:
+                break
     if readings:
         return readings, None
     return [], _run_reason(cards, fixed, free, suit, rules)

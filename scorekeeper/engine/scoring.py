@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,7 +139,18 @@ def gin_result(hand: Hand, rules: Rules) -> str:
 
 
 def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
-    """Each player's melds, lay-offs and cards left, as read, for pages that show the hand."""
+    """Each player's melds, lay-offs and cards left, as read, for pages that show the hand.
+
+    Built once per hand read (hands are memoised) and kept pickled: unpickling
+    is the quickest way to hand every caller a copy of its own.
+    """
+    kept = hand.memo.get(("details", rules.key))
+    if kept is None:
+        kept = hand.memo[("details", rules.key)] = pickle.dumps(_build_details(hand, rules), pickle.HIGHEST_PROTOCOL)
+    return pickle.loads(kept)  # noqa: S301 - bytes this module wrote itself
+
+
+def _build_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     details = {}
     for name, player in hand.players.items():
         details[name] = {

@@ -9,8 +9,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import check_meld
-from scorekeeper.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, rank_name
+from scorekeeper.engine import check_meld, melds
+from scorekeeper.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, MeldCard, rank_name
+from scorekeeper.engine.games import table_rules
 
 NATURAL = [Card(rank, suit) for suit in SUITS for rank in RANKS]
 EVERY_CARD = [*NATURAL, JOKER]
@@ -87,6 +88,20 @@ def test_entry_order_never_changes_whether_a_meld_without_wild_cards_is_legal(ga
     again = check_meld([str(c) for c in shuffled], game=game, options=options)
     assert (again["legal"], again["kind"]) == (first["legal"], first["kind"])
     assert (first["reason"] is None) == first["legal"]
+
+
+@given(st.sampled_from(sorted(GAMES_WITHOUT_WILD) + ["oklahoma", "rummy5000"]), natural_melds(), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_the_quick_check_of_natural_melds_agrees_with_the_full_check(game, cards, pin_a_wild_card):
+    # most melds entered have no wild card to place; they skip the full search, which must not change any answer
+    rules = table_rules(game, GAMES_WITHOUT_WILD.get(game, {}), players=5)
+    entered = [MeldCard(c) for c in cards]
+    if pin_a_wild_card and rules.jokers:
+        entered[0] = MeldCard(JOKER, cards[0])
+    quick = melds._natural_meld(tuple(entered), rules, None, ("set", "run"))
+    if quick is not None:
+        full = melds.full_check(tuple(entered), rules)
+        assert (quick.readings, quick.reason) == (full.readings, full.reason)
 
 
 # wild readings ---------------------------------------------------------------------
