@@ -46,6 +46,7 @@ class PlayerHand:
     in_hand: list[Card] = field(default_factory=list)
     melded_points: int = 0
     in_hand_points: int = 0
+    entered: list[list[MeldCard]] = field(default_factory=list)  # each meld's cards as entered
 
     def card_count(self) -> int:
         """How many cards the player held at the end: melded, laid off and left in hand."""
@@ -234,7 +235,7 @@ _PARSED: dict[tuple, tuple] = {}
 def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
     for name, entry in entries.items():
         player = hand.players[name] = PlayerHand(name)
-        player.melds = _read_melds(name, entry.get("melds"), rules, hand.wild_rank, problem)
+        player.melds = _read_melds(name, entry.get("melds"), rules, hand.wild_rank, problem, player.entered)
         layoffs = entry.get("layoffs") or []
         if not isinstance(layoffs, list):
             raise problem(InputError, f"{name}'s layoffs must be a list", name, field="layoffs")
@@ -264,8 +265,10 @@ def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: 
         player.in_hand = _card_list(entry.get("in_hand"), f"{name}'s cards left in hand", name, problem, False, field="in_hand")
 
 
-def _read_melds(name: str, melds: object, rules: Rules, wild_rank: int | None, problem: _Problems) -> list[Reading]:
-    """A player's melds, each read and checked, in the order entered."""
+def _read_melds(
+    name: str, melds: object, rules: Rules, wild_rank: int | None, problem: _Problems, entered: list | None = None
+) -> list[Reading]:
+    """A player's melds, each read and checked, in the order entered (their cards as entered go to `entered`)."""
     melds = melds or []
     if not isinstance(melds, list):
         raise problem(InputError, f"{name}'s melds must be a list of card lists", name, field="melds")
@@ -286,6 +289,8 @@ def _read_melds(name: str, melds: object, rules: Rules, wild_rank: int | None, p
                 RulesError, f"{what} ({shown}) is not legal: {result.reason}", name, field="melds", meld=index
             )
         readings.append(result.reading)
+        if entered is not None:
+            entered.append(cards)
     return readings
 
 
@@ -349,32 +354,112 @@ def _place_layoffs(entries: dict[str, Mapping], hand: Hand, rules: Rules, proble
                     name, **where,
                 )
             pending.append((name, index, layoff))
-    # lay-offs may be entered in any order: keep placing those that fit until none is left or none fits
-    while pending:
-        placed = False
+    # lay-offs onto one meld never touch another meld: place them meld by meld
+    onto: dict[tuple[str, int], list[tuple[str, int, LayOff]]] = {}
+    for item in pending:
+        onto.setdefault((item[2].owner, item[2].meld), []).append(item)
+    for target, items in onto.items():
+        _place_on_meld(target, items, hand, rules, problem)
+
+
+def _place_on_meld(
+    target: tuple[str, int], items: list[tuple[str, int, LayOff]], hand: Hand, rules: Rules, problem: _Problems
+) -> None:
+    """Place every lay-off onto one meld, re-reading unpinned wild cards when the first readings do not fit.
+
+    RULES.md section 2: a wild card's reading never changes once melded, but
+    where the player did not write it (``JK`` rather than ``JK=6H``) any legal
+    reading may be the one played. Lay-offs may be entered in any order. So
+    the first readings are tried first, then (by a bounded search) the other
+    readings of the meld and of wild cards laid off, before refusing.
+    """
+    owner, index = target
+    meld = hand.players[owner].melds[index]
+    placed = _fit(meld, items, rules, hand.wild_rank, every=False, budget=[1])
+    if placed is None:
+        readings = check(hand.players[owner].entered[index], rules, hand.wild_rank).readings or (meld,)
+        budget = [400]  # lay-off searches stay small: a few lay-offs onto a meld, each with a few readings
+        for reading in readings:
+            placed = _fit(reading, items, rules, hand.wild_rank, every=True, budget=budget)
+            if placed is not None:
+                hand.players[owner].melds[index] = reading
+                break
+    if placed is None:
+        _refuse_layoff(meld, items, hand, rules, problem)
+    for (name, _, layoff), points in zip(items, placed):
+        layoff.points = points
+
+
+def _fit(
+    meld: Reading, items: list[tuple[str, int, LayOff]], rules: Rules, wild_rank: int | None, every: bool, budget: list[int]
+) -> list[int] | None:
+    """Points of each lay-off (in `items` order) when all fit onto `meld` in some order and reading, else None.
+
+    With `every` False: the first reading of each longer meld only, in as few
+    passes as the entry order needs (the common case). `budget` bounds the
+    search when every reading is tried.
+    """
+    points: dict[int, int] = {}
+
+    def search(reading: Reading, left: list[int]) -> bool:
+        if not left:
+            return True
+        for position in left:
+            layoff = items[position][2]
+            result = extend(reading, layoff.cards, rules, wild_rank, every=every)
+            for longer in result.readings if every else result.readings[:1]:
+                if every:
+                    if budget[0] <= 0:
+                        return False
+                    budget[0] -= 1
+                rest = [p for p in left if p != position]
+                if search(longer, rest):
+                    added = set(range(len(reading.cards), len(longer.cards)))
+                    points[position] = meld_points(longer, rules, wild_rank, only=added)
+                    return True
+            if not every and result.legal:
+                return False  # the first reading fits but the rest do not: the full search decides
+        return False
+
+    if not search(meld, list(range(len(items)))):
+        return None
+    return [points[p] for p in range(len(items))]
+
+
+def _refuse_layoff(meld: Reading, items: list[tuple[str, int, LayOff]], hand: Hand, rules: Rules, problem: _Problems) -> None:
+    """Refuse the first lay-off that does not fit the meld as it stands after those that do (first readings)."""
+    wild_rank = hand.wild_rank
+    pending = list(items)
+    progress = True
+    while progress:
+        progress = False
         for item in list(pending):
-            name, index, layoff = item
-            meld = table[(layoff.owner, layoff.meld)]
-            result = extend(meld, layoff.cards, rules, hand.wild_rank, every=False)
+            result = extend(meld, item[2].cards, rules, wild_rank, every=False)
             if result.legal:
-                longer = result.reading
-                added = set(range(len(meld.cards), len(longer.cards)))
-                layoff.points = meld_points(longer, rules, hand.wild_rank, only=added)
-                table[(layoff.owner, layoff.meld)] = longer
+                meld = result.reading
                 pending.remove(item)
-                placed = True
-        if not placed:
-            name, index, layoff = pending[0]
-            meld = table[(layoff.owner, layoff.meld)]
-            reason = extend(meld, layoff.cards, rules, hand.wild_rank).reason
-            shown = " ".join(str(c) for c in layoff.cards)
-            on_table = " ".join(str(c) for c in meld.cards)
-            raise problem(
-                RulesError,
-                f"{name}'s lay-off {index + 1} ({shown}) does not fit {layoff.owner}'s meld {layoff.meld + 1}"
-                f" ({on_table}): {reason}",
-                name, field="layoffs", layoff=index,
-            )
+                progress = True
+    name, index, layoff = pending[0]
+    reason = extend(meld, layoff.cards, rules, wild_rank).reason
+    shown = " ".join(str(c) for c in layoff.cards)
+    on_table = " ".join(str(c) for c in meld.cards)
+    read = [c for c in meld.cards if c.stands_for is not None and rules.is_wild(c.card, wild_rank)]
+    entered = hand.players[layoff.owner].entered[layoff.meld] + [c for _, _, x in items for c in x.cards]
+    unpinned = any(c.stands_for is None and rules.is_wild(c.card, wild_rank) for c in entered)
+    if read and not unpinned:
+        reason += " (every wild card's reading was written: " + " ".join(str(c) for c in read) + ")"
+    elif read:
+        wilds = ", ".join(f"{c.card} stands for {c.stands_for}" for c in read)
+        reason += (
+            f" (as read, {wilds}, and no other reading of the wild cards lets it fit;"
+            f" a reading is pinned by writing it, like {read[0].card}={read[0].stands_for})"
+        )
+    raise problem(
+        RulesError,
+        f"{name}'s lay-off {index + 1} ({shown}) does not fit {layoff.owner}'s meld {layoff.meld + 1}"
+        f" ({on_table}): {reason}",
+        name, field="layoffs", layoff=index,
+    )
 
 
 def _check_going_out(hand: Hand, rules: Rules, problem: _Problems) -> None:

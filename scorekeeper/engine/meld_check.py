@@ -90,7 +90,13 @@ def check_layoff(
     """Check laying `added` off onto `meld` (already on the table): the meld check's body for the longer meld.
 
     `points` and each reading's points count only the cards laid off, which
-    score for whoever lays them off; `meld` is the meld on the table as read.
+    score for whoever lays them off; `meld` is the meld on the table as read
+    (the reading used when none is written). Decision: the check keeps to
+    that reading, as the meld was entered; when the cards fit another reading
+    of an unwritten wild card (``7H 8H JK`` read as ``JK=6H 7H 8H`` takes 9H),
+    the reason says so and `fits_other_readings` lists those readings, so the
+    player can enter the meld that way. Scoring a hand (score_session) tries
+    those readings by itself: a legal table play never blocks saving.
     """
     rules = table_rules(game, options)
     wild = read_wild_rank(wild_rank, rules)
@@ -104,18 +110,27 @@ def check_layoff(
         return body
     if not new_cards:
         raise InputError("the cards laid off: enter at least one card")
-    result = extend(on_table.reading, new_cards, rules, wild)
-    laid = set(range(len(on_table.reading.cards), len(result.cards)))
+    table_reading = on_table.reading
+    result = extend(table_reading, new_cards, rules, wild)
+    fits_otherwise = [] if result.legal else [
+        other for other in on_table.readings[1:] if extend(other, new_cards, rules, wild).legal
+    ]
+    laid = set(range(len(table_reading.cards), len(result.cards)))
     readings = [reading_body(r, rules, wild, only=laid) for r in result.readings]
-    return {
+    body = {
         "legal": result.legal,
         "kind": readings[0]["kind"] if readings else None,
         "cards": [str(c) for c in new_cards],
         "points": readings[0]["points"] if readings else 0,
         "readings": readings,
         "reason": result.reason,
-        "meld": reading_body(on_table.reading, rules, wild),
+        "meld": reading_body(table_reading, rules, wild),
+        "fits_other_readings": [reading_body(r, rules, wild)["notation"] for r in fits_otherwise],
     }
+    if fits_otherwise:
+        other = body["fits_other_readings"][0]
+        body["reason"] = f"{result.reason}; read as {other}, the meld takes it: enter the meld that way to check it"
+    return body
 
 
 def check_meld(

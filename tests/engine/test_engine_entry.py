@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import InputError, RulesError, score_session
+from scorekeeper.engine import InputError, RulesError, check_layoff, score_session
 
 DEFENDER_CARDS = "2S 3D 4C 5H 6S 8D 9C 10C JS QD"
 
@@ -71,3 +71,52 @@ def test_gin_knocker_meld_fault_is_the_knockers_when_the_defender_gives_whole_ca
     with pytest.raises(RulesError) as caught:
         score_session(gin_knock(["7H 8H 10H"]))
     assert (caught.value.player, caught.value.field, caught.value.meld) == ("K", "melds", 0)
+
+
+# RULES.md 2: a wild card whose reading was not written may be read any legal way -------------
+
+
+def layoff(cards, owner, meld=0):
+    return {"cards": cards, "onto": {"player": owner, "meld": meld}}
+
+
+def blocked_hand(players: dict) -> dict:
+    return {"players": list(players), "hands": [{"ended": "stock_exhausted", "players": players}]}
+
+
+def test_wild_layoff_reading_gives_way_to_a_natural_layoff_that_needs_its_place():
+    body = score_session(blocked_hand({
+        "A": {"melds": ["7H 8H 9H"]},
+        "B": {"layoffs": [layoff("JK", "A")]},
+        "C": {"layoffs": [layoff("10H", "A")]},
+    }))
+    assert body["hands"][0]["scores"] == {"A": 24, "B": 15, "C": 10}
+
+
+def test_unwritten_wild_card_in_a_meld_is_reread_so_a_layoff_fits():
+    body = score_session(blocked_hand({"A": {"melds": ["7H 8H JK"]}, "B": {"layoffs": [layoff("9H", "A")]}}))
+    hand = body["hands"][0]
+    assert hand["scores"] == {"A": 30, "B": 9}
+    assert hand["players"]["A"]["melds"][0]["notation"] == "JK=6H 7H 8H"
+
+
+def test_check_layoff_names_the_other_reading_of_the_meld_that_takes_the_cards():
+    body = check_layoff("7H 8H JK", "9H")
+    assert not body["legal"]
+    assert body["fits_other_readings"] == ["JK=6H 7H 8H"]
+    assert "read as JK=6H 7H 8H, the meld takes it" in body["reason"]
+    assert check_layoff("JK=6H 7H 8H", "9H")["points"] == 9
+
+
+def test_written_wild_reading_is_kept_and_the_refusal_says_it_was_written():
+    with pytest.raises(RulesError) as caught:
+        score_session(blocked_hand({"A": {"melds": ["7H 8H JK=9H"]}, "B": {"layoffs": [layoff("9H", "A")]}}))
+    assert "9H appears twice" in caught.value.message
+    assert "JK=9H" in caught.value.message
+
+
+def test_refused_layoff_onto_a_wild_meld_says_how_the_wild_card_was_read():
+    with pytest.raises(RulesError) as caught:
+        score_session(blocked_hand({"A": {"melds": ["7H 8H JK"]}, "B": {"layoffs": [layoff("QH", "A")]}}))
+    assert "JK stands for 9H" in caught.value.message
+    assert "JK=" in caught.value.message

@@ -131,11 +131,19 @@ def test_lay_off_that_does_not_fit_says_which_meld():
         score("rummy500", ["Ann", "Ben"], hand)
 
 
-def test_a_wild_card_keeps_what_it_stands_for_when_laid_off_onto():
-    # the joker is the 6H: laying off the natural 6H is two sixes, not a longer run
-    hand = cards("Ann", Ann=(["JK 7H 8H"], ""), Ben={"layoffs": [{"cards": "6H", "onto": {"player": "Ann", "meld": 0}}]})
+def test_a_wild_card_keeps_what_it_stands_for_when_its_reading_was_written():
+    # JK=6H was written: laying off the natural 6H is two sixes, not a longer run
+    hand = cards("Ann", Ann=(["JK=6H 7H 8H"], ""), Ben={"layoffs": [{"cards": "6H", "onto": {"player": "Ann", "meld": 0}}]})
     with pytest.raises(RulesError, match="6H appears twice"):
         score("rummy500", ["Ann", "Ben"], hand)
+
+
+def test_an_unwritten_wild_card_is_read_the_way_that_lets_a_layoff_fit():
+    # JK 7H 8H is first read as 6-7-8, but the joker may as well be the 9H, which lets the 6H be laid off
+    hand = cards("Ann", Ann=(["JK 7H 8H"], ""), Ben={"layoffs": [{"cards": "6H", "onto": {"player": "Ann", "meld": 0}}]})
+    body = score("rummy500", ["Ann", "Ben"], hand)
+    assert body["hands"][0]["players"]["Ann"]["melds"][0]["notation"] == "7H 8H JK=9H"
+    assert body["hands"][0]["scores"] == {"Ann": 30, "Ben": 6}
 
 
 @pytest.mark.parametrize(
