@@ -17,7 +17,9 @@ from typing import Any
 from scorekeeper.engine.cards import JOKER, Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import EngineError, InputError, RulesError
 from scorekeeper.engine.games import Rules, hand_card_points, table_rules
-from scorekeeper.engine.gin import gin_arrange
+from scorekeeper.engine.gin import _arrangement as gin_arrangement
+from scorekeeper.engine.gin import deadwood_value, gin_arrange
+from scorekeeper.engine.gin_solver import mask_of, optimal_set_masks
 from scorekeeper.engine.meld_check import read_wild_rank
 from scorekeeper.engine.melds import Reading, analyse, check, deck_problem, extend, meld_points
 
@@ -556,6 +558,19 @@ def _check_gin_layoff(hand: Hand, name: str, layoff: LayOff, what: str, where: d
         raise problem(RulesError, f"{what}: the defender lays off only onto the knocker's melds", name, **where)
 
 
+def _deadwood_hint(deadwood: list[Card]) -> str:
+    """When cards entered as deadwood meld among themselves, say which, and what deadwood that leaves."""
+    if len(set(deadwood)) != len(deadwood) or any(c.is_joker for c in deadwood):
+        return ""
+    mask = mask_of(deadwood)
+    least, sets = optimal_set_masks(mask)
+    if least >= sum(deadwood_value(c) for c in deadwood):
+        return ""
+    melds, _ = gin_arrangement(mask, sets[0])
+    shown = ", ".join(" ".join(str(c) for c in meld) for meld in melds)
+    return f"; the deadwood holds {shown}: melded, {least} deadwood is left"
+
+
 def _check_gin(hand: Hand, rules: Rules, problem: _Problems) -> None:
     if hand.went_out is None:
         return
@@ -565,7 +580,8 @@ def _check_gin(hand: Hand, rules: Rules, problem: _Problems) -> None:
     if knocker.in_hand_points > limit:
         raise problem(
             RulesError,
-            f"{knocker.name} knocked with {knocker.in_hand_points} deadwood, but knocking needs {limit} or less",
+            f"{knocker.name} knocked with {knocker.in_hand_points} deadwood, but knocking needs {limit} or less"
+            + _deadwood_hint(knocker.in_hand),
             knocker.name, field="in_hand",
         )
     if hand.big_gin and knocker.in_hand:

@@ -16,9 +16,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError
+from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.games import Rules, check_players, table_rules
-from scorekeeper.engine.hands import Hand, read_hand
+from scorekeeper.engine.hands import GIN_HAND, Hand, read_hand
 from scorekeeper.engine.meld_check import reading_body
 
 PERSIAN_GOING_OUT = 25
@@ -113,9 +115,16 @@ def _gin_scores(hand: Hand, rules: Rules, names: list[str]) -> dict[str, int]:
     defender = next(n for n in names if n != knocker)
     ours = hand.players[knocker].in_hand_points
     theirs = hand.players[defender].in_hand_points
+    points = _gin_points(rules, knocker, defender, ours, theirs, hand.big_gin)
+    return {name: points[name] for name in names}
+
+
+def _gin_points(rules: Rules, knocker: str, defender: str, ours: int, theirs: int, big_gin: bool) -> dict[str, int]:
+    """A knock's scores from the knocker's deadwood (`ours`) and the defender's after lay-offs (`theirs`)."""
+    scores = {knocker: 0, defender: 0}
     if ours == 0:
         bonus = rules.option("gin_bonus")
-        if hand.big_gin and rules.option("big_gin_bonus"):
+        if big_gin and rules.option("big_gin_bonus"):
             bonus = rules.option("big_gin_bonus")
         scores[knocker] = bonus + theirs
     elif theirs > ours:
@@ -123,6 +132,77 @@ def _gin_scores(hand: Hand, rules: Rules, names: list[str]) -> dict[str, int]:
     else:
         scores[defender] = rules.option("undercut_bonus") + ours - theirs
     return scores
+
+
+def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]:
+    """Things about a hand worth a second look that are not errors (the hand is scored as entered).
+
+    Gin: a player's cards, as entered, leave more deadwood than their best
+    arrangement (the warning gives that arrangement and what it would score).
+    Kept with the hand, which is read once.
+    """
+    kept = hand.memo.get(("warnings", rules.key))
+    if kept is None:
+        kept = hand.memo[("warnings", rules.key)] = tuple(_gin_warnings(hand, rules, names)) if rules.game == "gin" else ()
+    return kept
+
+
+def _gin_warnings(hand: Hand, rules: Rules, names: list[str]) -> list[str]:
+    if hand.as_points or hand.went_out is None or hand.big_gin:
+        return []
+    knocker = hand.players[hand.went_out]
+    defender_name = next(n for n in names if n != hand.went_out)
+    defender = hand.players[defender_name]
+    entered_scores = _gin_scores(hand, rules, names)
+    warnings = []
+    knocker_cards = [c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand)
+    best = _best_gin(knocker_cards)
+    if best is not None and best["deadwood_points"] < knocker.in_hand_points:
+        theirs = defender.in_hand_points
+        if best["deadwood_points"] == 0:  # gin: the defender lays nothing off
+            theirs += sum(deadwood_value(c.card) for x in defender.layoffs for c in x.cards)
+        scores = _gin_points(rules, hand.went_out, defender_name, best["deadwood_points"], theirs, False)
+        kind = "gin" if best["deadwood_points"] == 0 else "a knock"
+        warnings.append(
+            f"{hand.went_out}'s cards arrange with {best['deadwood_points']} deadwood, not"
+            f" {knocker.in_hand_points}: {_shown_arrangement(best)}; that is {kind}, which would score"
+            f" {_shown_scores(scores)} instead of {_shown_scores(entered_scores)}; scored as entered"
+        )
+    defender_cards = [c.card for m in defender.melds for c in m.cards]
+    defender_cards += [c.card for x in defender.layoffs for c in x.cards] + list(defender.in_hand)
+    knocker_melds = [[str(c.card) for c in m.cards] for m in knocker.melds] if knocker.in_hand_points else None
+    best = _best_gin(defender_cards, knocker_melds)
+    if best is not None and best["deadwood_points"] < defender.in_hand_points:
+        scores = _gin_points(rules, hand.went_out, defender_name, knocker.in_hand_points, best["deadwood_points"], False)
+        warnings.append(
+            f"{defender_name}'s cards arrange with {best['deadwood_points']} deadwood, not"
+            f" {defender.in_hand_points}: {_shown_arrangement(best)}; that would score {_shown_scores(scores)}"
+            f" instead of {_shown_scores(entered_scores)}; scored as entered"
+        )
+    return warnings
+
+
+def _best_gin(cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:
+    if len(cards) != GIN_HAND:
+        return None
+    try:
+        return gin_arrange([str(c) for c in cards], knocker_melds=knocker_melds)
+    except InputError:  # cards the arrangement cannot take are refused elsewhere
+        return None
+
+
+def _shown_arrangement(body: dict[str, Any]) -> str:
+    melds = ", ".join(" ".join(m) for m in body["melds"]) or "no melds"
+    laid = [c for x in body.get("layoffs", []) for c in x["cards"]]
+    shown = f"melds {melds}"
+    if laid:
+        shown += f", laying off {' '.join(laid)}"
+    return shown + (f", deadwood {' '.join(body['deadwood'])}" if body["deadwood"] else ", no deadwood")
+
+
+def _shown_scores(scores: dict[str, int]) -> str:
+    scored = [f"{name} {points}" for name, points in scores.items() if points]
+    return " and ".join(scored) or "nothing"
 
 
 def gin_result(hand: Hand, rules: Rules) -> str:
@@ -218,10 +298,13 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         }
         if standing.bonuses and finished_at == hand.number:
             body["bonuses"] = dict(standing.bonuses)
+        warnings = list(hand_warnings(hand, rules, names))
         if finished_at is not None and finished_at < hand.number:
-            body["warnings"] = [
+            warnings.append(
                 f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result"
-            ]
+            )
+        if warnings:
+            body["warnings"] = warnings
         if teams:
             body["player_scores"] = player_scores
         if not hand.as_points:

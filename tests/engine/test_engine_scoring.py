@@ -364,3 +364,26 @@ def test_big_gin_from_eleven_cards_scores_the_big_gin_bonus():
     body = score("gin", ["Ann", "Ben"], hand, big_gin_bonus=31)
     # Ben keeps his kings; QD JD 8S 8H 4D 5D 6C are 51 of deadwood, and nothing is laid off after gin
     assert (body["hands"][0]["scores"], body["hands"][0]["result"]) == ({"Ann": 31 + 51, "Ben": 0}, "big gin")
+
+
+def test_gin_entered_arrangement_worse_than_the_best_is_scored_as_entered_with_a_warning():
+    hand = cards(
+        "K",
+        K={"melds": ["2H 3H 4H", "5S 6S 7S", "9C 9D 9H"], "in_hand": "AH"},
+        D={"in_hand": "KS QS JD 3C 4D 5C 6D 8C 10S AS"},
+    )
+    body = score("gin", ["K", "D"], hand)["hands"][0]
+    assert body["scores"] == {"K": 67 - 1, "D": 0}  # defender 67 deadwood, knocker 1, as entered
+    (warning,) = body["warnings"]
+    assert "K's cards arrange with 0 deadwood, not 1" in warning
+    assert "gin, which would score K 92" in warning and "scored as entered" in warning
+
+
+def test_gin_knock_over_the_limit_says_when_the_deadwood_holds_a_meld():
+    hand = cards(
+        "K",
+        K={"melds": ["2H 3H 4H", "5S 6S 7S"], "in_hand": "9C 9D 9H KC"},
+        D={"in_hand": "KS QS JD 3C 4D 5C 6D 7D 8D 10S"},
+    )
+    with pytest.raises(RulesError, match=r"knocked with 37 deadwood.*the deadwood holds 9H 9D 9C: melded, 10 deadwood is left"):
+        score("gin", ["K", "D"], hand)
