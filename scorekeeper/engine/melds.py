@@ -342,10 +342,10 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> t
             if count > 1:
                 return None, f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
     missing = [s for s in SUITS if s not in suits]
-    if rules.game == "oklahoma" and rank == QUEEN and "S" in missing:
-        # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS)
-        missing.remove("S")
-        missing.append("S")
+    if rules.game == "oklahoma" and rank == QUEEN:
+        # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
+        # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
+        missing = [s for s in missing if s != "S"] + ["H", "D", "C"] * 2
     placed = list(cards)
     for i, suit in zip(free, missing):
         placed[i] = MeldCard(cards[i].card, Card(rank, suit))

@@ -137,3 +137,13 @@ def test_cards_may_be_a_list_and_come_back_canonical():
     body = check_meld(["7h", "8♥", "jk=9h"])
     assert body["cards"] == ["7H", "8H", "JK=9H"]
     assert body["legal"]
+
+
+def test_oklahoma_wild_card_in_a_set_of_queens_is_an_ordinary_queen_unless_written_as_the_queen_of_spades():
+    # suits repeat in Oklahoma: beside Q♥ Q♦ Q♣ a deuce is one more ordinary queen (10), not the Q♠ (50)
+    body = check_meld("QH QD QC 2C", "oklahoma")
+    assert body["points"] == 40
+    assert "QS" not in body["readings"][0]["notation"]
+    assert check_meld("QH QD QC 2C=QS", "oklahoma")["points"] == 80
+    # in a run the deuce's place fixes it: J♠ 2 K♠ holds the Q♠
+    assert check_meld("JS 2C KS", "oklahoma")["readings"][0]["represents"] == ["JS", "QS", "KS"]
