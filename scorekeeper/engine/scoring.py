@@ -344,8 +344,14 @@ def _standing(
         return _lowest_wins(totals, target)
     counted = {side: totals[side] - concealed_bonus[side] for side in totals}
     reached = [side for side in totals if counted[side] >= target]
+    # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
+    short = "; ".join(
+        f"{side} has {totals[side]}, {counted[side]} without going-rummy bonuses"
+        for side in totals
+        if totals[side] >= target > counted[side]
+    )
     if not reached:
-        return Standing(reason=f"nobody has reached {target}")
+        return Standing(reason=f"{short}; nobody has reached {target}" if short else f"nobody has reached {target}")
     if rules.game == "rummy500" and rules.option("must_go_out_to_win"):
         return _must_go_out(totals, target, goer)
     best = max(totals[side] for side in reached)
@@ -359,6 +365,8 @@ def _standing(
         reason = f"{winner} reached {best}, the highest at or above {target}"
     if rules.game == "oklahoma" and concealed_bonus[winner]:
         reason += f" ({counted[winner]} without going-rummy bonuses)"
+    if short:
+        reason += f"; {short}, short of {target}"
     standing = Standing("finished", winner, reason)
     if rules.game == "persian":
         standing.bonuses = {winner: PERSIAN_GAME_BONUS}

@@ -387,3 +387,19 @@ def test_gin_knock_over_the_limit_says_when_the_deadwood_holds_a_meld():
     )
     with pytest.raises(RulesError, match=r"knocked with 37 deadwood.*the deadwood holds 9H 9D 9C: melded, 10 deadwood is left"):
         score("gin", ["K", "D"], hand)
+
+
+def test_oklahoma_reason_says_when_250_bonuses_keep_a_total_from_counting_toward_the_target():
+    concealed = cards("A", concealed=True, A=(["QS QH QD"], ""), B=([], "7C"))
+    body = score("oklahoma", ["A", "B"], concealed, points("A", A=700, B=0))
+    assert body["totals"]["A"] == 1020
+    assert body["status"] == "in_progress"
+    assert body["reason"] == "A has 1020, 770 without going-rummy bonuses; nobody has reached 1000"
+
+
+def test_oklahoma_winner_over_a_higher_total_made_by_250_bonuses_is_explained():
+    concealed = cards("A", concealed=True, A=(["QS QH QD"], ""), B=([], "7C"))
+    body = score("oklahoma", ["A", "B"], concealed, points("A", A=780, B=1010))
+    assert (body["totals"], body["winner"]) == ({"A": 1100, "B": 1005 + 200}, "B")
+    assert "B reached 1005" in body["reason"]
+    assert "A has 1100, 850 without going-rummy bonuses, short of 1000" in body["reason"]
