@@ -334,6 +334,8 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> t
         first, other = _two_differing(fixed, lambda c: c.rank)
         return None, f"a set needs one rank: {first} and {other} differ"
     if len(cards) > 4:
+        if rules.sets_repeat_suits:  # Oklahoma, 5000 Rummy: suits may repeat, but four cards is still the most
+            return None, f"a set has at most 4 cards; this has {len(cards)}"
         return None, f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
     rank = ranks.pop()
     suits = Counter(c.suit for c in fixed.values())

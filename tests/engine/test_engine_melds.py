@@ -147,3 +147,12 @@ def test_oklahoma_wild_card_in_a_set_of_queens_is_an_ordinary_queen_unless_writt
     assert check_meld("QH QD QC 2C=QS", "oklahoma")["points"] == 80
     # in a run the deuce's place fixes it: J♠ 2 K♠ holds the Q♠
     assert check_meld("JS 2C KS", "oklahoma")["readings"][0]["represents"] == ["JS", "QS", "KS"]
+
+
+@pytest.mark.parametrize(("game", "wild_rank"), [("oklahoma", None), ("rummy5000", "K")])
+def test_set_size_reason_does_not_ask_for_one_of_each_suit_where_suits_repeat(game, wild_rank):
+    body = check_meld("6H 6H 6S 6D 6C", game, options={"decks": 2} if game == "rummy5000" else None, wild_rank=wild_rank)
+    assert body["reason"] == "a set has at most 4 cards; this has 5"
+    assert check_meld("KH KS KD KC JK", options={"decks": 2})["reason"].startswith(
+        "a set has at most 4 cards, one of each suit"
+    )
