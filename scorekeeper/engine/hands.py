@@ -174,10 +174,17 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
 
 def _read_went_out(value: object, ended: str, names: list[str], problem: _Problems) -> str | None:
     if isinstance(value, list):
+        for item in value:
+            if not isinstance(item, str):
+                raise problem(InputError, f"`went_out` must name players, not {item!r}", field="went_out")
+            if item and item not in names:
+                raise problem(InputError, f"`{item}` went out, but is not a player in this session", field="went_out")
         if len(value) > 1:
             both = " and ".join(str(v) for v in value)
             raise problem(RulesError, f"only one player can go out in a hand, but {both} are named", field="went_out")
         value = value[0] if value else None
+    if value is not None and not isinstance(value, str):
+        raise problem(InputError, f"`went_out` must be a player's name, not {value!r}", field="went_out")
     if ended == "stock_exhausted":
         if value not in (None, ""):
             raise problem(

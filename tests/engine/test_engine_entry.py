@@ -120,3 +120,19 @@ def test_refused_layoff_onto_a_wild_meld_says_how_the_wild_card_was_read():
         score_session(blocked_hand({"A": {"melds": ["7H 8H JK"]}, "B": {"layoffs": [layoff("QH", "A")]}}))
     assert "JK stands for 9H" in caught.value.message
     assert "JK=" in caught.value.message
+
+
+@pytest.mark.parametrize("named", [["A", ["x"]], ["A", None], {"A": 1}, 7, True])
+def test_went_out_that_is_not_player_names_is_unreadable_input(named):
+    body = rummy_layoff_onto("A")
+    body["hands"][0]["went_out"] = named
+    with pytest.raises(InputError) as caught:
+        score_session(body)
+    assert (caught.value.hand, caught.value.field) == (1, "went_out")
+
+
+def test_two_players_named_as_going_out_is_a_rule_break():
+    body = rummy_layoff_onto("A")
+    body["hands"][0]["went_out"] = ["A", "B"]
+    with pytest.raises(RulesError, match="only one player can go out in a hand, but A and B are named"):
+        score_session(body)
