@@ -104,6 +104,21 @@ def test_score_refuses_an_illegal_meld_with_a_422_naming_hand_and_player(client)
     assert (body["hand"], body["player"]) == (1, "Ben")
 
 
+def test_score_422_points_at_the_meld_and_the_layoff_by_index(client):
+    session = {
+        "game": "rummy500",
+        "players": ["Ann", "Ben"],
+        "hands": [{"ended": "went_out", "went_out": "Ann", "players": {
+            "Ann": {"melds": ["AS AD AC"]},
+            "Ben": {"melds": ["7S 7D 7C", "9H 10H QH"], "in_hand": "2C"}}}],
+    }
+    body = client.post("/api/v1/score", json=session).get_json()
+    assert (body["field"], body["meld"]) == ("melds", 1)
+    session["hands"][0]["players"]["Ben"] = {"layoffs": [{"cards": "2C", "onto": {"player": "Ann", "meld": 0}}]}
+    body = client.post("/api/v1/score", json=session).get_json()
+    assert (body["hand"], body["player"], body["field"], body["layoff"]) == (1, "Ben", "layoffs", 0)
+
+
 def test_score_of_an_unknown_game_is_a_400(client):
     response = client.post("/api/v1/score", json={"game": "canasta", "players": ["Ann", "Ben"], "hands": []})
     assert response.status_code == 400

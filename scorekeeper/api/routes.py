@@ -27,7 +27,7 @@ def _json_body() -> tuple[dict[str, Any] | None, Any]:
 def _refused(exc: ValueError):
     """The engine's error as JSON: 422 for a rule broken, 400 for anything else it could not read."""
     status = 422 if isinstance(exc, engine.RulesError) else 400
-    fields = exc.fields() if isinstance(exc, (engine.InputError, engine.RulesError)) else {"error": str(exc)}
+    fields = exc.response() if isinstance(exc, (engine.InputError, engine.RulesError)) else {"error": str(exc)}
     return jsonify(fields), status
 
 

@@ -49,6 +49,23 @@ class EngineError(ValueError):
         return body
 
 
+    def response(self) -> dict[str, Any]:
+        """The JSON API's error body: :meth:`fields`, plus `meld` and `layoff` (from 0) when known.
+
+        Kept apart from fields() (whose shape callers compare whole) so the
+        API can point a client at the very entry, as forms do.
+
+        >>> RulesError("bad meld", hand=1, player="Ann", field="melds", meld=1).response()
+        {'error': 'bad meld', 'hand': 1, 'player': 'Ann', 'field': 'melds', 'meld': 1}
+        """
+        body = self.fields()
+        if self.meld is not None:
+            body["meld"] = self.meld
+        if self.layoff is not None:
+            body["layoff"] = self.layoff
+        return body
+
+
 class InputError(EngineError):
     """Input that cannot be read: not a card, an unknown game or option, a body of the wrong shape."""
 
