@@ -133,6 +133,11 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     if concealed and went_out is None:
         raise problem(RulesError, "only a player who went out can go out concealed", field="went_out")
     as_points = "points" in raw
+    if as_points and "players" in raw:
+        # which would count? refuse rather than silently drop the cards (RULES.md 3: cards, or plain numbers)
+        raise problem(
+            InputError, "a hand is entered either with cards (`players`) or as points (`points`), not both", field="points"
+        )
     try:
         # plain points need no wild rank: nothing is checked against it
         wild_rank = None if as_points and raw.get("wild_rank") in (None, "") else read_wild_rank(raw.get("wild_rank"), rules)

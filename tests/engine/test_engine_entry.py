@@ -136,3 +136,12 @@ def test_two_players_named_as_going_out_is_a_rule_break():
     body["hands"][0]["went_out"] = ["A", "B"]
     with pytest.raises(RulesError, match="only one player can go out in a hand, but A and B are named"):
         score_session(body)
+
+
+def test_hand_entered_both_with_cards_and_as_points_is_refused():
+    body = rummy_layoff_onto("A")
+    body["hands"][0]["points"] = {"A": 10, "B": 0}
+    body["hands"][0]["players"]["B"] = {"in_hand": "1H"}
+    with pytest.raises(InputError, match="either with cards .* or as points") as caught:
+        score_session(body)
+    assert caught.value.hand == 1
