@@ -139,7 +139,7 @@ OPTIONS: dict[str, dict[str, Option]] = {
             _bonus("big_gin_bonus", "Big gin bonus", 0, "For gin with all 11 cards (31 is common); 0 scores it as gin."),
             _bonus("game_bonus", "Game bonus", 0, "For winning the game (100 is common)."),
             _bonus("box_bonus", "Box bonus", 0, "At the end, for every hand won (25 is common)."),
-            Option("shutout_double", "Double a shutout", "bool", False, "The winner's score doubles when the loser scored nothing."),
+            Option("shutout_double", "Double a shutout", "bool", False, "When the loser scored nothing, the winner's whole score doubles, game and box bonuses included."),
         ),
     }.items()
 }

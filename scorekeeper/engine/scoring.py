@@ -405,17 +405,23 @@ def _lowest_wins(totals: dict[str, int], target: int) -> Standing:
 
 
 def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
-    """Game, box and shutout bonuses, added once when the game is won."""
+    """Game, box and shutout bonuses, added once when the game is won.
+
+    Decision (RULES.md 4.8 leaves it open): a shutout doubles the winner's
+    whole score, game bonus and box bonuses included, as most gin tables
+    score a shutout: 60 + 50 in hands, game bonus 100, two boxes of 25
+    make 260, doubled to 520. The option's help text says the same.
+    """
     winner = standing.winner
     assert winner is not None
     loser = next(side for side in totals if side != winner)
     bonuses = dict.fromkeys(totals, 0)
     bonuses[winner] += rules.option("game_bonus")
-    if rules.option("shutout_double") and totals[loser] == 0:
-        bonuses[winner] += totals[winner] + bonuses[winner]
-        standing.reason += f"; a shutout doubles {winner}'s score"
     for side in totals:
         bonuses[side] += rules.option("box_bonus") * wins[side]
+    if rules.option("shutout_double") and totals[loser] == 0:
+        bonuses[winner] += totals[winner] + bonuses[winner]
+        standing.reason += f"; a shutout doubles {winner}'s score, bonuses included"
     standing.bonuses = {side: bonus for side, bonus in bonuses.items() if bonus}
     if standing.bonuses:
         shown = ", ".join(f"{side} +{bonus}" for side, bonus in standing.bonuses.items())

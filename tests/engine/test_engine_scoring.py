@@ -335,11 +335,12 @@ def test_gin_draw_scores_nothing_and_first_to_100_wins():
     assert (body["winner"], body["reason"]) == ("Ann", "Ann reached 104, the first to 100")
 
 
-def test_gin_game_box_and_shutout_bonuses_at_the_end():
+def test_gin_shutout_doubles_the_winners_whole_score_game_and_box_bonuses_included():
     body = score("gin", ["Ann", "Ben"], points("Ann", Ann=60, Ben=0), points("Ann", Ann=50, Ben=0),
                  game_bonus=100, box_bonus=25, shutout_double=True)
-    # 110 + 100 game bonus, doubled for the shutout, + 2 boxes of 25
-    assert body["totals"] == {"Ann": 420 + 50, "Ben": 0}
+    # 110 + 100 game bonus + 2 boxes of 25, the whole of it doubled for the shutout
+    assert body["totals"] == {"Ann": (110 + 100 + 50) * 2, "Ben": 0}
+    assert "a shutout doubles Ann's score, bonuses included" in body["reason"]
 
 
 def test_rummy5000_hand_entered_as_points_needs_no_wild_rank():
