@@ -139,11 +139,21 @@ def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]
 
     Gin: a player's cards, as entered, leave more deadwood than their best
     arrangement (the warning gives that arrangement and what it would score).
-    Kept with the hand, which is read once.
+    Every game: the player who went out has no card entered at all (nothing
+    melded or laid off). Decision: a warning, not an error, because such a
+    hand is often an entry slip but can be a table's shorthand; it scores as
+    entered. Kept with the hand, which is read once.
     """
     kept = hand.memo.get(("warnings", rules.key))
     if kept is None:
-        kept = hand.memo[("warnings", rules.key)] = tuple(_gin_warnings(hand, rules, names)) if rules.game == "gin" else ()
+        found = _gin_warnings(hand, rules, names) if rules.game == "gin" else []
+        goer = hand.players.get(hand.went_out) if hand.went_out else None
+        if goer is not None and goer.card_count() == 0:
+            found.append(
+                f"{goer.name} went out, but no cards are entered for {goer.name}: nothing melded or laid off;"
+                f" scored as entered"
+            )
+        kept = hand.memo[("warnings", rules.key)] = tuple(found)
     return kept
 
 
@@ -454,6 +464,9 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
             "went_out": hand.went_out,
             "entered_as_points": hand.as_points,
         }
+        warnings = hand_warnings(hand, rules, names)
+        if warnings:
+            body["warnings"] = list(warnings)
         if not hand.as_points:
             body["players"] = _hand_details(hand, rules)
         bodies.append(body)

@@ -404,3 +404,12 @@ def test_oklahoma_winner_over_a_higher_total_made_by_250_bonuses_is_explained():
     assert (body["totals"], body["winner"]) == ({"A": 1100, "B": 1005 + 200}, "B")
     assert "B reached 1005" in body["reason"]
     assert "A has 1100, 850 without going-rummy bonuses, short of 1000" in body["reason"]
+
+
+def test_player_who_went_out_with_no_cards_entered_is_scored_with_a_warning():
+    body = score("rummy500", ["Ann", "Ben"], cards("Ann", Ann=([], ""), Ben=(["4C 5C 6C"], "KD")))
+    hand = body["hands"][0]
+    assert hand["scores"] == {"Ann": 0, "Ben": 15 - 10}
+    assert hand["warnings"] == ["Ann went out, but no cards are entered for Ann: nothing melded or laid off; scored as entered"]
+    played = score("rummy500", ["Ann", "Ben"], cards("Ann", Ann=(["7H 8H 9H"], ""), Ben=([], "KD")))
+    assert "warnings" not in played["hands"][0]
