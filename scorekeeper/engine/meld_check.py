@@ -48,7 +48,7 @@ def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     key = ("body", rules.key, wild_rank, None if only is None else frozenset(only))
     body = reading.memo.get(key)
     if body is None:
-        cards = [str(c) for c in reading.cards]
+        cards = _notation(reading, rules, wild_rank)
         body = reading.memo[key] = {
             "kind": reading.kind,
             "represents": [str(c) for c in reading.represents],
@@ -58,6 +58,24 @@ def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: se
         }
     # a copy: callers may change what they are given
     return {**body, "represents": list(body["represents"]), "cards": list(body["cards"])}
+
+
+def _notation(reading: Reading, rules: Rules, wild_rank: int | None) -> list[str]:
+    """The reading's cards as a player would write them to pick this reading again.
+
+    Decision (review finding 13): a wild card standing for itself (an
+    Oklahoma deuce read as that very two, once laid off onto) is written
+    plainly, ``2C`` rather than ``2C=2C``, but only when the plain text still
+    picks this same reading when entered again; otherwise the pin stays.
+    """
+    pinned = [str(c) for c in reading.cards]
+    if not any(c.stands_for == c.card for c in reading.cards):
+        return pinned
+    plain = [str(c.card) if c.stands_for == c.card else str(c) for c in reading.cards]
+    again = check(parse_meld_cards(plain), rules, wild_rank)
+    if again.legal and again.reading.represents == reading.represents and again.reading.kind == reading.kind:
+        return plain
+    return pinned
 
 
 def check_body(result: MeldCheck, rules: Rules, wild_rank: int | None) -> dict[str, Any]:

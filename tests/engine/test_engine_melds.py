@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.engine import InputError, check_meld
+from scorekeeper.engine import InputError, check_layoff, check_meld
 
 
 @pytest.mark.parametrize(
@@ -156,3 +156,13 @@ def test_set_size_reason_does_not_ask_for_one_of_each_suit_where_suits_repeat(ga
     assert check_meld("KH KS KD KC JK", options={"decks": 2})["reason"].startswith(
         "a set has at most 4 cards, one of each suit"
     )
+
+
+def test_oklahoma_deuce_standing_for_itself_is_written_plainly_when_that_still_picks_the_reading():
+    body = check_layoff("2C 2D 2H", "2S", "oklahoma")
+    assert body["readings"][0]["notation"] == "2C 2D 2H 2S"
+    assert body["points"] == 5
+    # where the plain deuce would be read another way, the pin stays
+    for reading in check_meld("2C=2C 2D 3C", "oklahoma")["readings"]:
+        again = check_meld(reading["notation"], "oklahoma")
+        assert again["readings"][0]["represents"] == reading["represents"]
