@@ -233,7 +233,7 @@ def test_the_status_says_who_has_sent_and_who_is_awaited(app, game):
     ann = phone(app, game, 0)
     send(ann, game, 0, melds__0="7H 8H 9H")
     assert game.client.get(f"{game.url}/my-hand/status").get_json() == {
-        "hand": 1, "sent": ["Ann"], "waiting": ["Ben", "Cid"]}
+        "hand": 1, "sent": ["Ann"], "waiting": ["Ben", "Cid"], "went_out": []}
 
 
 def test_a_part_sent_after_the_hand_was_saved_is_refused_and_says_so(app, game):
@@ -345,3 +345,11 @@ def test_two_phones_sending_the_same_players_first_part_keep_the_first_and_refus
     assert again["melds-0"] == "KS KD KC"
     assert second.post(f"{game.url}/my-hand", data=again).status_code == 302
     assert stored_parts(app)["Ann"]["melds"] == [["KS", "KD", "KC"]]
+
+
+def test_two_players_who_both_say_they_went_out_are_pointed_out_on_the_hand_form(app, game):
+    send(phone(app, game, 0), game, 0, melds__0="7H 8H 9H", went_out="y")
+    send(phone(app, game, 1), game, 1, melds__0="5D 6D 7D", went_out="y")
+    page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
+    assert "Ann and Ben each say they went out: only one can." in page
+    assert form_values(page, "hand-form")["went_out"] == "Ann"

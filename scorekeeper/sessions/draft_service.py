@@ -80,12 +80,13 @@ def parts(gs: GameSession) -> dict[str, DraftPart]:
 
 
 def status(gs: GameSession) -> dict[str, Any]:
-    """Who has sent their part of the next hand and who has not, in seat order."""
+    """Who has sent their part of the next hand, who has not, and who says they went out, in seat order."""
     sent = parts(gs)
     return {
         "hand": next_position(gs),
         "sent": [name for name in gs.player_names if name in sent],
         "waiting": [name for name in gs.player_names if name not in sent],
+        "went_out": [name for name in gs.player_names if name in sent and sent[name].data.get("went_out")],
     }
 
 
