@@ -253,7 +253,12 @@ def hand_edit(token: str, hand_id: int):
 def hand_delete(token: str, hand_id: int):
     """Delete a hand after confirming; later hands move up and every total is recomputed."""
     gs, _ = load_session(token, need="edit")
-    hand = _load_hand(gs, hand_id)
+    hand = service.get_hand(gs, hand_id)
+    if hand is None and request.method == "POST":
+        # two phones confirming the same delete: the hand is gone, which is what both asked for
+        flash("That hand was already deleted; the totals are up to date.")
+        return redirect(url_for("sessions.show", token=token))
+    hand = hand or _load_hand(gs, hand_id)
     form = ConfirmForm()
     if form.validate_on_submit():
         position = hand.position

@@ -114,3 +114,16 @@ def test_a_hand_can_switch_from_cards_to_points_when_edited(finished):
     assert 'name="points-0"' in page
     assert finished.edit(first, {"went_out": "Ann", "points": {"Ann": "0", "Ben": "0", "Cy": "0"}}, 1).status_code == 302
     assert finished.totals() == {"Ann": 52, "Ben": 71, "Cy": -15}
+
+
+
+def test_confirming_a_delete_of_a_hand_already_deleted_lands_on_the_scoreboard(table):
+    table.start("rummy500", ["Ann", "Ben", "Cy"])
+    assert table.play(HAND_2).status_code == 302
+    [hand_id] = table.hand_ids()
+    assert table.client.post(f"{table.url}/hands/{hand_id}/delete", data={}).status_code == 302
+    again = table.client.post(f"{table.url}/hands/{hand_id}/delete", data={}, follow_redirects=True)
+    assert again.status_code == 200
+    assert "already deleted" in again.get_data(as_text=True)
+    assert table.hand_ids() == []
+    assert table.client.get(f"{table.url}/hands/{hand_id}/delete").status_code == 404
