@@ -29,11 +29,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
+from scorekeeper.models import GameSession, Hand, Seat, utcnow
+from scorekeeper.sessions import service
 
 SESSION_FORMAT = "scorekeeper-session"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -432,18 +433,6 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
         raise ImportRefused(f"{where}: a backup gives both links (edit and view), and they differ.")
 
 
-def _player_named(name: str) -> Player:
-    # the same case-insensitive match as starting a session: "ann" in a backup is the Ann already here
-    player = db.session.execute(
-        select(Player).where(func.lower(Player.name) == name.lower())
-    ).scalar_one_or_none()
-    if player is None:
-        player = Player(name=name)
-        db.session.add(player)
-        db.session.flush()
-    return player
-
-
 def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     """A copy of a stored hand with player names replaced (every place a hand names a player).
 
@@ -493,7 +482,7 @@ def _token_taken(edit_token: str, view_token: str | None) -> bool:
 
 
 def _write(r: Restore) -> GameSession:
-    players = [_player_named(name) for name in r.players]
+    players = [service.player_named(name) for name in r.players]
     # a name matched to a player already here in another case takes that player's spelling everywhere
     renames = {name: p.name for name, p in zip(r.players, players) if p.name != name}
     hands = [rename_players(h, renames) for h in r.hands] if renames else r.hands

@@ -111,8 +111,8 @@ def remembered_names(limit: int = 200) -> list[str]:
     return list(rows)
 
 
-def _player(name: str) -> Player:
-    # names are remembered case-insensitively: "ann" at the next session is the same Ann
+def player_named(name: str) -> Player:
+    """The player called `name`, matched ignoring case ("ann" is the Ann already here), created if new."""
     player = db.session.execute(
         select(Player).where(func.lower(Player.name) == name.lower())
     ).scalar_one_or_none()
@@ -131,7 +131,7 @@ def create_session(game: str, options: dict[str, Any], names: list[str]) -> Game
     gs = GameSession(game=game, options=resolved)
     db.session.add(gs)
     for seat, name in enumerate(names, start=1):
-        gs.seats.append(Seat(seat=seat, player=_player(name)))
+        gs.seats.append(Seat(seat=seat, player=player_named(name)))
     # a session the engine cannot score must never be stored
     engine.score_session(session_body(gs, []))
     db.session.commit()
