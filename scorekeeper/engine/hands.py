@@ -87,7 +87,7 @@ class _Problems:
 
 # hands already read: the web app scores the whole session again on every page view
 _READ: dict[tuple, Hand] = {}
-_READ_LIMIT = 20_000
+_READ_LIMIT = 5_000  # a few long sessions: enough for every page view of the tables playing now
 
 
 def clear_memo() -> None:
@@ -236,7 +236,7 @@ def _card_list(value: object, what: str, player: str, problem: _Problems, meld_n
     except CardNotationError as exc:
         raise problem(InputError, f"{what}: {exc}", player, **where) from None
     if key is not None:
-        if len(_PARSED) >= 50_000:
+        if len(_PARSED) >= 20_000:
             _PARSED.clear()
         _PARSED[key] = tuple(cards)
     return cards

@@ -108,7 +108,7 @@ def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: se
 
 # melds already analysed: (cards as entered, rules, wild rank, kinds, every) -> cards and check
 _MEMO: dict[tuple, tuple[tuple[MeldCard, ...], MeldCheck]] = {}
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT = 20_000
 
 
 def clear_memo() -> None:
