@@ -175,7 +175,7 @@ GAME_CASES = {
     "gin": (None, ["5 of spades", "6 of spades", "7 of spades"], None,
             "QH KH AH", "Q-K-A puts the ace high: in Gin Rummy aces are low only", "5S 6S 7S", "8 of spades", "0"),
     "oklahoma": (None, ["A of spades", "A of hearts", "2 of clubs"], "2♣ as A♦",
-                 "7S 7H 7D 7C 7S", "a set has at most 4 cards, one of each suit; this has 5", "AS AH 2C", "A of clubs", "20"),
+                 "7S 7H 7D 7C 7S", "a set has at most 4 cards; this has 5", "AS AH 2C", "A of clubs", "20"),
     "rummy5000": ("7", ["7 of hearts", "8 of spades", "9 of spades"], "7♥ as 7♠",
                   "8S 9H 10S", "a run needs one suit: 8S and 9H are mixed", "8S 9S 10S", "7 of diamonds", "100"),
 }
