@@ -127,3 +127,23 @@ def test_confirming_a_delete_of_a_hand_already_deleted_lands_on_the_scoreboard(t
     assert "already deleted" in again.get_data(as_text=True)
     assert table.hand_ids() == []
     assert table.client.get(f"{table.url}/hands/{hand_id}/delete").status_code == 404
+
+
+def test_a_won_game_offers_another_hand_only_as_a_secondary_choice(finished):
+    hand_buttons = finished.page().split('aria-label="Hands"')[1].split("</nav>")[0]
+    assert "Enter hand 4 anyway" in hand_buttons
+    assert "primary" not in hand_buttons
+    finished.client.post(f"{finished.url}/undo", data={"hand_id": finished.hand_ids()[-1]})
+    hand_buttons = finished.page().split('aria-label="Hands"')[1].split("</nav>")[0]
+    assert 'class="button primary"' in hand_buttons and "Enter hand 3</a>" in hand_buttons
+
+
+def test_the_options_list_names_each_option_as_the_new_game_form_does(table):
+    table.start("basic", ["Ann", "Ben", "Cy"])
+    page = table.page()
+    options = page.split('class="panel options"')[1]
+    assert "Play to</dt><dd>150</dd>" in options  # 3 players: target 150
+    assert "Jokers</dt><dd>0</dd>" in options
+    assert "–" not in options
+    table.start("rummy500", ["Ann", "Ben"])
+    assert "Every ace worth 1</dt><dd>off</dd>" in table.page()
