@@ -67,8 +67,8 @@ def test_persian_form_seats_players_into_partnerships(client, table):
 def test_options_chosen_are_saved_with_the_session_and_locked(table):
     table.start("rummy500", ["Ann", "Ben"], target=1000, must_go_out_to_win=True)
     page = table.page()
-    assert re.search(r"<dt>target</dt><dd>1000</dd>", page)
-    assert re.search(r"<dt>must go out to win</dt><dd>on</dd>", page)
+    assert re.search(r"<dt>Play to</dt><dd>1000</dd>", page)
+    assert re.search(r"<dt>Must go out to win</dt><dd>on</dd>", page)
     assert "Options are locked" in page
 
 
