@@ -18,12 +18,11 @@ from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import engine
-from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
-from scorekeeper.sessions.handdata import EntryError
+from scorekeeper.sessions.handdata import EntryError, read_in_hand, read_layoff_cards, read_melds
 from scorekeeper.sessions.view import game_spec
 
 COOKIE_DAYS = 30
@@ -102,37 +101,18 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
     """The part a form describes, in the API's player shape; EntryError after marking unreadable fields."""
     names = gs.player_names
     name = names[seat]
-    bad = False
-    melds, rows = [], []
-    for row, field in enumerate(form.melds):
-        if not field.data:
-            continue
-        try:
-            melds.append([str(c) for c in parse_meld_cards(field.data)])
-            rows.append(row)
-        except CardNotationError as exc:
-            field.errors = list(field.errors) + [f"{name}'s meld {row + 1}: {exc}"]
-            bad = True
-    try:
-        in_hand = [str(c) for c in parse_cards(form.in_hand.data or "")]
-    except CardNotationError as exc:
-        form.in_hand.errors = list(form.in_hand.errors) + [f"{name}'s cards left in hand: {exc}"]
-        bad = True
-        in_hand = []
+    melds, rows, bad = read_melds(form.melds, name)
+    in_hand = read_in_hand(form.in_hand, name)
+    if in_hand is None:
+        bad, in_hand = True, []
     layoffs = []
     for number, layoff in enumerate(form.layoffs, start=1):
         cards_text, onto = layoff.cards.data, layoff.onto.data
         if not cards_text and not onto:
             continue
         where = f"{name}'s lay-off {number}"
-        try:
-            cards = [str(c) for c in parse_cards(cards_text or "")]
-        except CardNotationError as exc:
-            layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: {exc}"]
-            bad = True
-            continue
-        if not cards:
-            layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: enter the cards laid off."]
+        cards = read_layoff_cards(layoff, where)
+        if cards is None:
             bad = True
             continue
         seat_text, _, row_text = (onto or "").partition(":")

@@ -21,6 +21,47 @@ def _canonical(tokens: list[Any]) -> list[str]:
     return [str(c) for c in tokens]
 
 
+def _mark(field: Any, message: str) -> None:
+    field.errors = list(field.errors) + [message]
+
+
+def read_melds(meld_fields: Any, name: str) -> tuple[list[list[str]], list[int], bool]:
+    """A player's typed melds in canonical notation, the form row of each, and whether any was unreadable."""
+    melds, rows, bad = [], [], False
+    for row, meld_field in enumerate(meld_fields):
+        if not meld_field.data:
+            continue
+        try:
+            melds.append(_canonical(parse_meld_cards(meld_field.data)))
+            rows.append(row)
+        except CardNotationError as exc:
+            _mark(meld_field, f"{name}'s meld {row + 1}: {exc}")
+            bad = True
+    return melds, rows, bad
+
+
+def read_in_hand(in_hand_field: Any, name: str) -> list[str] | None:
+    """A player's typed cards left in hand, or None after marking the field with what is wrong."""
+    try:
+        return _canonical(parse_cards(in_hand_field.data or ""))
+    except CardNotationError as exc:
+        _mark(in_hand_field, f"{name}'s cards left in hand: {exc}")
+        return None
+
+
+def read_layoff_cards(layoff: Any, where: str) -> list[str] | None:
+    """The cards of one typed lay-off row, or None after marking the row with what is wrong."""
+    try:
+        cards = _canonical(parse_cards(layoff.cards.data or ""))
+    except CardNotationError as exc:
+        _mark(layoff.cards, f"{where}: {exc}")
+        return None
+    if not cards:
+        _mark(layoff.cards, f"{where}: enter the cards laid off.")
+        return None
+    return cards
+
+
 def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict[str, Any]:
     """The hand a valid card form describes; raises EntryError after marking unreadable fields."""
     bad = False
@@ -28,24 +69,11 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
     meld_rows: list[list[int]] = []
     players: dict[str, Any] = {}
     for seat, (name, entry) in enumerate(zip(names, form.players)):
-        melds, rows = [], []
-        for row, meld_field in enumerate(entry.melds):
-            if not meld_field.data:
-                continue
-            try:
-                melds.append(_canonical(parse_meld_cards(meld_field.data)))
-                rows.append(row)
-            except CardNotationError as exc:
-                meld_field.errors = list(meld_field.errors) + [f"{name}'s meld {row + 1}: {exc}"]
-                bad = True
+        melds, rows, unreadable = read_melds(entry.melds, name)
         meld_rows.append(rows)
-        try:
-            in_hand = _canonical(parse_cards(entry.in_hand.data or ""))
-        except CardNotationError as exc:
-            entry.in_hand.errors = list(entry.in_hand.errors) + [f"{name}'s cards left in hand: {exc}"]
-            bad = True
-            in_hand = []
-        players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand}
+        in_hand = read_in_hand(entry.in_hand, name)
+        bad = bad or unreadable or in_hand is None
+        players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand or []}
 
     for seat, (name, entry) in enumerate(zip(names, form.players)):
         for number, layoff in enumerate(entry.layoffs, start=1):
@@ -53,14 +81,8 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
             if not cards_text and not onto:
                 continue
             where = f"{name}'s lay-off {number}"
-            try:
-                cards = _canonical(parse_cards(cards_text or ""))
-            except CardNotationError as exc:
-                layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: {exc}"]
-                bad = True
-                continue
-            if not cards:
-                layoff.cards.errors = list(layoff.cards.errors) + [f"{where}: enter the cards laid off."]
+            cards = read_layoff_cards(layoff, where)
+            if cards is None:
                 bad = True
                 continue
             target = _onto(onto, names, meld_rows)
