@@ -288,6 +288,8 @@ def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | N
 
 def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") -> str | None:
     """Why `cards` could not all come from the table's decks (too many copies, or jokers not in play), if so."""
+    if len(set(cards)) == len(cards) and not any(c.is_joker for c in cards):
+        return None  # one of each card, none a joker: every table has that (the common case, counted quickly)
     counts = Counter(cards)
     for card, count in counts.items():
         if card.is_joker:

@@ -256,7 +256,10 @@ def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     """
     kept = hand.memo.get(("details", rules.key))
     if kept is None:
-        kept = hand.memo[("details", rules.key)] = pickle.dumps(_build_details(hand, rules), pickle.HIGHEST_PROTOCOL)
+        # the details just built share nothing with the memos, so the first caller may have them as they are
+        built = _build_details(hand, rules)
+        hand.memo[("details", rules.key)] = pickle.dumps(built, pickle.HIGHEST_PROTOCOL)
+        return built
     return pickle.loads(kept)  # noqa: S301 - bytes this module wrote itself
 
 
