@@ -95,11 +95,11 @@ def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, on
 
 def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None) -> int:
     total = 0
-    for index, (card, source) in enumerate(zip(reading.cards, reading.sources)):
-        if only is not None and source not in only:
-            continue
-        stands_for = card.stands_for or card.card
-        total += meld_card_points(rules, card.card, stands_for, reading.low_ace_at(index), wild_rank)
+    low_ace = reading.kind == "run" and reading.low == ACE  # only the first card of such a run is a low ace
+    for card, source in zip(reading.cards, reading.sources):
+        if only is None or source in only:
+            total += meld_card_points(rules, card.card, card.stands_for or card.card, low_ace, wild_rank)
+        low_ace = False
     if rules.game == "persian" and reading.kind == "set" and len(reading.cards) == 4 and only is None:
         # four of a kind put down at once scores double; a fourth card laid off later does not
         total *= 2
@@ -288,8 +288,10 @@ def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | N
 
 def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") -> str | None:
     """Why `cards` could not all come from the table's decks (too many copies, or jokers not in play), if so."""
-    if len(set(cards)) == len(cards) and not any(c.is_joker for c in cards):
-        return None  # one of each card, none a joker: every table has that (the common case, counted quickly)
+    plain = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(plain)
+    if len(set(plain)) == len(plain) and jokers <= rules.jokers:
+        return None  # one of each card and jokers in play: every table has that (the common case, counted quickly)
     counts = Counter(cards)
     for card, count in counts.items():
         if card.is_joker:
@@ -340,9 +342,10 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> t
             return None, f"a set has at most 4 cards; this has {len(cards)}"
         return None, f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
     rank = ranks.pop()
-    suits = Counter(c.suit for c in fixed.values())
-    if not rules.sets_repeat_suits:
-        for suit, count in suits.items():
+    listed = [c.suit for c in fixed.values()]
+    suits = set(listed)
+    if not rules.sets_repeat_suits and len(suits) < len(listed):
+        for suit, count in Counter(listed).items():
             if count > 1:
                 return None, f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
     missing = [s for s in SUITS if s not in suits]
@@ -382,10 +385,11 @@ def _read_runs(
     n = len(cards)
     if n > 13:
         return [], f"a run has at most 13 cards; this has {n}"
-    seen = Counter(c.rank for c in fixed.values())
-    for rank, count in seen.items():
-        if count > 1:
-            return [], f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
+    listed = [c.rank for c in fixed.values()]
+    if len(set(listed)) < len(listed):
+        for rank, count in Counter(listed).items():
+            if count > 1:
+                return [], f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
 
     lowest = ACE if rules.ace_low else 2
     highest = HIGH_ACE if rules.ace_high else KING
