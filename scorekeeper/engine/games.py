@@ -405,15 +405,17 @@ def meld_card_points(rules: Rules, card: Card, stands_for: Card, low_ace: bool, 
     if game in ("rummy500", "michigan"):
         if card.is_joker:
             return 15
-        if rules.option("ace_points") == 1 and card.rank == ACE:
-            return 1
-        if rules.option("card_values") == "5-10-15":
-            if card.rank == ACE:
+        options = rules.options  # looked up directly: this runs for every card melded
+        rank = card.rank
+        if rank == ACE:
+            if options["ace_points"] == 1:
+                return 1
+            if options["card_values"] == "5-10-15":
                 return 5 if low_ace else 15
-            return 5 if card.rank <= 9 else 10
-        if card.rank == ACE:
             return 1 if low_ace else 15
-        return _face_value(card.rank)
+        if options["card_values"] == "5-10-15":
+            return 5 if rank <= 9 else 10
+        return _face_value(rank)
     if game == "persian":
         if card.is_joker:
             return 20

@@ -346,10 +346,6 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: _Problems) -
 
 
 def _place_layoffs(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
-    table: dict[tuple[str, int], Reading] = {}
-    for name, player in hand.players.items():
-        for index, meld in enumerate(player.melds):
-            table[(name, index)] = meld
     pending: list[tuple[str, int, LayOff]] = []
     for name, player in hand.players.items():
         for index, layoff in enumerate(player.layoffs):

@@ -226,17 +226,20 @@ def _natural_meld(
     if n < 3 or n > 12:
         return None
     values = []
+    natural = False
+    is_wild = rules.is_wild
     for c in cards:
         card = c.card
         if c.stands_for is not None:
-            if not rules.is_wild(card, wild_rank):
+            if not is_wild(card, wild_rank):
                 return None
             values.append(c.stands_for)
-        elif card.is_joker or rules.is_wild(card, wild_rank):
+        elif card.is_joker or is_wild(card, wild_rank):
             return None
         else:
             values.append(card)
-    if all(c.stands_for is not None for c in cards):
+            natural = True
+    if not natural:
         return None  # only wild cards: the full check knows when that is allowed
     ranks = {v.rank for v in values}
     suits = {v.suit for v in values}
