@@ -55,6 +55,7 @@ from scorekeeper.engine.gin_solver import (
     mask_of,
     optimal_discards,
     optimal_set_masks,
+    rank_blocks,
     reach,
     solve_mask,
 )
@@ -72,19 +73,11 @@ def _runs_of(mask: int, suit: int) -> tuple[list[list[Card]], int]:
     """The maximal runs of one suit's rank mask, and the mask of the cards left over."""
     runs = []
     leftover = 0
-    i = 0
-    while i < 13:
-        if mask >> i & 1:
-            j = i
-            while j < 13 and mask >> j & 1:
-                j += 1
-            if j - i >= 3:
-                runs.append([Card(r + 1, SUITS[suit]) for r in range(i, j)])
-            else:
-                leftover |= ((1 << (j - i)) - 1) << i
-            i = j
+    for i, j in rank_blocks(mask):
+        if j - i >= 3:
+            runs.append([Card(r + 1, SUITS[suit]) for r in range(i, j)])
         else:
-            i += 1
+            leftover |= ((1 << (j - i)) - 1) << i
     return runs, leftover
 
 

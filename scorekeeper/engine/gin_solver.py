@@ -19,7 +19,7 @@ scorekeeper/engine/gin.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from scorekeeper.engine.cards import SUITS, Card
 
@@ -31,21 +31,27 @@ SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 VALUES = tuple(min(i + 1, 10) for i in range(13))
 
 
-def _block_deadwood(mask: int) -> int:
-    """Deadwood of one suit's cards when every block of 3+ consecutive ranks is a run."""
-    total = 0
+def rank_blocks(mask: int) -> Iterator[tuple[int, int]]:
+    """The maximal blocks of consecutive ranks in one suit's mask, as bit ranges [start, end).
+
+    >>> list(rank_blocks(0b1110011))
+    [(0, 2), (4, 7)]
+    """
     i = 0
     while i < 13:
         if mask >> i & 1:
             j = i
             while j < 13 and mask >> j & 1:
                 j += 1
-            if j - i < 3:
-                total += sum(VALUES[i:j])
+            yield i, j
             i = j
         else:
             i += 1
-    return total
+
+
+def _block_deadwood(mask: int) -> int:
+    """Deadwood of one suit's cards when every block of 3+ consecutive ranks is a run."""
+    return sum(sum(VALUES[i:j]) for i, j in rank_blocks(mask) if j - i < 3)
 
 
 def _build_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
