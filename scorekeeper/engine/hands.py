@@ -93,7 +93,6 @@ _READ_LIMIT = 5_000  # a few long sessions: enough for every page view of the ta
 def clear_memo() -> None:
     """Forget the hands read so far (for benchmarks that time a session never seen before)."""
     _READ.clear()
-    _PARSED.clear()
 
 
 def read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
@@ -167,14 +166,42 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     _check_decks(entries, hand, rules, problem)
     _place_layoffs(entries, hand, rules, problem)
     _check_going_out(hand, rules, problem)
+    values = _in_hand_values(rules, wild_rank)
     for player in hand.players.values():
         player.melded_points = sum(meld_points(m, rules, wild_rank) for m in player.melds) + sum(
             x.points for x in player.layoffs
         )
-        player.in_hand_points = sum(hand_card_points(rules, c, wild_rank) for c in player.in_hand)
+        player.in_hand_points = sum(map(values.__getitem__, player.in_hand))
     if rules.game == "gin":
         _check_gin(hand, rules, problem)
     return hand
+
+
+class _CardValues(dict):
+    """What each card left in hand is worth under one table's rules and wild rank, worked out once per card."""
+
+    def __init__(self, rules: Rules, wild_rank: int | None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.wild_rank = wild_rank
+
+    def __missing__(self, card: Card) -> int:
+        value = self[card] = hand_card_points(self.rules, card, self.wild_rank)
+        return value
+
+
+_VALUES: dict[tuple[str, int | None], _CardValues] = {}
+
+
+def _in_hand_values(rules: Rules, wild_rank: int | None) -> _CardValues:
+    """The table of card values left in hand for these rules: a sum over a hand is then lookups only."""
+    key = (rules.key, wild_rank)
+    values = _VALUES.get(key)
+    if values is None:
+        if len(_VALUES) >= 1_000:
+            _VALUES.clear()
+        values = _VALUES[key] = _CardValues(rules, wild_rank)
+    return values
 
 
 def _read_went_out(value: object, ended: str, names: list[str], problem: _Problems) -> str | None:
@@ -218,32 +245,40 @@ def _read_points(points: object, names: list[str], problem: _Problems) -> dict[s
     return read
 
 
-def _card_list(value: object, what: str, player: str, problem: _Problems, meld_notation: bool, **where: Any):
+def _label(name: str, field: str, index: int = 0) -> str:
+    """How an error names an entry: "Ann's meld 2", "Ann's lay-off 1", "Ann's cards left in hand"."""
+    if field == "melds":
+        return f"{name}'s meld {index + 1}"
+    if field == "layoffs":
+        return f"{name}'s lay-off {index + 1}"
+    return f"{name}'s cards left in hand"
+
+
+def _where(field: str, index: int) -> dict[str, Any]:
+    """The error fields that point at an entry (the API adds meld and lay-off indexes)."""
+    if field == "melds":
+        return {"field": field, "meld": index}
+    if field == "layoffs":
+        return {"field": field, "layoff": index}
+    return {"field": field}
+
+
+def _card_list(value: object, player: str, problem: _Problems, meld_notation: bool, field: str, index: int = 0) -> list:
+    """The cards of one entry (a lay-off's, or those left in hand), read; errors name the entry.
+
+    Labels are built only for an error: this runs for every entry of every hand.
+    """
     if value is None:
         return []
     if not isinstance(value, (str, list, tuple)):
-        raise problem(InputError, f"{what} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]", player, **where)
-    key = None
-    if isinstance(value, str):
-        key = (value, meld_notation)
-    elif all(type(t) is str for t in value):
-        key = (tuple(value), meld_notation)
-    known = _PARSED.get(key) if key is not None else None
-    if known is not None:
-        return list(known)
+        raise problem(
+            InputError, f"{_label(player, field, index)} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]",
+            player, **_where(field, index),
+        )
     try:
-        cards = parse_meld_cards(value) if meld_notation else parse_cards(value)
+        return parse_meld_cards(value) if meld_notation else parse_cards(value)
     except CardNotationError as exc:
-        raise problem(InputError, f"{what}: {exc}", player, **where) from None
-    if key is not None:
-        if len(_PARSED) >= 20_000:
-            _PARSED.clear()
-        _PARSED[key] = tuple(cards)
-    return cards
-
-
-# card lists already read, as entered (a session is read again on every page view)
-_PARSED: dict[tuple, tuple] = {}
+        raise problem(InputError, f"{_label(player, field, index)}: {exc}", player, **_where(field, index)) from None
 
 
 def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
@@ -254,29 +289,36 @@ def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: 
         if not isinstance(layoffs, list):
             raise problem(InputError, f"{name}'s layoffs must be a list", name, field="layoffs")
         for index, layoff in enumerate(layoffs):
-            what = f"{name}'s lay-off {index + 1}"
             onto = layoff.get("onto") if isinstance(layoff, Mapping) else None
             if not isinstance(onto, Mapping):
                 raise problem(
                     InputError,
-                    f"{what} must give `cards` and `onto` ({{\"player\": ..., \"meld\": index}})",
+                    f"{_label(name, 'layoffs', index)} must give `cards` and `onto` ({{\"player\": ..., \"meld\": index}})",
                     name, field="layoffs", layoff=index,
                 )
-            cards = _card_list(layoff.get("cards"), what, name, problem, True, field="layoffs", layoff=index)
-            if not cards:
-                raise problem(InputError, f"{what} has no cards", name, field="layoffs", layoff=index)
+            cards = _card_list(layoff.get("cards"), name, problem, True, "layoffs", index)
             owner, meld = onto.get("player"), onto.get("meld")
-            if not isinstance(owner, str):
-                raise problem(
-                    InputError, f"{what}: `onto.player` must be a player's name, not {owner!r}",
-                    name, field="layoffs", layoff=index,
-                )
-            if owner not in entries:
-                raise problem(InputError, f"{what} is onto `{owner}`, who is not a player here", name, field="layoffs", layoff=index)
-            if type(meld) is not int:
-                raise problem(InputError, f"{what}: `meld` must be the index of {owner}'s meld, from 0", name, field="layoffs", layoff=index)
+            if not cards or type(owner) is not str or owner not in entries or type(meld) is not int:
+                _refuse_layoff_entry(name, index, cards, owner, meld, entries, problem)
             player.layoffs.append(LayOff(cards, owner, meld))
-        player.in_hand = _card_list(entry.get("in_hand"), f"{name}'s cards left in hand", name, problem, False, field="in_hand")
+        player.in_hand = _card_list(entry.get("in_hand"), name, problem, False, "in_hand")
+
+
+def _refuse_layoff_entry(
+    name: str, index: int, cards: list, owner: object, meld: object, entries: Mapping, problem: _Problems
+) -> None:
+    """Raise the error for a lay-off entered without cards, or onto no meld of a player here."""
+    what = _label(name, "layoffs", index)
+    if not cards:
+        raise problem(InputError, f"{what} has no cards", name, field="layoffs", layoff=index)
+    if not isinstance(owner, str):
+        raise problem(
+            InputError, f"{what}: `onto.player` must be a player's name, not {owner!r}",
+            name, field="layoffs", layoff=index,
+        )
+    if owner not in entries:
+        raise problem(InputError, f"{what} is onto `{owner}`, who is not a player here", name, field="layoffs", layoff=index)
+    raise problem(InputError, f"{what}: `meld` must be the index of {owner}'s meld, from 0", name, field="layoffs", layoff=index)
 
 
 def _read_melds(
@@ -288,19 +330,20 @@ def _read_melds(
         raise problem(InputError, f"{name}'s melds must be a list of card lists", name, field="melds")
     readings = []
     for index, meld in enumerate(melds):
-        what = f"{name}'s meld {index + 1}"
         if meld is not None and not isinstance(meld, (str, list, tuple)):
             raise problem(
-                InputError, f"{what} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]", name, field="melds", meld=index
+                InputError, f"{_label(name, 'melds', index)} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]",
+                name, field="melds", meld=index,
             )
         try:
             cards, result = analyse(meld if meld is not None else (), rules, wild_rank, every=False)
         except CardNotationError as exc:
-            raise problem(InputError, f"{what}: {exc}", name, field="melds", meld=index) from None
+            raise problem(InputError, f"{_label(name, 'melds', index)}: {exc}", name, field="melds", meld=index) from None
         if not result.legal:
             shown = " ".join(str(c) for c in cards)
             raise problem(
-                RulesError, f"{what} ({shown}) is not legal: {result.reason}", name, field="melds", meld=index
+                RulesError, f"{_label(name, 'melds', index)} ({shown}) is not legal: {result.reason}",
+                name, field="melds", meld=index,
             )
         readings.append(result.reading)
         if entered is not None:
@@ -349,19 +392,21 @@ def _place_layoffs(entries: dict[str, Mapping], hand: Hand, rules: Rules, proble
     pending: list[tuple[str, int, LayOff]] = []
     for name, player in hand.players.items():
         for index, layoff in enumerate(player.layoffs):
-            what = f"{name}'s lay-off {index + 1}"
-            where = {"field": "layoffs", "layoff": index}
             owner_melds = len(hand.players[layoff.owner].melds)
             if not 0 <= layoff.meld < owner_melds:
                 has = f"{layoff.owner} melded {owner_melds}" if owner_melds else f"{layoff.owner} melded nothing"
-                raise problem(RulesError, f"{what} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}", name, **where)
+                raise problem(
+                    RulesError, f"{_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}",
+                    name, field="layoffs", layoff=index,
+                )
             if rules.game == "gin":
-                _check_gin_layoff(hand, name, layoff, what, where, problem)
+                _check_gin_layoff(hand, name, layoff, _label(name, "layoffs", index), _where("layoffs", index), problem)
             elif rules.lay_off_own_melds_only and layoff.owner != name:
                 raise problem(
                     RulesError,
-                    f"{what} is onto {layoff.owner}'s meld, but in {rules.name} players lay off only on their own melds",
-                    name, **where,
+                    f"{_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld, but in {rules.name} players lay off"
+                    f" only on their own melds",
+                    name, field="layoffs", layoff=index,
                 )
             pending.append((name, index, layoff))
     # lay-offs onto one meld never touch another meld: place them meld by meld

@@ -251,14 +251,20 @@ def gin_result(hand: Hand, rules: Rules) -> str:
 def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     """Each player's melds, lay-offs and cards left, as read, for pages that show the hand.
 
-    Built once per hand read (hands are memoised) and kept pickled: unpickling
-    is the quickest way to hand every caller a copy of its own.
+    The first caller gets them as built (they share nothing with the memos).
+    A hand asked for again is being shown again: its details are then built
+    once more and kept pickled, since unpickling is the quickest way to hand
+    every later caller a copy of its own. A session scored only once (after a
+    restart, or an import) so never pays for the pickle.
     """
-    kept = hand.memo.get(("details", rules.key))
+    key = ("details", rules.key)
+    kept = hand.memo.get(key)
     if kept is None:
-        # the details just built share nothing with the memos, so the first caller may have them as they are
+        hand.memo[key] = b""  # built once, handed out
+        return _build_details(hand, rules)
+    if not kept:
         built = _build_details(hand, rules)
-        hand.memo[("details", rules.key)] = pickle.dumps(built, pickle.HIGHEST_PROTOCOL)
+        hand.memo[key] = pickle.dumps(built, pickle.HIGHEST_PROTOCOL)
         return built
     return pickle.loads(kept)  # noqa: S301 - bytes this module wrote itself
 
