@@ -28,7 +28,7 @@ GIN_HAND = 10
 _GIN_RULES = table_rules("gin")
 
 
-@dataclass
+@dataclass(slots=True)
 class LayOff:
     """Cards one player laid off onto a meld on the table, and what they scored."""
 
@@ -38,7 +38,7 @@ class LayOff:
     points: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerHand:
     """What one player put down and kept in one hand."""
 
@@ -55,7 +55,7 @@ class PlayerHand:
         return sum(len(m.cards) for m in self.melds) + sum(len(x.cards) for x in self.layoffs) + len(self.in_hand)
 
 
-@dataclass
+@dataclass(slots=True)
 class Hand:
     """One hand, read and checked: how it ended, and each player's cards (or plain points)."""
 
@@ -168,9 +168,12 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     _check_going_out(hand, rules, problem)
     values = _in_hand_values(rules, wild_rank)
     for player in hand.players.values():
-        player.melded_points = sum(meld_points(m, rules, wild_rank) for m in player.melds) + sum(
-            x.points for x in player.layoffs
-        )
+        melded = 0  # plain loops: this runs for every player of every hand
+        for meld in player.melds:
+            melded += meld_points(meld, rules, wild_rank)
+        for layoff in player.layoffs:
+            melded += layoff.points
+        player.melded_points = melded
         player.in_hand_points = sum(map(values.__getitem__, player.in_hand))
     if rules.game == "gin":
         _check_gin(hand, rules, problem)
@@ -325,7 +328,8 @@ def _read_melds(
     name: str, melds: object, rules: Rules, wild_rank: int | None, problem: _Problems, entered: list | None = None
 ) -> list[Reading]:
     """A player's melds, each read and checked, in the order entered (their cards as entered go to `entered`)."""
-    melds = melds or []
+    if not melds:
+        return []
     if not isinstance(melds, list):
         raise problem(InputError, f"{name}'s melds must be a list of card lists", name, field="melds")
     readings = []
@@ -339,13 +343,13 @@ def _read_melds(
             cards, result = analyse(meld if meld is not None else (), rules, wild_rank, every=False)
         except CardNotationError as exc:
             raise problem(InputError, f"{_label(name, 'melds', index)}: {exc}", name, field="melds", meld=index) from None
-        if not result.legal:
+        if not result.readings:
             shown = " ".join(str(c) for c in cards)
             raise problem(
                 RulesError, f"{_label(name, 'melds', index)} ({shown}) is not legal: {result.reason}",
                 name, field="melds", meld=index,
             )
-        readings.append(result.reading)
+        readings.append(result.readings[0])  # the reading used when the player chose none
         if entered is not None:
             entered.append(cards)
     return readings

@@ -275,10 +275,10 @@ def _build_details(hand: Hand, rules: Rules) -> dict[str, Any]:
         details[name] = {
             "melds": [reading_body(m, rules, hand.wild_rank) for m in player.melds],
             "layoffs": [
-                {"cards": [str(c) for c in x.cards], "onto": {"player": x.owner, "meld": x.meld}, "points": x.points}
+                {"cards": [c.text for c in x.cards], "onto": {"player": x.owner, "meld": x.meld}, "points": x.points}
                 for x in player.layoffs
             ],
-            "in_hand": [str(c) for c in player.in_hand],
+            "in_hand": [c.text for c in player.in_hand],
             "melded_points": player.melded_points,
             "in_hand_points": player.in_hand_points,
         }
