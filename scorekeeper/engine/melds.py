@@ -106,6 +106,35 @@ def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     return total
 
 
+class _WildCards(dict):
+    """Whether each card is wild at one table (and hand): `Rules.is_wild`, asked once per card, then looked up."""
+
+    def __init__(self, rules: Rules, wild_rank: int | None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.wild_rank = wild_rank
+
+    def __missing__(self, card: Card) -> bool:
+        wild = self[card] = self.rules.is_wild(card, self.wild_rank)
+        return wild
+
+
+# wild card tables by rules key and wild rank: every meld check asks about every card
+_WILD_CARDS: dict[tuple[str, int | None], _WildCards] = {}
+
+
+def _wild_cards(rules: Rules, wild_rank: int | None) -> _WildCards:
+    if not rules.key:  # rules made by hand, not by table_rules: no key to share a table under
+        return _WildCards(rules, wild_rank)
+    key = (rules.key, wild_rank)
+    known = _WILD_CARDS.get(key)
+    if known is None:
+        if len(_WILD_CARDS) >= _MEMO_LIMIT:
+            _WILD_CARDS.clear()
+        known = _WILD_CARDS[key] = _WildCards(rules, wild_rank)
+    return known
+
+
 # melds already analysed: (cards as entered, rules, wild rank, kinds, every) -> cards and check
 _MEMO: dict[tuple, tuple[tuple[MeldCard, ...], MeldCheck]] = {}
 _MEMO_LIMIT = 20_000
@@ -173,29 +202,39 @@ def full_check(
     every: bool = True,
 ) -> MeldCheck:
     """The check without the shortcut for melds with no wild card to place (which must agree with it)."""
-    problem = _entry_problem(cards, rules, wild_rank)
+    wild = _wild_cards(rules, wild_rank)
+    problem = _entry_problem(cards, rules, wild)
     if problem:
         return MeldCheck(cards, (), problem)
     if rules.game == "persian" and any(c.card.is_joker for c in cards):
         return _persian_jokers(cards)
 
-    wild = [rules.is_wild(c.card, wild_rank) for c in cards]
-    fixed = {i: c.stands_for or c.card for i, c in enumerate(cards) if not wild[i] or c.stands_for}
-    free = [i for i in range(len(cards)) if wild[i] and not cards[i].stands_for]
-    if not any(not w for w in wild):
+    fixed: dict[int, Card] = {}  # what each natural or pinned card stands for, by position
+    free: list[int] = []  # the positions of wild cards left to place
+    natural = False
+    for i, c in enumerate(cards):
+        if c.stands_for is not None:  # only a wild card gets here with a stand-in: _entry_problem saw to that
+            fixed[i] = c.stands_for
+        elif wild[c.card]:
+            free.append(i)
+        else:
+            fixed[i] = c.card
+            natural = True
+    if not natural:
         return _all_wild(cards, rules, wild_rank)
 
     readings: list[Reading] = []
-    set_reason = run_reason = None
     if "set" in kinds:
-        set_reading, set_reason = _read_set(cards, fixed, free, rules)
+        set_reading = _read_set(cards, fixed, free, rules)
         if set_reading:
             readings.append(set_reading)
     if "run" in kinds and (every or not readings):
-        runs, run_reason = _read_runs(cards, fixed, free, rules, every)
-        readings.extend(runs)
+        readings.extend(_read_runs(cards, fixed, free, rules, every))
     if readings:
         return MeldCheck(cards, tuple(readings), None)
+    # no reading: only now is it worth wording why (most melds checked are legal)
+    set_reason = _set_reason(cards, fixed, rules) if "set" in kinds else None
+    run_reason = _runs_reason(cards, fixed, free, rules) if "run" in kinds else None
     if len(kinds) == 1:
         return MeldCheck(cards, (), set_reason or run_reason)
     return MeldCheck(cards, (), _choose_reason(cards, fixed, set_reason, run_reason))
@@ -227,14 +266,14 @@ def _natural_meld(
         return None
     values = []
     natural = False
-    is_wild = rules.is_wild
+    wild = _wild_cards(rules, wild_rank)
     for c in cards:
         card = c.card
         if c.stands_for is not None:
-            if not is_wild(card, wild_rank):
+            if not wild[card]:
                 return None
             values.append(c.stands_for)
-        elif card.is_joker or is_wild(card, wild_rank):
+        elif card.is_joker or wild[card]:
             return None
         else:
             values.append(card)
@@ -278,11 +317,11 @@ def _deck_trouble(cards: tuple[MeldCard, ...], rules: Rules) -> bool:
 # checks before any reading ---------------------------------------------------
 
 
-def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None) -> str | None:
+def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild: _WildCards) -> str | None:
     if len(cards) < 3:
         return f"a meld needs at least 3 cards; this has {len(cards)}"
     for c in cards:
-        if c.stands_for and not rules.is_wild(c.card, wild_rank):
+        if c.stands_for is not None and not wild[c.card]:
             if c.card.is_joker:
                 return f"jokers are not wild in {rules.name}, so {c} cannot stand for another card"
             return f"{c.card} is not wild in {rules.name}, so it cannot stand for {c.stands_for}"
@@ -326,8 +365,10 @@ def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
     if rules.game in ("oklahoma", "rummy5000") and not any(c.card.is_joker for c in cards):
         as_themselves = {i: c.stands_for or c.card for i, c in enumerate(cards)}
         if all(card.rank == own_rank for card in as_themselves.values()):
-            reading, reason = _read_set(cards, as_themselves, [], rules)
-            return MeldCheck(cards, (reading,) if reading else (), reason)
+            reading = _read_set(cards, as_themselves, [], rules)
+            if reading:
+                return MeldCheck(cards, (reading,), None)
+            return MeldCheck(cards, (), _set_reason(cards, as_themselves, rules))
     listed = " ".join(str(c.card) for c in cards)
     return MeldCheck(cards, (), f"a meld needs at least one natural card; {listed} are all wild")
 
@@ -335,22 +376,41 @@ def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
 # sets ------------------------------------------------------------------------
 
 
-def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> tuple[Reading | None, str | None]:
-    ranks = {c.rank for c in fixed.values()}
-    if len(ranks) > 1:
-        first, other = _two_differing(fixed, lambda c: c.rank)
-        return None, f"a set needs one rank: {first} and {other} differ"
+def _set_fault(cards, fixed: dict[int, Card], rules: Rules) -> str | None:
+    """The rule of sets the cards break, if any: "rank", "size" or "suits" (`_set_reason` words it)."""
+    if len({c.rank for c in fixed.values()}) > 1:
+        return "rank"
     if len(cards) > 4:
+        return "size"
+    if not rules.sets_repeat_suits:
+        listed = [c.suit for c in fixed.values()]
+        if len(set(listed)) < len(listed):
+            return "suits"
+    return None
+
+
+def _set_reason(cards, fixed: dict[int, Card], rules: Rules) -> str:
+    """Why the cards make no set, in player words (asked only when they make no meld at all)."""
+    fault = _set_fault(cards, fixed, rules)
+    if fault == "rank":
+        first, other = _two_differing(fixed, lambda c: c.rank)
+        return f"a set needs one rank: {first} and {other} differ"
+    if fault == "size":
         if rules.sets_repeat_suits:  # Oklahoma, 5000 Rummy: suits may repeat, but four cards is still the most
-            return None, f"a set has at most 4 cards; this has {len(cards)}"
-        return None, f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
-    rank = ranks.pop()
-    listed = [c.suit for c in fixed.values()]
-    suits = set(listed)
-    if not rules.sets_repeat_suits and len(suits) < len(listed):
-        for suit, count in Counter(listed).items():
-            if count > 1:
-                return None, f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
+            return f"a set has at most 4 cards; this has {len(cards)}"
+        return f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
+    rank = next(iter(fixed.values())).rank
+    for suit, count in Counter(c.suit for c in fixed.values()).items():
+        if count > 1:
+            return f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
+    raise AssertionError(f"no reason why {cards} make no set")  # cannot happen: a set was read when no rule broke
+
+
+def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> Reading | None:
+    if _set_fault(cards, fixed, rules):
+        return None
+    rank = next(iter(fixed.values())).rank
+    suits = {c.suit for c in fixed.values()}
     missing = [s for s in SUITS if s not in suits]
     if rules.game == "oklahoma" and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
@@ -359,7 +419,7 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> t
     placed = list(cards)
     for i, suit in zip(free, missing):
         placed[i] = MeldCard(cards[i].card, Card(rank, suit))
-    return Reading("set", tuple(placed), tuple(range(len(cards))), rank), None
+    return Reading("set", tuple(placed), tuple(range(len(cards))), rank)
 
 
 def _two_differing(fixed: dict[int, Card], key) -> tuple[Card, Card]:
@@ -377,23 +437,39 @@ def _places(card: Card) -> tuple[int, ...]:
     return (ACE, HIGH_ACE) if card.rank == ACE else (card.rank,)
 
 
-def _read_runs(
-    cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True
-) -> tuple[list[Reading], str | None]:
-    suits = {c.suit for c in fixed.values()}
-    if len(suits) > 1:
-        first, other = _two_differing(fixed, lambda c: c.suit)
-        return [], f"a run needs one suit: {first} and {other} are mixed"
-    suit = suits.pop()
-    n = len(cards)
-    if n > 13:
-        return [], f"a run has at most 13 cards; this has {n}"
+def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
+    """The plain rule of runs the cards break, if any: "suits", "size" or "repeat" (`_runs_reason` words it)."""
+    if len({c.suit for c in fixed.values()}) > 1:
+        return "suits"
+    if len(cards) > 13:
+        return "size"
     listed = [c.rank for c in fixed.values()]
     if len(set(listed)) < len(listed):
-        for rank, count in Counter(listed).items():
-            if count > 1:
-                return [], f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
+        return "repeat"
+    return None
 
+
+def _runs_reason(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
+    """Why the cards make no run, in player words (asked only when they make no meld at all)."""
+    fault = _run_fault(cards, fixed)
+    if fault == "suits":
+        first, other = _two_differing(fixed, lambda c: c.suit)
+        return f"a run needs one suit: {first} and {other} are mixed"
+    if fault == "size":
+        return f"a run has at most 13 cards; this has {len(cards)}"
+    suit = next(iter(fixed.values())).suit
+    if fault == "repeat":
+        for rank, count in Counter(c.rank for c in fixed.values()).items():
+            if count > 1:
+                return f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
+    return _run_reason(cards, fixed, free, suit, rules)
+
+
+def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
+    if _run_fault(cards, fixed):
+        return []
+    suit = next(iter(fixed.values())).suit
+    n = len(cards)
     lowest = ACE if rules.ace_low else 2
     highest = HIGH_ACE if rules.ace_high else KING
     readings: list[Reading] = []
@@ -401,7 +477,7 @@ def _read_runs(
     if entered:
         readings.append(entered)
         if not every:
-            return readings, None
+            return readings
     # every window must hold every natural rank; aces can sit at either end, so they do not narrow it
     ranks = [c.rank for c in fixed.values() if c.rank != ACE]
     first, last = lowest, highest - n + 1
@@ -415,9 +491,7 @@ def _read_runs(
             readings.append(reading)
             if not every:
                 break
-    if readings:
-        return readings, None
-    return [], _run_reason(cards, fixed, free, suit, rules)
+    return readings
 
 
 def _run_in_window(cards, fixed: dict[int, Card], free: list[int], suit: str, low: int) -> Reading | None:
