@@ -472,8 +472,9 @@ def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, eve
     n = len(cards)
     lowest = ACE if rules.ace_low else 2
     highest = HIGH_ACE if rules.ace_high else KING
+    spots = _spots(fixed)
     readings: list[Reading] = []
-    entered = _entered_order_run(cards, fixed, suit, lowest, highest)
+    entered = _entered_order_run(cards, spots, suit, lowest, highest)
     if entered:
         readings.append(entered)
         if not every:
@@ -486,7 +487,7 @@ def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, eve
     for low in range(first, last + 1):
         if entered and entered.low == low:
             continue
-        reading = _run_in_window(cards, fixed, free, suit, low)
+        reading = _run_in_window(cards, spots, free, suit, low)
         if reading:
             readings.append(reading)
             if not every:
@@ -494,45 +495,75 @@ def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, eve
     return readings
 
 
-def _run_in_window(cards, fixed: dict[int, Card], free: list[int], suit: str, low: int) -> Reading | None:
+Spots = list[tuple[int, tuple[int, ...]]]  # each natural card's position, with the places it can take in a run
+
+
+def _spots(fixed: dict[int, Card]) -> Spots:
+    """Each natural or pinned card's position with the places it can take, in the order entered."""
+    return [(i, _places(card)) for i, card in fixed.items()]
+
+
+def _run_in_window(cards, spots: Spots, free: list[int], suit: str, low: int) -> Reading | None:
     n = len(cards)
-    window = range(low, low + n)
-    at: dict[int, int] = {}
-    for i, card in fixed.items():
-        place = next((p for p in _places(card) if p in window), None)
-        if place is None or place in at:
+    high = low + n
+    order: list[int | None] = [None] * n  # the position of the card at each place of the window, lowest first
+    for i, places in spots:
+        for place in places:
+            if low <= place < high:
+                break
+        else:
             return None
-        at[place] = i
-    empty = [p for p in window if p not in at]
+        if order[place - low] is not None:
+            return None
+        order[place - low] = i
     # free wild cards fill the places left, lowest first, in the order they were entered
-    for place, i in zip(empty, free):
-        at[place] = i
-    return _run_reading(cards, at, suit, low)
+    wild = iter(free)
+    for k in range(n):
+        if order[k] is None:
+            order[k] = next(wild)
+    return _run_reading(cards, order, suit, low)  # type: ignore[arg-type]
 
 
-def _entered_order_run(cards, fixed: dict[int, Card], suit: str, lowest: int, highest: int) -> Reading | None:
+def _entered_order_run(cards, spots: Spots, suit: str, lowest: int, highest: int) -> Reading | None:
     n = len(cards)
-    first = min(fixed)
+    first, first_places = spots[0]
     for step in (1, -1):
-        for place in _places(fixed[first]):
+        for place in first_places:
             start = place - step * first
-            places = [start + step * i for i in range(n)]
-            if min(places) < lowest or max(places) > highest:
+            low, high = (start, start + n - 1) if step == 1 else (start - n + 1, start)
+            if low < lowest or high > highest:
                 continue
-            if all(places[i] in _places(card) for i, card in fixed.items()):
-                return _run_reading(cards, dict(zip(places, range(n))), suit, min(places))
+            for i, places in spots:
+                if start + step * i not in places:
+                    break
+            else:  # every natural card sits where its place is
+                return _run_reading(cards, range(n) if step == 1 else range(n - 1, -1, -1), suit, low)
     return None
 
 
-def _run_reading(cards, at: dict[int, int], suit: str, low: int) -> Reading:
-    order = sorted(at)
+def _run_reading(cards, order: Sequence[int], suit: str, low: int) -> Reading:
+    """The run with the card at position `order[k]` in place `low + k`, wild cards standing for those places."""
+    naturals = _run_cards(suit)
     placed = []
-    for place in order:
-        card = cards[at[place]]
-        if card.stands_for is None and card.card != _natural(place, suit):
-            card = MeldCard(card.card, _natural(place, suit))
+    place = low
+    for i in order:
+        card = cards[i]
+        if card.stands_for is None and card.card is not naturals[place]:
+            card = MeldCard(card.card, naturals[place])
         placed.append(card)
-    return Reading("run", tuple(placed), tuple(at[p] for p in order), low)
+        place += 1
+    return Reading("run", tuple(placed), tuple(order), low)
+
+
+# the natural card at each place of a run, by suit (place 0 unused, 14 is the ace after the king)
+_RUN_CARDS: dict[str, tuple[Card | None, ...]] = {}
+
+
+def _run_cards(suit: str) -> tuple[Card | None, ...]:
+    known = _RUN_CARDS.get(suit)
+    if known is None:
+        known = _RUN_CARDS[suit] = (None, *(_natural(place, suit) for place in range(ACE, HIGH_ACE + 1)))
+    return known
 
 
 def _natural(place: int, suit: str) -> Card:
@@ -542,8 +573,9 @@ def _natural(place: int, suit: str) -> Card:
 def _run_reason(cards, fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
     n = len(cards)
     # would the cards make a run if aces could go either way, or round the corner?
+    spots = _spots(fixed)
     for low in range(ACE, HIGH_ACE - n + 2):
-        reading = _run_in_window(cards, fixed, free, suit, low)
+        reading = _run_in_window(cards, spots, free, suit, low)
         if reading is None:
             continue
         shown = _rank_text(reading)
