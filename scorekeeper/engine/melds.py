@@ -382,10 +382,8 @@ def _set_fault(cards, fixed: dict[int, Card], rules: Rules) -> str | None:
         return "rank"
     if len(cards) > 4:
         return "size"
-    if not rules.sets_repeat_suits:
-        listed = [c.suit for c in fixed.values()]
-        if len(set(listed)) < len(listed):
-            return "suits"
+    if not rules.sets_repeat_suits and len({c.suit for c in fixed.values()}) < len(fixed):
+        return "suits"
     return None
 
 
@@ -443,8 +441,7 @@ def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
         return "suits"
     if len(cards) > 13:
         return "size"
-    listed = [c.rank for c in fixed.values()]
-    if len(set(listed)) < len(listed):
+    if len({c.rank for c in fixed.values()}) < len(fixed):
         return "repeat"
     return None
 
