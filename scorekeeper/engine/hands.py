@@ -160,7 +160,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
         players = _arrange_gin_players(players, hand, names, problem)
     entries = {name: players.get(name) or {} for name in names}
     for name, entry in entries.items():
-        if not isinstance(entry, Mapping):
+        if type(entry) is not dict and not isinstance(entry, Mapping):  # dict first: an ABC check is slow
             raise problem(InputError, f"{name}'s entry must be an object with melds, layoffs and in_hand", name)
     _read_cards(entries, hand, rules, problem)
     _check_decks(entries, hand, rules, problem)
@@ -292,8 +292,8 @@ def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: 
         if not isinstance(layoffs, list):
             raise problem(InputError, f"{name}'s layoffs must be a list", name, field="layoffs")
         for index, layoff in enumerate(layoffs):
-            onto = layoff.get("onto") if isinstance(layoff, Mapping) else None
-            if not isinstance(onto, Mapping):
+            onto = layoff.get("onto") if type(layoff) is dict or isinstance(layoff, Mapping) else None
+            if type(onto) is not dict and not isinstance(onto, Mapping):
                 raise problem(
                     InputError,
                     f"{_label(name, 'layoffs', index)} must give `cards` and `onto` ({{\"player\": ..., \"meld\": index}})",
