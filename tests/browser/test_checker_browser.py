@@ -23,6 +23,17 @@ def tap_cards(page, *labels: str) -> None:
         page.get_by_role("button", name=label, exact=True).tap()
 
 
+def fill_meld_on_table(page, cards: str) -> None:
+    """Type the meld on the table and wait for the page's answer asking for the cards laid off.
+
+    The answer comes a moment later (the page waits for typing to pause) and the
+    form grows by a line: a card tapped before it came could be hit where it was,
+    which is by then the card above it.
+    """
+    page.get_by_label("Meld on the table").fill(cards)
+    expect(page.locator("#layoff-verdict")).to_contain_text("Enter the cards laid off too.")
+
+
 def query(page) -> dict[str, str]:
     """The page's current query string as a dict."""
     return {k: v[0] for k, v in parse_qs(urlsplit(page.url).query).items()}
@@ -74,7 +85,7 @@ def test_tapping_cards_updates_the_verdict_and_the_url_without_reloading(page, l
 def test_lay_off_is_checked_as_the_cards_are_tapped(page, live_server, screenshot):
     page.goto(f"{live_server}/check?game=oklahoma")
     verdict = page.locator("#layoff-verdict .verdict")
-    page.get_by_label("Meld on the table").fill("AS AH 2C")
+    fill_meld_on_table(page, "AS AH 2C")
     page.get_by_label("Cards laid off onto it").tap()
     open_picker(page)
     tap_cards(page, "A of clubs")
@@ -208,7 +219,7 @@ def test_each_game_on_a_phone_legal_illegal_wild_lay_off_and_shared_url(page, li
     expect(verdict).to_have_attribute("data-legal", "false")
     expect(verdict.locator(".reason")).to_have_text(reason)
 
-    page.get_by_label("Meld on the table").fill(on_table)
+    fill_meld_on_table(page, on_table)
     page.get_by_label("Cards laid off onto it").tap()
     open_picker(page)
     tap_cards(page, laid_off)
