@@ -48,7 +48,7 @@ class PlayerHand:
     in_hand: list[Card] = field(default_factory=list)
     melded_points: int = 0
     in_hand_points: int = 0
-    entered: list[list[MeldCard]] = field(default_factory=list)  # each meld's cards as entered
+    entered: list[tuple[MeldCard, ...]] = field(default_factory=list)  # each meld's cards as entered
 
     def card_count(self) -> int:
         """How many cards the player held at the end: melded, laid off and left in hand."""
@@ -340,18 +340,18 @@ def _read_melds(
                 name, field="melds", meld=index,
             )
         try:
-            cards, result = analyse(meld if meld is not None else (), rules, wild_rank, every=False)
+            result = analyse(meld if meld is not None else (), rules, wild_rank, every=False)
         except CardNotationError as exc:
             raise problem(InputError, f"{_label(name, 'melds', index)}: {exc}", name, field="melds", meld=index) from None
         if not result.readings:
-            shown = " ".join(str(c) for c in cards)
+            shown = " ".join(str(c) for c in result.cards)
             raise problem(
                 RulesError, f"{_label(name, 'melds', index)} ({shown}) is not legal: {result.reason}",
                 name, field="melds", meld=index,
             )
         readings.append(result.readings[0])  # the reading used when the player chose none
         if entered is not None:
-            entered.append(cards)
+            entered.append(result.cards)
     return readings
 
 
@@ -503,7 +503,7 @@ def _refuse_layoff(meld: Reading, items: list[tuple[str, int, LayOff]], hand: Ha
     shown = " ".join(str(c) for c in layoff.cards)
     on_table = " ".join(str(c) for c in meld.cards)
     read = [c for c in meld.cards if c.stands_for is not None and rules.is_wild(c.card, wild_rank)]
-    entered = hand.players[layoff.owner].entered[layoff.meld] + [c for _, _, x in items for c in x.cards]
+    entered = [*hand.players[layoff.owner].entered[layoff.meld], *(c for _, _, x in items for c in x.cards)]
     unpinned = any(c.stands_for is None and rules.is_wild(c.card, wild_rank) for c in entered)
     if read and not unpinned:
         reason += " (every wild card's reading was written: " + " ".join(str(c) for c in read) + ")"

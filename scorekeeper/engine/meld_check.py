@@ -161,7 +161,7 @@ def check_meld(
     rules = table_rules(game, options)
     wild = read_wild_rank(wild_rank, rules)
     try:
-        _, result = analyse(cards, rules, wild)
+        result = analyse(cards, rules, wild)
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
     return check_body(result, rules, wild)

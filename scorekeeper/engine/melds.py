@@ -136,7 +136,7 @@ def _wild_cards(rules: Rules, wild_rank: int | None) -> _WildCards:
 
 
 # melds already analysed: (cards as entered, rules, wild rank, kinds, every) -> cards and check
-_MEMO: dict[tuple, tuple[tuple[MeldCard, ...], MeldCheck]] = {}
+_MEMO: dict[tuple, MeldCheck] = {}
 _MEMO_LIMIT = 20_000
 
 
@@ -145,16 +145,15 @@ def clear_memo() -> None:
     _MEMO.clear()
 
 
-def analyse(
-    entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True
-) -> tuple[list[MeldCard], MeldCheck]:
-    """Read `entered` (a card string or list of card strings) and check it as one meld: the cards and the check.
+def analyse(entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True) -> MeldCheck:
+    """Read `entered` (a card string or list of card strings) and check it as one meld.
 
-    A pure function, memoised on the cards exactly as entered with the rules
-    and the wild rank, since a session is scored again on every page view.
-    `every` False asks only for legality and the reading used when none is
-    chosen (the first), which is all scoring needs. Raises CardNotationError
-    for a token that is not a card.
+    The check's `cards` are the cards as read, in the order entered. A pure
+    function, memoised on the cards exactly as entered with the rules and the
+    wild rank, since a session is scored again on every page view: the check
+    returned is shared, and read-only. `every` False asks only for legality
+    and the reading used when none is chosen (the first), which is all
+    scoring needs. Raises CardNotationError for a token that is not a card.
     """
     if isinstance(entered, str):
         key: tuple | None = (entered, rules.key, wild_rank, every)
@@ -165,14 +164,13 @@ def analyse(
     if key is not None:
         known = _MEMO.get(key)
         if known is not None:
-            return list(known[0]), known[1]
-    cards = tuple(parse_meld_cards(entered))  # type: ignore[arg-type]
-    result = check(cards, rules, wild_rank, every=every)
+            return known
+    result = check(parse_meld_cards(entered), rules, wild_rank, every=every)  # type: ignore[arg-type]
     if key is not None:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
-        _MEMO[key] = (cards, result)
-    return list(cards), result
+        _MEMO[key] = result
+    return result
 
 
 def check(
