@@ -16,7 +16,7 @@ scorekeeper.engine.errors.InputError: Gin Rummy has no option `decks`; its optio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -467,3 +467,42 @@ def hand_card_points(rules: Rules, card: Card, wild_rank: int | None = None) -> 
         return 20
     return 1 if card.rank == ACE else min(card.rank, 10)
 
+
+class CardTable(dict):
+    """One answer per card at one table and hand, worked out by its one rule the first time, then looked up.
+
+    Meld checks and hand sums ask the same questions (is this card wild, what
+    is it worth left in hand) of every card of every hand, so each answer is
+    asked of its rule once per card and kept.
+    """
+
+    def __init__(self, rule: Callable[[Rules, Card, int | None], Any], rules: Rules, wild_rank: int | None) -> None:
+        super().__init__()
+        self.rule = rule
+        self.rules = rules
+        self.wild_rank = wild_rank
+
+    def __missing__(self, card: Card) -> Any:
+        answer = self[card] = self.rule(self.rules, card, self.wild_rank)
+        return answer
+
+
+# the questions a table answers, each by the one function that states its rule
+_QUESTIONS: dict[str, Callable[[Rules, Card, int | None], Any]] = {
+    "wild": Rules.is_wild,
+    "in_hand_points": hand_card_points,
+}
+_CARD_TABLES: dict[tuple[str, int | None, str], CardTable] = {}
+
+
+def card_table(rules: Rules, wild_rank: int | None, question: str) -> CardTable:
+    """The table of `question` ("wild" or "in_hand_points") for every card under `rules` and the hand's wild rank."""
+    if not rules.key:  # rules made by hand, not by table_rules: no key to share a table under
+        return CardTable(_QUESTIONS[question], rules, wild_rank)
+    key = (rules.key, wild_rank, question)
+    table = _CARD_TABLES.get(key)
+    if table is None:
+        if len(_CARD_TABLES) >= 10_000:
+            _CARD_TABLES.clear()
+        table = _CARD_TABLES[key] = CardTable(_QUESTIONS[question], rules, wild_rank)
+    return table

@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.engine.cards import JOKER, Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import EngineError, InputError, RulesError
-from scorekeeper.engine.games import Rules, hand_card_points, table_rules
+from scorekeeper.engine.games import Rules, card_table, table_rules
 from scorekeeper.engine.gin import _arrangement as gin_arrangement
 from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.gin_solver import mask_of, optimal_set_masks
@@ -166,7 +166,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     _check_decks(entries, hand, rules, problem)
     _place_layoffs(entries, hand, rules, problem)
     _check_going_out(hand, rules, problem)
-    values = _in_hand_values(rules, wild_rank)
+    values = card_table(rules, wild_rank, "in_hand_points")
     for player in hand.players.values():
         melded = 0  # plain loops: this runs for every player of every hand
         for meld in player.melds:
@@ -178,33 +178,6 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     if rules.game == "gin":
         _check_gin(hand, rules, problem)
     return hand
-
-
-class _CardValues(dict):
-    """What each card left in hand is worth under one table's rules and wild rank, worked out once per card."""
-
-    def __init__(self, rules: Rules, wild_rank: int | None) -> None:
-        super().__init__()
-        self.rules = rules
-        self.wild_rank = wild_rank
-
-    def __missing__(self, card: Card) -> int:
-        value = self[card] = hand_card_points(self.rules, card, self.wild_rank)
-        return value
-
-
-_VALUES: dict[tuple[str, int | None], _CardValues] = {}
-
-
-def _in_hand_values(rules: Rules, wild_rank: int | None) -> _CardValues:
-    """The table of card values left in hand for these rules: a sum over a hand is then lookups only."""
-    key = (rules.key, wild_rank)
-    values = _VALUES.get(key)
-    if values is None:
-        if len(_VALUES) >= 1_000:
-            _VALUES.clear()
-        values = _VALUES[key] = _CardValues(rules, wild_rank)
-    return values
 
 
 def _read_went_out(value: object, ended: str, names: list[str], problem: _Problems) -> str | None:

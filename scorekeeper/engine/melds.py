@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
-from scorekeeper.engine.games import Rules, meld_card_points
+from scorekeeper.engine.games import CardTable, Rules, card_table, meld_card_points
 
 __all__ = ["Reading", "MeldCheck", "analyse", "check", "clear_memo", "extend", "meld_points", "parse_meld_cards"]
 
@@ -106,36 +106,7 @@ def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     return total
 
 
-class _WildCards(dict):
-    """Whether each card is wild at one table (and hand): `Rules.is_wild`, asked once per card, then looked up."""
-
-    def __init__(self, rules: Rules, wild_rank: int | None) -> None:
-        super().__init__()
-        self.rules = rules
-        self.wild_rank = wild_rank
-
-    def __missing__(self, card: Card) -> bool:
-        wild = self[card] = self.rules.is_wild(card, self.wild_rank)
-        return wild
-
-
-# wild card tables by rules key and wild rank: every meld check asks about every card
-_WILD_CARDS: dict[tuple[str, int | None], _WildCards] = {}
-
-
-def _wild_cards(rules: Rules, wild_rank: int | None) -> _WildCards:
-    if not rules.key:  # rules made by hand, not by table_rules: no key to share a table under
-        return _WildCards(rules, wild_rank)
-    key = (rules.key, wild_rank)
-    known = _WILD_CARDS.get(key)
-    if known is None:
-        if len(_WILD_CARDS) >= _MEMO_LIMIT:
-            _WILD_CARDS.clear()
-        known = _WILD_CARDS[key] = _WildCards(rules, wild_rank)
-    return known
-
-
-# melds already analysed: (cards as entered, rules, wild rank, kinds, every) -> cards and check
+# melds already analysed: (cards as entered, rules, wild rank, every) -> the check
 _MEMO: dict[tuple, MeldCheck] = {}
 _MEMO_LIMIT = 20_000
 
@@ -200,7 +171,7 @@ def full_check(
     every: bool = True,
 ) -> MeldCheck:
     """The check without the shortcut for melds with no wild card to place (which must agree with it)."""
-    wild = _wild_cards(rules, wild_rank)
+    wild = card_table(rules, wild_rank, "wild")
     problem = _entry_problem(cards, rules, wild)
     if problem:
         return MeldCheck(cards, (), problem)
@@ -264,7 +235,7 @@ def _natural_meld(
         return None
     values = []
     natural = False
-    wild = _wild_cards(rules, wild_rank)
+    wild = card_table(rules, wild_rank, "wild")
     for c in cards:
         card = c.card
         if c.stands_for is not None:
@@ -315,7 +286,7 @@ def _deck_trouble(cards: tuple[MeldCard, ...], rules: Rules) -> bool:
 # checks before any reading ---------------------------------------------------
 
 
-def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild: _WildCards) -> str | None:
+def _entry_problem(cards: tuple[MeldCard, ...], rules: Rules, wild: CardTable) -> str | None:
     if len(cards) < 3:
         return f"a meld needs at least 3 cards; this has {len(cards)}"
     for c in cards:
