@@ -71,7 +71,19 @@ def parse_rank(text: str) -> int:
     return rank
 
 
-class Card:
+class _Unchangeable:
+    """A value made once and shared by everyone who asks for it: so it can never be changed."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{self} cannot be changed (tried to set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{self} cannot be changed (tried to delete {name})")
+
+
+class Card(_Unchangeable):
     """A playing card: rank 1 (ace) to 13 (king) and a suit, or a joker (rank 0).
 
     Cards are values, made once each: ``Card(7, "H")`` always answers the same
@@ -159,12 +171,6 @@ class Card:
             return NotImplemented
         return self._order() >= other._order()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a card cannot be changed (tried to set {name})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a card cannot be changed (tried to delete {name})")
-
     def __reduce__(self) -> tuple:
         # pickled and copied cards come back as the one card of their kind
         return (Card, (self.rank, self.suit))
@@ -187,7 +193,7 @@ _READ_LIMIT = 4096
 JOKER = Card(JOKER_RANK, "")
 
 
-class MeldCard:
+class MeldCard(_Unchangeable):
     """A card as placed in a meld, with the card a wild card stands for when given.
 
     Made once each, like :class:`Card`: equal meld cards are the same object.
@@ -250,12 +256,6 @@ class MeldCard:
                 position,
             )
         return cls(card, meant)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a meld card cannot be changed (tried to set {name})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a meld card cannot be changed (tried to delete {name})")
 
     def __reduce__(self) -> tuple:
         return (MeldCard, (self.card, self.stands_for))
