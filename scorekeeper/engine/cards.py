@@ -106,8 +106,8 @@ class Card(_Unchangeable):
         text = "JK" if rank == JOKER_RANK else f"{rank_name(rank)}{suit}"
         for name, value in (("rank", rank), ("suit", suit), ("is_joker", rank == JOKER_RANK), ("text", text)):
             object.__setattr__(card, name, value)
-        _CARDS[(rank, suit)] = card
-        return card
+        # setdefault, atomic: two threads making the same new card at once still share one
+        return _CARDS.setdefault((rank, suit), card)
 
     @classmethod
     def from_notation(cls, text: str, position: int = 1) -> Card:
@@ -217,8 +217,7 @@ class MeldCard(_Unchangeable):
         text = str(card) if stands_for is None else f"{card}={stands_for}"
         for name, value in (("card", card), ("stands_for", stands_for), ("text", text)):
             object.__setattr__(placed, name, value)
-        _MELD_CARDS[(card, stands_for)] = placed
-        return placed
+        return _MELD_CARDS.setdefault((card, stands_for), placed)
 
     @classmethod
     def from_notation(cls, text: str, position: int = 1) -> MeldCard:
@@ -355,3 +354,6 @@ def format_cards(cards: Iterable[Card | MeldCard]) -> str:
 def full_deck() -> list[Card]:
     """The 52 natural cards of one deck, spades to clubs, ace to king."""
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]
+
+
+full_deck()  # every card made once, up front: while serving, cards are then only looked up

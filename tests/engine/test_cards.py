@@ -74,3 +74,18 @@ def test_a_meld_card_list_keeps_each_wild_cards_reading():
     again = parse_meld_cards(["7H", "JK=8H", "9H"])
     assert first == again
     assert [c.stands_for for c in first] == [None, Card(8, "H"), None]
+
+
+def test_a_card_made_by_two_threads_at_once_is_still_one_card(monkeypatch):
+    from scorekeeper.engine import cards
+
+    class EveryLookupMisses(dict):
+        """Both threads looked before either stored: each goes on to make the card."""
+
+        def get(self, key, default=None):
+            return default
+
+    monkeypatch.setattr(cards, "_CARDS", EveryLookupMisses())
+    monkeypatch.setattr(cards, "_MELD_CARDS", EveryLookupMisses())
+    assert Card(14, "H") is Card(14, "H")  # rank 14 is no card in play: made afresh here
+    assert MeldCard(Card(14, "H")) is MeldCard(Card(14, "H"))
