@@ -45,19 +45,51 @@ def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     `notation` writes the reading so that entering it again picks this reading
     (``JK=9H``); with `only`, points count just the cards entered at those positions.
     """
+    return meld_bodies(reading_parts((reading,), rules, wild_rank, only))[0]
+
+
+Parts = tuple[str, tuple[str, ...], int, tuple[str, ...], str]
+
+
+def reading_parts(
+    readings: Iterable[Reading], rules: Rules, wild_rank: int | None, only: set[int] | None = None
+) -> tuple[Parts, ...]:
+    """What :func:`reading_body` writes for each reading, as one tuple (kind, represents, points, cards, notation).
+
+    Worked out once per reading and table, then kept with the reading: a
+    session's details ask for every meld of every hand, and the same meld
+    recurs. Only text, numbers and tuples, so what is kept cannot be changed
+    by a caller; :func:`meld_bodies` makes the JSON from it. Readings come
+    several at once (a player's melds) so the memo key is made once for them.
+    """
     key = ("body", rules.key, wild_rank, None if only is None else frozenset(only))
-    body = reading.memo.get(key)
-    if body is None:
-        cards = _notation(reading, rules, wild_rank)
-        body = reading.memo[key] = {
-            "kind": reading.kind,
-            "represents": [str(c) for c in reading.represents],
-            "points": meld_points(reading, rules, wild_rank, only=only),
-            "cards": cards,
-            "notation": " ".join(cards),
-        }
-    # a copy: callers may change what they are given
-    return {**body, "represents": list(body["represents"]), "cards": list(body["cards"])}
+    found = []
+    for reading in readings:
+        parts = reading.memo.get(key)
+        if parts is None:
+            cards = _notation(reading, rules, wild_rank)
+            parts = reading.memo[key] = (
+                reading.kind,
+                tuple([c.text for c in reading.represents]),
+                meld_points(reading, rules, wild_rank, only=only),
+                tuple(cards),
+                " ".join(cards),
+            )
+        found.append(parts)
+    return tuple(found)
+
+
+def meld_bodies(parts: Iterable[Parts]) -> list[dict[str, Any]]:
+    """The JSON body of each reading given by :func:`reading_parts`, in order.
+
+    Every dict and list is made afresh: callers may change what they are
+    given. One call makes the bodies of a player's melds at once, since a
+    session's details make some ten thousand of them.
+    """
+    return [
+        {"kind": kind, "represents": [*represents], "points": points, "cards": [*cards], "notation": notation}
+        for kind, represents, points, cards, notation in parts
+    ]
 
 
 def _notation(reading: Reading, rules: Rules, wild_rank: int | None) -> list[str]:
@@ -68,10 +100,10 @@ def _notation(reading: Reading, rules: Rules, wild_rank: int | None) -> list[str
     plainly, ``2C`` rather than ``2C=2C``, but only when the plain text still
     picks this same reading when entered again; otherwise the pin stays.
     """
-    pinned = [str(c) for c in reading.cards]
+    pinned = [c.text for c in reading.cards]
     if not any(c.stands_for == c.card for c in reading.cards):
         return pinned
-    plain = [str(c.card) if c.stands_for == c.card else str(c) for c in reading.cards]
+    plain = [c.card.text if c.stands_for == c.card else c.text for c in reading.cards]
     again = check(parse_meld_cards(plain), rules, wild_rank)
     if again.legal and again.reading.represents == reading.represents and again.reading.kind == reading.kind:
         return plain

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import gc
-import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,7 @@ from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.games import Rules, check_players, table_rules
 from scorekeeper.engine.hands import GIN_HAND, Hand, read_hand
-from scorekeeper.engine.meld_check import reading_body
+from scorekeeper.engine.meld_check import meld_bodies, reading_parts
 
 PERSIAN_GOING_OUT = 25
 PERSIAN_GAME_BONUS = 50
@@ -251,38 +250,48 @@ def gin_result(hand: Hand, rules: Rules) -> str:
 def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     """Each player's melds, lay-offs and cards left, as read, for pages that show the hand.
 
-    The first caller gets them as built (they share nothing with the memos).
-    A hand asked for again is being shown again: its details are then built
-    once more and kept pickled, since unpickling is the quickest way to hand
-    every later caller a copy of its own. A session scored only once (after a
-    restart, or an import) so never pays for the pickle.
+    What they hold is worked out once per hand and table and kept with the
+    hand as tuples of text and numbers, which no caller can change. Every
+    caller, the first and each later one, gets dicts and lists made afresh
+    from those tuples, so one that changes its answer never changes what a
+    later call returns; making them is quicker than unpickling a kept copy.
     """
     key = ("details", rules.key)
     kept = hand.memo.get(key)
     if kept is None:
-        hand.memo[key] = b""  # built once, handed out
-        return _build_details(hand, rules)
-    if not kept:
-        built = _build_details(hand, rules)
-        hand.memo[key] = pickle.dumps(built, pickle.HIGHEST_PROTOCOL)
-        return built
-    return pickle.loads(kept)  # noqa: S301 - bytes this module wrote itself
-
-
-def _build_details(hand: Hand, rules: Rules) -> dict[str, Any]:
+        kept = hand.memo[key] = _detail_parts(hand, rules)
     details = {}
-    for name, player in hand.players.items():
+    for name, melds, layoffs, in_hand, melded_points, in_hand_points in kept:
+        # most players have no lay-offs, and some no melds: skip making an empty list the long way
         details[name] = {
-            "melds": [reading_body(m, rules, hand.wild_rank) for m in player.melds],
+            "melds": meld_bodies(melds) if melds else [],
             "layoffs": [
-                {"cards": [c.text for c in x.cards], "onto": {"player": x.owner, "meld": x.meld}, "points": x.points}
-                for x in player.layoffs
-            ],
-            "in_hand": [c.text for c in player.in_hand],
-            "melded_points": player.melded_points,
-            "in_hand_points": player.in_hand_points,
+                {"cards": [*cards], "onto": {"player": owner, "meld": meld}, "points": points}
+                for cards, owner, meld, points in layoffs
+            ] if layoffs else [],
+            "in_hand": [*in_hand],
+            "melded_points": melded_points,
+            "in_hand_points": in_hand_points,
         }
     return details
+
+
+def _detail_parts(hand: Hand, rules: Rules) -> tuple[tuple, ...]:
+    """What :func:`_hand_details` writes for each player, as tuples: kept with the hand."""
+    wild_rank = hand.wild_rank
+    kept = []
+    for name, player in hand.players.items():
+        melds = player.melds
+        layoffs = player.layoffs
+        kept.append((
+            name,
+            reading_parts(melds, rules, wild_rank) if melds else (),
+            tuple([(tuple([c.text for c in x.cards]), x.owner, x.meld, x.points) for x in layoffs]) if layoffs else (),
+            tuple([c.text for c in player.in_hand]),
+            player.melded_points,
+            player.in_hand_points,
+        ))
+    return tuple(kept)
 
 
 # sessions that run to a target -----------------------------------------------
@@ -302,20 +311,23 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
     bodies: list[dict[str, Any]] = []
     standing = Standing(reason=f"nobody has reached {rules.target}")
     finished_at: int | None = None
+    gin = rules.game == "gin"
+    oklahoma = rules.game == "oklahoma"
     for hand in hands:
+        as_points = hand.points is not None
         scores = hand_scores(hand, rules, names)
-        player_scores = dict(scores)
         goer_side = hand.went_out
         if teams:
+            player_scores = scores  # hand_scores made it for this hand alone, and it is not changed below
             scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
             goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
-            if goer_side and not hand.as_points:  # plain points already hold every bonus
+            if goer_side and not as_points:  # plain points already hold every bonus
                 scores[goer_side] += PERSIAN_GOING_OUT
-        if rules.game == "oklahoma" and hand.went_out and hand.concealed:
+        if oklahoma and hand.went_out and hand.concealed:
             concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
         for side in sides:
             totals[side] += scores[side]
-            if scores[side] > 0 and rules.game == "gin":
+            if gin and scores[side] > 0:
                 wins[side] += 1
         if finished_at is None:
             standing = _standing(rules, totals, concealed_bonus, goer_side, wins)
@@ -333,22 +345,22 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
             "winner": standing.winner,
             "reason": standing.reason,
             "went_out": hand.went_out,
-            "entered_as_points": hand.as_points,
+            "entered_as_points": as_points,
         }
         if standing.bonuses and finished_at == hand.number:
             body["bonuses"] = dict(standing.bonuses)
-        warnings = list(hand_warnings(hand, rules, names))
+        warnings = hand_warnings(hand, rules, names)  # kept with the hand: added to, never changed
         if finished_at is not None and finished_at < hand.number:
-            warnings.append(
-                f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result"
+            warnings += (
+                f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result",
             )
         if warnings:
-            body["warnings"] = warnings
+            body["warnings"] = list(warnings)
         if teams:
             body["player_scores"] = player_scores
-        if not hand.as_points:
+        if not as_points:
             body["players"] = _hand_details(hand, rules)
-        if rules.game == "gin":
+        if gin:
             body["result"] = gin_result(hand, rules)
         bodies.append(body)
     result: dict[str, Any] = {
@@ -379,6 +391,10 @@ def _standing(
 ) -> Standing:
     target = rules.target
     assert target is not None
+    if max(totals.values()) < target:
+        # the common case, every hand until the end: nobody is at the target, so nothing below can apply
+        # (a total without bonuses is never above the total), and there is no reason to work out
+        return Standing(reason=f"nobody has reached {target}")
     if rules.game == "penalty":
         return _lowest_wins(totals, target)
     counted = {side: totals[side] - concealed_bonus[side] for side in totals}
