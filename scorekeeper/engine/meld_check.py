@@ -101,7 +101,10 @@ def _notation(reading: Reading, rules: Rules, wild_rank: int | None) -> list[str
     picks this same reading when entered again; otherwise the pin stays.
     """
     pinned = [c.text for c in reading.cards]
-    if not any(c.stands_for == c.card for c in reading.cards):
+    for card in reading.cards:  # a loop, not any(): this runs for every meld a session shows
+        if card.stands_for == card.card:
+            break
+    else:
         return pinned
     plain = [c.card.text if c.stands_for == c.card else c.text for c in reading.cards]
     again = check(parse_meld_cards(plain), rules, wild_rank)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from scorekeeper.engine.cards import Card
@@ -28,6 +29,8 @@ PERSIAN_GAME_BONUS = 50
 OKLAHOMA_GOING_OUT = 100
 OKLAHOMA_CONCEALED = 250
 OKLAHOMA_GAME_BONUS = 200
+
+_text = attrgetter("text")  # a card's notation, as str(card), read in C
 
 
 @dataclass
@@ -283,11 +286,12 @@ def _detail_parts(hand: Hand, rules: Rules) -> tuple[tuple, ...]:
     for name, player in hand.players.items():
         melds = player.melds
         layoffs = player.layoffs
+        in_hand = player.in_hand
         kept.append((
             name,
             reading_parts(melds, rules, wild_rank) if melds else (),
-            tuple([(tuple([c.text for c in x.cards]), x.owner, x.meld, x.points) for x in layoffs]) if layoffs else (),
-            tuple([c.text for c in player.in_hand]),
+            tuple([(tuple(map(_text, x.cards)), x.owner, x.meld, x.points) for x in layoffs]) if layoffs else (),
+            tuple(map(_text, in_hand)) if in_hand else (),
             player.melded_points,
             player.in_hand_points,
         ))
