@@ -76,6 +76,12 @@ class _Unchangeable:
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if _Unchangeable not in cls.__bases__:
+            # a subclass would be handed the base class's shared objects, never its own
+            raise TypeError(f"{cls.__bases__[0].__name__} is a value made once per card: it cannot be subclassed")
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{self} cannot be changed (tried to set {name})")
 
@@ -118,8 +124,8 @@ class Card(_Unchangeable):
         token = str(text).strip()
         upper = token.upper()
         if upper in _JOKER_INPUT:
-            if type(text) is str and len(_READ_CARDS) < _READ_LIMIT:
-                _READ_CARDS[text] = JOKER
+            if type(text) is str:
+                _remember(_READ_CARDS, text, JOKER)
             return JOKER
         where = f"`{token}` at position {position} is not a card"
         if len(upper) < 2:
@@ -138,9 +144,9 @@ class Card(_Unchangeable):
                 f"{where}: ranks are A 2-10 J Q K", token, position
             )
         card = cls(rank, suit)
-        if type(text) is str and len(_READ_CARDS) < _READ_LIMIT:
+        if type(text) is str:
             # sessions are scored again on every page view: read each spelling once
-            _READ_CARDS[text] = card
+            _remember(_READ_CARDS, text, card)
         return card
 
     @property
@@ -190,6 +196,19 @@ _READ_CARDS: dict[str, Card] = {}
 _READ_LIMIT = 4096
 
 
+def _remember(spellings: dict, text: str, card: object) -> None:
+    """Keep a spelling read, starting afresh when full (odd spellings must not crowd out the usual ones for good)."""
+    if len(spellings) >= _READ_LIMIT:
+        spellings.clear()
+    spellings[text] = card
+
+
+def clear_memo() -> None:
+    """Forget every spelling read so far (for benchmarks that time input never seen before)."""
+    _READ_CARDS.clear()
+    _READ_MELD_CARDS.clear()
+
+
 JOKER = Card(JOKER_RANK, "")
 
 
@@ -230,8 +249,8 @@ class MeldCard(_Unchangeable):
             placed = cls(Card.from_notation(token, position))
         else:
             placed = cls._read_pinned(token, position)
-        if type(text) is str and len(_READ_MELD_CARDS) < _READ_LIMIT:
-            _READ_MELD_CARDS[text] = placed
+        if type(text) is str:
+            _remember(_READ_MELD_CARDS, text, placed)
         return placed
 
     @classmethod

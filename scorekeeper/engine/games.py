@@ -495,6 +495,12 @@ _QUESTIONS: dict[str, Callable[[Rules, Card, int | None], Any]] = {
 _CARD_TABLES: dict[tuple[str, int | None, str], CardTable] = {}
 
 
+def clear_memo() -> None:
+    """Forget the rules and card tables worked out so far (for benchmarks that time a table never seen before)."""
+    _RULES.clear()
+    _CARD_TABLES.clear()
+
+
 def card_table(rules: Rules, wild_rank: int | None, question: str) -> CardTable:
     """The table of `question` ("wild" or "in_hand_points") for every card under `rules` and the hand's wild rank."""
     if not rules.key:  # rules made by hand, not by table_rules: no key to share a table under

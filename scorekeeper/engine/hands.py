@@ -239,7 +239,7 @@ def _where(field: str, index: int) -> dict[str, Any]:
     return {"field": field}
 
 
-def _card_list(value: object, player: str, problem: _Problems, meld_notation: bool, field: str, index: int = 0) -> list:
+def _card_list(value: object, player: str, problem: _Problems, field: str, index: int = 0, *, meld_notation: bool) -> list:
     """The cards of one entry (a lay-off's, or those left in hand), read; errors name the entry.
 
     Labels are built only for an error: this runs for every entry of every hand.
@@ -272,18 +272,19 @@ def _read_cards(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: 
                     f"{_label(name, 'layoffs', index)} must give `cards` and `onto` ({{\"player\": ..., \"meld\": index}})",
                     name, field="layoffs", layoff=index,
                 )
-            cards = _card_list(layoff.get("cards"), name, problem, True, "layoffs", index)
+            cards = _card_list(layoff.get("cards"), name, problem, "layoffs", index, meld_notation=True)
             owner, meld = onto.get("player"), onto.get("meld")
-            if not cards or type(owner) is not str or owner not in entries or type(meld) is not int:
-                _refuse_layoff_entry(name, index, cards, owner, meld, entries, problem)
+            _check_layoff_entry(name, index, cards, owner, meld, entries, problem)
             player.layoffs.append(LayOff(cards, owner, meld))
-        player.in_hand = _card_list(entry.get("in_hand"), name, problem, False, "in_hand")
+        player.in_hand = _card_list(entry.get("in_hand"), name, problem, "in_hand", meld_notation=False)
 
 
-def _refuse_layoff_entry(
+def _check_layoff_entry(
     name: str, index: int, cards: list, owner: object, meld: object, entries: Mapping, problem: _Problems
 ) -> None:
-    """Raise the error for a lay-off entered without cards, or onto no meld of a player here."""
+    """Refuse a lay-off entered without cards, or onto no meld of a player here (labels built only then)."""
+    if cards and isinstance(owner, str) and owner in entries and type(meld) is int:
+        return
     what = _label(name, "layoffs", index)
     if not cards:
         raise problem(InputError, f"{what} has no cards", name, field="layoffs", layoff=index)

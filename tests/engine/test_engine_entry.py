@@ -46,6 +46,14 @@ def test_layoff_onto_something_other_than_a_player_name_is_unreadable_input_nami
     assert "B's lay-off 1" in err.message
 
 
+def test_layoff_onto_a_name_given_as_a_str_subclass_is_placed_like_any_name():
+    class Name(str):
+        """As a Python caller (a form, say) might hand a player's name over."""
+
+    body = score_session(rummy_layoff_onto(Name("A")))
+    assert body["totals"] == {"A": 24, "B": 10}
+
+
 @pytest.mark.parametrize("melds", [True, 5, {"0": "7H 8H 9H"}])
 def test_gin_knocker_melds_that_are_not_a_list_are_unreadable_input_naming_the_knocker(melds):
     with pytest.raises(InputError) as caught:
