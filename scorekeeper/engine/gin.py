@@ -86,7 +86,7 @@ def _meld_key(meld: list[Card]) -> tuple[int, int, int]:
     return (meld[0].rank, int(is_run), SUIT_INDEX[meld[0].suit])
 
 
-def _arrangement(hand: int, sets: int, laid: int = 0) -> tuple[list[list[Card]], list[Card]]:
+def arrangement(hand: int, sets: int, laid: int = 0) -> tuple[list[list[Card]], list[Card]]:
     """Melds (sets by rank, runs by suit) and deadwood of a hand given its set cards."""
     melds: list[list[Card]] = []
     for rank in range(13):
@@ -245,7 +245,7 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
 def _arrangement_body(
     hand: int, sets: int, laid: int = 0, layoffs: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
-    melds, deadwood = _arrangement(hand, sets, laid)
+    melds, deadwood = arrangement(hand, sets, laid)
     return {
         "melds": [_names(meld) for meld in melds],
         "deadwood": _names(deadwood),

@@ -17,7 +17,7 @@ from typing import Any
 from scorekeeper.engine.cards import JOKER, Card, CardNotationError, MeldCard, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import EngineError, InputError, RulesError
 from scorekeeper.engine.games import Rules, card_table, table_rules
-from scorekeeper.engine.gin import _arrangement as gin_arrangement
+from scorekeeper.engine.gin import arrangement as gin_arrangement
 from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.gin_solver import mask_of, optimal_set_masks
 from scorekeeper.engine.meld_check import read_wild_rank

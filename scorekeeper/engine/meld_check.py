@@ -15,7 +15,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
@@ -48,13 +48,20 @@ def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     return meld_bodies(reading_parts((reading,), rules, wild_rank, only))[0]
 
 
-Parts = tuple[str, tuple[str, ...], int, tuple[str, ...], str]
+class MeldParts(NamedTuple):
+    """What a meld's JSON body holds, kept as text, numbers and tuples (which no caller can change)."""
+
+    kind: str
+    represents: tuple[str, ...]
+    points: int
+    cards: tuple[str, ...]
+    notation: str
 
 
 def reading_parts(
     readings: Iterable[Reading], rules: Rules, wild_rank: int | None, only: set[int] | None = None
-) -> tuple[Parts, ...]:
-    """What :func:`reading_body` writes for each reading, as one tuple (kind, represents, points, cards, notation).
+) -> tuple[MeldParts, ...]:
+    """What :func:`reading_body` writes for each reading, as :class:`MeldParts`.
 
     Worked out once per reading and table, then kept with the reading: a
     session's details ask for every meld of every hand, and the same meld
@@ -68,7 +75,7 @@ def reading_parts(
         parts = reading.memo.get(key)
         if parts is None:
             cards = _notation(reading, rules, wild_rank)
-            parts = reading.memo[key] = (
+            parts = reading.memo[key] = MeldParts(
                 reading.kind,
                 tuple([c.text for c in reading.represents]),
                 meld_points(reading, rules, wild_rank, only=only),
@@ -79,7 +86,7 @@ def reading_parts(
     return tuple(found)
 
 
-def meld_bodies(parts: Iterable[Parts]) -> list[dict[str, Any]]:
+def meld_bodies(parts: Iterable[MeldParts]) -> list[dict[str, Any]]:
     """The JSON body of each reading given by :func:`reading_parts`, in order.
 
     Every dict and list is made afresh: callers may change what they are

@@ -203,7 +203,7 @@ def full_check(
         return MeldCheck(cards, tuple(readings), None)
     # no reading: only now is it worth wording why (most melds checked are legal)
     set_reason = _set_reason(cards, fixed, rules) if "set" in kinds else None
-    run_reason = _runs_reason(cards, fixed, free, rules) if "run" in kinds else None
+    run_reason = _why_no_run(cards, fixed, free, rules) if "run" in kinds else None
     if len(kinds) == 1:
         return MeldCheck(cards, (), set_reason or run_reason)
     return MeldCheck(cards, (), _choose_reason(cards, fixed, set_reason, run_reason))
@@ -405,7 +405,7 @@ def _places(card: Card) -> tuple[int, ...]:
 
 
 def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
-    """The plain rule of runs the cards break, if any: "suits", "size" or "repeat" (`_runs_reason` words it)."""
+    """The plain rule of runs the cards break, if any: "suits", "size" or "repeat" (`_why_no_run` words it)."""
     if len({c.suit for c in fixed.values()}) > 1:
         return "suits"
     if len(cards) > 13:
@@ -415,7 +415,7 @@ def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
     return None
 
 
-def _runs_reason(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
+def _why_no_run(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
     """Why the cards make no run, in player words (asked only when they make no meld at all)."""
     fault = _run_fault(cards, fixed)
     if fault == "suits":
@@ -428,10 +428,14 @@ def _runs_reason(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -
         for rank, count in Counter(c.rank for c in fixed.values()).items():
             if count > 1:
                 return f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
-    return _run_reason(cards, fixed, free, suit, rules)
+    return _why_no_window_fits(cards, fixed, free, suit, rules)
 
 
 def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
+    """The run readings of the cards in RULES.md order: as entered first, then from the lowest start up.
+
+    With `every` False, the first only. No readings means no run: `_why_no_run` then says why.
+    """
     if _run_fault(cards, fixed):
         return []
     suit = next(iter(fixed.values())).suit
@@ -536,7 +540,7 @@ def _natural(place: int, suit: str) -> Card:
     return Card(ACE if place == HIGH_ACE else place, suit)
 
 
-def _run_reason(cards, fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
+def _why_no_window_fits(cards, fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
     n = len(cards)
     # would the cards make a run if aces could go either way, or round the corner?
     spots = _spots(fixed)

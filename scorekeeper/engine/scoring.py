@@ -15,14 +15,14 @@ import gc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.games import Rules, check_players, table_rules
 from scorekeeper.engine.hands import GIN_HAND, Hand, read_hand
-from scorekeeper.engine.meld_check import meld_bodies, reading_parts
+from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
 
 PERSIAN_GOING_OUT = 25
 PERSIAN_GAME_BONUS = 50
@@ -279,15 +279,26 @@ def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     return details
 
 
-def _detail_parts(hand: Hand, rules: Rules) -> tuple[tuple, ...]:
-    """What :func:`_hand_details` writes for each player, as tuples: kept with the hand."""
+class _PlayerParts(NamedTuple):
+    """What :func:`_hand_details` writes for one player, as text, numbers and tuples: kept with the hand."""
+
+    name: str
+    melds: tuple[MeldParts, ...]
+    layoffs: tuple[tuple[tuple[str, ...], str, int, int], ...]  # (cards, onto player, onto meld, points)
+    in_hand: tuple[str, ...]
+    melded_points: int
+    in_hand_points: int
+
+
+def _detail_parts(hand: Hand, rules: Rules) -> tuple[_PlayerParts, ...]:
+    """What :func:`_hand_details` writes for each player: kept with the hand."""
     wild_rank = hand.wild_rank
     kept = []
     for name, player in hand.players.items():
         melds = player.melds
         layoffs = player.layoffs
         in_hand = player.in_hand
-        kept.append((
+        kept.append(_PlayerParts(
             name,
             reading_parts(melds, rules, wild_rank) if melds else (),
             tuple([(tuple(map(_text, x.cards)), x.owner, x.meld, x.points) for x in layoffs]) if layoffs else (),
