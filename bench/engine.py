@@ -2,7 +2,9 @@
 
 Run with ``.venv/bin/python bench/engine.py`` (or ``make bench``); an optional
 argument sets the seconds per measurement (default 1). Figures are this
-process's CPU time, so other work on the machine does not skew them.
+process's CPU time, so other work on the machine skews them less than wall
+time would; on a shared virtual machine they still vary by a third from run
+to run, so compare runs made back to back.
 
 Targets (issue #2):
 - a 13-card meld with 4 wild cards checked in under 1 ms;
