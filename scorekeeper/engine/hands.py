@@ -163,8 +163,8 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
         if type(entry) is not dict and not isinstance(entry, Mapping):  # dict first: an ABC check is slow
             raise problem(InputError, f"{name}'s entry must be an object with melds, layoffs and in_hand", name)
     _read_cards(entries, hand, rules, problem)
-    _check_decks(entries, hand, rules, problem)
-    _place_layoffs(entries, hand, rules, problem)
+    _check_decks(hand, rules, problem)
+    _place_layoffs(hand, rules, problem)
     _check_going_out(hand, rules, problem)
     values = card_table(rules, wild_rank, "in_hand_points")
     for player in hand.players.values():
@@ -230,7 +230,7 @@ def _label(name: str, field: str, index: int = 0) -> str:
     return f"{name}'s cards left in hand"
 
 
-def _where(field: str, index: int) -> dict[str, Any]:
+def _where(field: str, index: int = 0) -> dict[str, Any]:
     """The error fields that point at an entry (the API adds meld and lay-off indexes)."""
     if field == "melds":
         return {"field": field, "meld": index}
@@ -329,7 +329,7 @@ def _read_melds(
     return readings
 
 
-def _check_decks(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
+def _check_decks(hand: Hand, rules: Rules, problem: _Problems) -> None:
     every_card = [c.card for p in hand.players.values() for m in p.melds for c in m.cards]
     every_card += [c.card for p in hand.players.values() for x in p.layoffs for c in x.cards]
     every_card += [c for p in hand.players.values() for c in p.in_hand]
@@ -345,9 +345,9 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: _Problems) -
     seen: dict[Card, list[tuple[str, str, dict[str, Any]]]] = {}
     for name, player in hand.players.items():
         places: list[tuple[list[Card], str, dict[str, Any]]] = []
-        places += [([c.card for c in m.cards], f"{name}'s meld {i + 1}", {"field": "melds", "meld": i}) for i, m in enumerate(player.melds)]
-        places += [([c.card for c in x.cards], f"{name}'s lay-off {i + 1}", {"field": "layoffs", "layoff": i}) for i, x in enumerate(player.layoffs)]
-        places.append((player.in_hand, f"{name}'s cards left in hand", {"field": "in_hand"}))
+        places += [([c.card for c in m.cards], _label(name, "melds", i), _where("melds", i)) for i, m in enumerate(player.melds)]
+        places += [([c.card for c in x.cards], _label(name, "layoffs", i), _where("layoffs", i)) for i, x in enumerate(player.layoffs)]
+        places.append((player.in_hand, _label(name, "in_hand"), _where("in_hand")))
         for cards, label, where in places:
             for card in cards:
                 entered = seen.setdefault(card, [])
@@ -366,7 +366,7 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: _Problems) -
                 raise problem(RulesError, message, name, **where)
 
 
-def _place_layoffs(entries: dict[str, Mapping], hand: Hand, rules: Rules, problem: _Problems) -> None:
+def _place_layoffs(hand: Hand, rules: Rules, problem: _Problems) -> None:
     pending: list[tuple[str, int, LayOff]] = []
     for name, player in hand.players.items():
         for index, layoff in enumerate(player.layoffs):
