@@ -214,7 +214,7 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
     hand = mask_of(hand_cards)
     body: dict[str, Any] = {}
     if size == HAND_SIZE + 1:
-        deadwood_points, discard = best_discard_mask(hand)
+        _, discard = best_discard_mask(hand)
         hand ^= discard
         body["discard"] = str(card_of_bit(discard))
         body["discards"] = _names(card_of_bit(b) for b in optimal_discards(hand | discard))
@@ -224,7 +224,7 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
     if defending:
         body.update(_defender_body(hand, table))
     else:
-        deadwood_points, set_masks = optimal_set_masks(hand)
+        _, set_masks = optimal_set_masks(hand)
         body["optimal"] = [_arrangement_body(hand, sets) for sets in set_masks]
         body["layoffs"] = []
     first = body["optimal"][0]

@@ -489,7 +489,7 @@ def _refuse_layoff(meld: Reading, items: list[tuple[str, int, LayOff]], hand: Ha
         )
     raise problem(
         RulesError,
-        f"{name}'s lay-off {index + 1} ({shown}) does not fit {layoff.owner}'s meld {layoff.meld + 1}"
+        f"{_label(name, 'layoffs', index)} ({shown}) does not fit {layoff.owner}'s meld {layoff.meld + 1}"
         f" ({on_table}): {reason}",
         name, field="layoffs", layoff=index,
     )

@@ -122,7 +122,7 @@ def _notation(reading: Reading, rules: Rules, wild_rank: int | None) -> list[str
 
 def check_body(result: MeldCheck, rules: Rules, wild_rank: int | None) -> dict[str, Any]:
     """A meld check's outcome as the API's 200 body."""
-    readings = [reading_body(r, rules, wild_rank) for r in result.readings]
+    readings = meld_bodies(reading_parts(result.readings, rules, wild_rank))
     return {
         "legal": result.legal,
         "kind": readings[0]["kind"] if readings else None,
@@ -176,7 +176,7 @@ def check_layoff(
         other for other in on_table.readings[1:] if extend(other, new_cards, rules, wild).legal
     ]
     laid = set(range(len(table_reading.cards), len(result.cards)))
-    readings = [reading_body(r, rules, wild, only=laid) for r in result.readings]
+    readings = meld_bodies(reading_parts(result.readings, rules, wild, only=laid))
     body = {
         "legal": result.legal,
         "kind": readings[0]["kind"] if readings else None,
@@ -185,7 +185,7 @@ def check_layoff(
         "readings": readings,
         "reason": result.reason,
         "meld": reading_body(table_reading, rules, wild),
-        "fits_other_readings": [reading_body(r, rules, wild)["notation"] for r in fits_otherwise],
+        "fits_other_readings": [parts.notation for parts in reading_parts(fits_otherwise, rules, wild)],
     }
     if fits_otherwise:
         other = body["fits_other_readings"][0]

@@ -50,10 +50,6 @@ class Reading:
         """The natural card each place of the meld stands for."""
         return tuple(c.stands_for or c.card for c in self.cards)
 
-    def low_ace_at(self, index: int) -> bool:
-        """True when the card at `index` is an ace at the low end of a run (A-2-3)."""
-        return self.kind == "run" and self.low == ACE and index == 0
-
     def fixed(self, rules: Rules, wild_rank: int | None = None) -> list[MeldCard]:
         """The meld's cards with every wild card's stand-in written out, as it stays on the table."""
         return [
