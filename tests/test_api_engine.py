@@ -89,14 +89,19 @@ def test_score_gives_each_hand_running_totals_and_status(client):
     assert (body["status"], body["winner"], body["reason"]) == ("in_progress", None, "nobody has reached 500")
 
 
-def test_score_refuses_an_illegal_meld_with_a_422_naming_hand_and_player(client):
-    session = {
+def ben_melds_a_gapped_run() -> dict:
+    """A 500 Rum session whose one hand has Ben's second meld (9H 10H QH) illegal: a fresh copy per call."""
+    return {
         "game": "rummy500",
         "players": ["Ann", "Ben"],
         "hands": [{"ended": "went_out", "went_out": "Ann", "players": {
             "Ann": {"melds": ["AS AD AC"]},
             "Ben": {"melds": ["7S 7D 7C", "9H 10H QH"], "in_hand": "2C"}}}],
     }
+
+
+def test_score_refuses_an_illegal_meld_with_a_422_naming_hand_and_player(client):
+    session = ben_melds_a_gapped_run()
     response = client.post("/api/v1/score", json=session)
     assert response.status_code == 422
     body = response.get_json()
@@ -105,13 +110,7 @@ def test_score_refuses_an_illegal_meld_with_a_422_naming_hand_and_player(client)
 
 
 def test_score_422_points_at_the_meld_and_the_layoff_by_index(client):
-    session = {
-        "game": "rummy500",
-        "players": ["Ann", "Ben"],
-        "hands": [{"ended": "went_out", "went_out": "Ann", "players": {
-            "Ann": {"melds": ["AS AD AC"]},
-            "Ben": {"melds": ["7S 7D 7C", "9H 10H QH"], "in_hand": "2C"}}}],
-    }
+    session = ben_melds_a_gapped_run()
     body = client.post("/api/v1/score", json=session).get_json()
     assert (body["field"], body["meld"]) == ("melds", 1)
     session["hands"][0]["players"]["Ben"] = {"layoffs": [{"cards": "2C", "onto": {"player": "Ann", "meld": 0}}]}
