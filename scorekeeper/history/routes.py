@@ -30,7 +30,6 @@ from scorekeeper.history.listing import Filters, known_players, sessions_page
 from scorekeeper.history.scores import cache, scored
 from scorekeeper.history.stats import (
     all_players,
-    find_player,
     player_record,
     running_totals,
     session_figures,
@@ -197,7 +196,7 @@ def players():
 @bp.route("/players/<path:name>")
 def player(name: str):
     """A player's record: sessions played and won per game, win rate, average hand, head to head."""
-    found = find_player(name)
+    found = service.find_player(name)
     if found is None:
         abort(404, f"Nobody called {name} has played here yet.")
     return render_template("history/player.html", record=player_record(found), game_name=game_name)

@@ -153,13 +153,6 @@ class PlayerRecord:
         return total
 
 
-def find_player(name: str) -> Player | None:
-    """The player of this name, matched as sessions match names (ignoring case)."""
-    return db.session.execute(
-        select(Player).where(func.lower(Player.name) == name.lower())
-    ).scalar_one_or_none()
-
-
 def _won(body: dict[str, Any], side: str) -> bool:
     return body.get("status") == "finished" and body.get("winner") == side
 

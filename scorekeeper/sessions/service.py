@@ -111,11 +111,16 @@ def remembered_names(limit: int = 200) -> list[str]:
     return list(rows)
 
 
-def player_named(name: str) -> Player:
-    """The player called `name`, matched ignoring case ("ann" is the Ann already here), created if new."""
-    player = db.session.execute(
+def find_player(name: str) -> Player | None:
+    """The player called `name`, matched ignoring case ("ann" is the Ann already here), if any."""
+    return db.session.execute(
         select(Player).where(func.lower(Player.name) == name.lower())
     ).scalar_one_or_none()
+
+
+def player_named(name: str) -> Player:
+    """The player called `name`, matched ignoring case (see :func:`find_player`), created if new."""
+    player = find_player(name)
     if player is None:
         player = Player(name=name)
         db.session.add(player)
