@@ -28,6 +28,14 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()
+        # SQLite's own lower() folds only A-Z, so "Émile" would never match "émile": names are matched
+        # ignoring case by lower() on both sides, with Python's folding (as PostgreSQL's lower() does)
+        dbapi_connection.create_function("lower", 1, _lower, deterministic=True)
+
+
+def _lower(value: object) -> object:
+    """SQL lower() for SQLite, folding every letter's case as Python does; NULL stays NULL."""
+    return value.lower() if isinstance(value, str) else value
 
 
 def init_database() -> None:

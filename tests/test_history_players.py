@@ -84,3 +84,18 @@ def test_player_page_lists_their_sessions_newest_first_with_the_result(evenings,
     rows = re.findall(r'<li class="session-row"><a href="/s/[^"]+/review">\s*<strong>([^<]+)</strong> <span>([^<]+)</span>\s*'
                       r'<small>[^·]+· ([^<]+)</small>', text)
     assert rows == [("Persian Rummy", "Ann, Ben, Cy, Dee", "Ann & Cy won")]
+
+
+def test_names_with_accented_capitals_match_whatever_their_case(table, client):
+    """SQLite's own lower() folds only A-Z: Émile must still be one player however the name is typed."""
+    table.start("rummy500", ["Émile", "Øyvind"])
+    table.start("gin", ["Émile", "Øyvind"])  # the same names again
+    table.start("basic", ["émile", "ØYVIND"])  # and typed another way
+    text = re.sub(r"\s+", " ", html.unescape(client.get("/players").get_data(as_text=True)))
+    assert re.findall(r'<a href="/players/[^"]+">([^<]+)</a> <small>(\d+) sessions?</small>', text) == [
+        ("Émile", "3"), ("Øyvind", "3"),
+    ]
+    for name in ("Émile", "émile", "øyvind"):
+        assert client.get(f"/players/{name}").status_code == 200, name
+    listed = client.get("/sessions?player=émile").get_data(as_text=True)
+    assert listed.count("<tr data-session=") == 3
