@@ -71,7 +71,9 @@ class GameSession(db.Model):
 
     def touch(self) -> None:
         """Mark the session changed so that every phone following it refreshes."""
-        self.version += 1
+        # the database adds one, so two saves at the same moment both move the version on (a Python
+        # `+= 1` from two requests would write the same number twice and a phone would miss a change)
+        self.version = GameSession.version + 1
         self.updated_at = utcnow()
 
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
+from scorekeeper.models import GameSession, Hand, Player, Seat
 
 
 class StaleHand(Exception):
@@ -57,13 +57,6 @@ class HandGone(ValueError):
     def __init__(self, position: int) -> None:
         super().__init__(f"Hand {position} was deleted from another phone while you edited it; your changes were not saved.")
         self.position = position
-
-
-def _changed(gs: GameSession) -> None:
-    # the database adds one, so two saves at the same moment both move the version on (a Python
-    # `+= 1` from two requests would write the same number twice and a phone would miss a change)
-    gs.version = GameSession.version + 1
-    gs.updated_at = utcnow()
 
 
 def session_body(gs: GameSession, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -138,7 +131,7 @@ def create_session(game: str, options: dict[str, Any], names: list[str]) -> Game
     for seat, name in enumerate(names, start=1):
         gs.seats.append(Seat(seat=seat, player=player_named(name)))
     # a session the engine cannot score must never be stored
-    engine.score_session(session_body(gs, []))
+    check_hands(gs, [])
     db.session.commit()
     return gs
 
@@ -169,7 +162,7 @@ def add_hand(
     position = len(gs.hands) + 1
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
     gs.hands.append(hand)
-    _changed(gs)
+    gs.touch()
     try:
         db.session.commit()
     except IntegrityError:
@@ -191,7 +184,7 @@ def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Han
     check_hands(gs, [data if h.id == hand.id else h.data for h in gs.hands])
     values = _column_values(hand)
     hand.data = data
-    _changed(gs)
+    gs.touch()
     try:
         db.session.commit()
     except StaleDataError:
@@ -250,7 +243,7 @@ def _delete_and_renumber(hand: Hand) -> None:
         if later.position > position:
             later.position -= 1
             db.session.flush()
-    _changed(gs)
+    gs.touch()
     db.session.commit()
 
 
