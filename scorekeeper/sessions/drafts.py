@@ -17,13 +17,12 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from scorekeeper import engine
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
 from scorekeeper.sessions.handdata import EntryError, read_in_hand, read_layoff_cards, read_melds
-from scorekeeper.sessions.view import game_spec
+from scorekeeper.sessions.view import deck_counts, game_spec
 
 COOKIE_DAYS = 30
 
@@ -158,16 +157,13 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
         "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
         status=draft_service.status(gs), error=error, stale=stale, saved=saved,
-        deck_counts=_deck_counts(gs, [part.data for n, part in sent.items() if n != names[seat]]),
+        deck_counts=_cards_left(gs, [part.data for n, part in sent.items() if n != names[seat]]),
     ), status
 
 
-def _deck_counts(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:
+def _cards_left(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:
     """Copies of each card left for this player: the deck less every card the others have sent."""
-    try:
-        counts = dict(engine.deck_counts(gs.game, gs.options, len(gs.seats)))
-    except (AttributeError, ValueError):
-        return {}
+    counts = deck_counts(gs)
     for data in others:
         cards = [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
         cards += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]

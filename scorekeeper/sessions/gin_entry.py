@@ -34,7 +34,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.view import game_spec
+from scorekeeper.sessions.view import deck_counts, game_spec, whole_number
 
 GIN_HAND = 10
 
@@ -292,13 +292,6 @@ def digest(ended: str, knocker: str | None, texts: list[str]) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
-def _int(value: str | None) -> int:
-    try:
-        return int(value or 0)
-    except ValueError:
-        return 0
-
-
 def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | None = None,
             error: str | None = None, note: str | None = None, status: int = 200):
     return render_template(
@@ -306,15 +299,8 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
         verdict=describe(worked) if worked else None,
         names=gs.player_names, spec=game_spec(gs.game), number=len(gs.hands) + 1,
         big_gin_played=bool((gs.options or {}).get("big_gin_bonus")),
-        deck_counts=_deck_counts(gs),
+        deck_counts=deck_counts(gs),
     ), status
-
-
-def _deck_counts(gs: GameSession) -> dict[str, int]:
-    try:
-        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
-    except ValueError:
-        return {}
 
 
 @bp.route("/s/<token>/hands/gin", methods=["GET", "POST"])
@@ -343,8 +329,8 @@ def gin_hands(token: str):
     texts = [entry.data or "" for entry in form.hands]
     now = digest(ended, knocker, texts)
     before, _, shown_choice = (form.worked.data or "").partition(":")
-    knocker_choice = _int(request.form.get("knocker_choice"))
-    defender_choice = _int(request.form.get("defender_choice"))
+    knocker_choice = whole_number(request.form.get("knocker_choice"))
+    defender_choice = whole_number(request.form.get("defender_choice"))
     if before != now:
         # other cards than the ones shown: start again from the first arrangement
         knocker_choice = defender_choice = 0

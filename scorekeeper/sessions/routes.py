@@ -12,7 +12,6 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
@@ -31,7 +30,7 @@ from scorekeeper.sessions.handdata import (
     mark_engine_error,
     points_form_to_data,
 )
-from scorekeeper.sessions.view import game_spec, games, scoreboard
+from scorekeeper.sessions.view import deck_counts, game_spec, games, scoreboard, whole_number
 
 RECENT_LIMIT = 30
 
@@ -127,15 +126,8 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
-        deck_counts=_deck_counts(gs),
+        deck_counts=deck_counts(gs),
     ), status
-
-
-def _deck_counts(gs: GameSession) -> dict[str, int]:
-    try:
-        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
-    except (AttributeError, ValueError):
-        return {}
 
 
 @bp.route("/s/<token>/hands/new", methods=["GET", "POST"])
@@ -224,10 +216,7 @@ def hand_edit(token: str, hand_id: int):
         return _render_hand(gs, token, form, mode, hand=hand)
     if not form.validate():
         return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
-    try:
-        expected = int(form.version.data or 0)
-    except ValueError:
-        expected = 0
+    expected = whole_number(form.version.data)
     try:
         data = _read_hand(form, gs, mode)
         service.replace_hand(hand, data, expected)
@@ -276,10 +265,7 @@ def undo(token: str):
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    try:
-        hand_id = int(form.hand_id.data or 0)
-    except ValueError:
-        hand_id = 0
+    hand_id = whole_number(form.hand_id.data)
     removed = service.undo_last_hand(gs, hand_id)
     if removed is None:
         flash("Nothing was undone: that hand is no longer the last one.")

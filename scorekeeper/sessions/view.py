@@ -46,6 +46,22 @@ def games() -> list[GameView]:
     return [g for g in (game_spec(gid) for gid in engine.game_ids()) if g is not None]
 
 
+def deck_counts(gs: GameSession) -> dict[str, int]:
+    """Copies of each card in this session's decks (for the card picker), or none when the game has no deck."""
+    try:
+        return engine.deck_counts(gs.game, gs.options, len(gs.seats))
+    except (AttributeError, ValueError):
+        return {}
+
+
+def whole_number(text: str | None) -> int:
+    """A number a form sent (a hand id, a position, a choice), 0 when it is missing or not a number."""
+    try:
+        return int(text or 0)
+    except ValueError:
+        return 0
+
+
 def leaders(body: dict[str, Any], game: str) -> list[str]:
     """Who leads: the engine's answer when it gives one, else the best total (lowest in penalty)."""
     if body.get("leaders") is not None:
