@@ -40,7 +40,7 @@ function labelOf(field) {
 
 /** Wire one picker element to the card fields of its scope. */
 export function initCardPicker(picker) {
-  const scope = (picker.dataset.scope && document.querySelector(picker.dataset.scope)) || picker.closest("form") || document;
+  const scope = picker.closest("form") || document;
   const deck = JSON.parse(picker.dataset.deckCounts || "{}");
   const status = picker.querySelector(".picker-target");
   let target = null;
