@@ -86,6 +86,7 @@ def standings(gs: GameSession) -> dict[str, Any]:
             "status": "in_progress",
             "winner": None,
             "reason": None,
+            "leaders": [],
             "error": str(exc),
             "error_hand": getattr(exc, "hand", None),
         }

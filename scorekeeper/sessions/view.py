@@ -62,17 +62,6 @@ def whole_number(text: str | None) -> int:
         return 0
 
 
-def leaders(body: dict[str, Any], game: str) -> list[str]:
-    """Who leads: the engine's answer when it gives one, else the best total (lowest in penalty)."""
-    if body.get("leaders") is not None:
-        return list(body["leaders"])
-    totals = body.get("totals") or {}
-    if not totals or not body.get("hands"):
-        return []
-    best = min(totals.values()) if game == "penalty" else max(totals.values())
-    return [name for name, total in totals.items() if total == best]
-
-
 def scoreboard(gs: GameSession) -> dict[str, Any]:
     """Everything the scoreboard include needs: the engine's body plus rows ready to display."""
     body = service.standings(gs)
@@ -80,13 +69,10 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     target = (gs.options or {}).get("target")
     totals = body.get("totals") or {}
     columns = list(totals.keys()) or gs.player_names
-    lead = leaders(body, gs.game)
-    rows = []
-    for hand, scored in zip(gs.hands, body.get("hands") or [None] * len(gs.hands)):
-        rows.append({"hand": hand, "scored": scored or {}})
-    # a body the engine refused still lists every stored hand, so they can be fixed
-    if len(rows) < len(gs.hands):
-        rows += [{"hand": h, "scored": {}} for h in gs.hands[len(rows):]]
+    lead = list(body["leaders"])  # the engine's answer (penalty: the lowest total leads)
+    scored = body["hands"]
+    # a body the engine refused has no hands scored: every stored hand is still listed, so it can be fixed
+    rows = [{"hand": hand, "scored": scored[i] if i < len(scored) else {}} for i, hand in enumerate(gs.hands)]
     progress = []
     for name in columns:
         total = totals.get(name, 0)

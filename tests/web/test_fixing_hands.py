@@ -147,3 +147,23 @@ def test_the_options_list_names_each_option_as_the_new_game_form_does(table):
     assert "–" not in options
     table.start("rummy500", ["Ann", "Ben"])
     assert "Every ace worth 1</dt><dd>off</dd>" in table.page()
+
+
+def test_a_session_whose_hands_no_longer_score_still_shows_every_hand_to_fix(app, client):
+    """As after an engine upgrade tightens a rule a stored hand broke: the scoreboard names the fault, lists the hands."""
+    from scorekeeper.extensions import db
+    from tests.test_history_games import SAMPLES, store_sample
+
+    with app.app_context():
+        gs = store_sample(SAMPLES["rummy500"], hands=2)
+        gs.hands[1].data = {**gs.hands[1].data, "went_out": "Nobody"}
+        gs.touch()
+        db.session.commit()
+        token = gs.edit_token
+    response = client.get(f"/s/{token}")
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "These hands no longer score:" in text
+    assert "`Nobody` went out, but is not a player in this session" in text
+    assert re.findall(r'<tr id="hand-(\d+)" data-hand-status="([^"]*)"', text) == [("1", ""), ("2", "")]
+    assert "Fix<span class=\"visually-hidden\"> hand 2 (edit or delete)" in text
