@@ -21,7 +21,16 @@ from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
-from scorekeeper.sessions.handdata import EntryError, read_in_hand, read_layoff_cards, read_melds
+from scorekeeper.sessions.handdata import (
+    EntryError,
+    layoff_filled,
+    meld_filled,
+    nth_filled,
+    player_values,
+    read_in_hand,
+    read_layoffs,
+    read_melds,
+)
 from scorekeeper.sessions.view import deck_counts, game_spec
 
 COOKIE_DAYS = 30
@@ -77,18 +86,7 @@ def _seat_arg(gs: GameSession, text: str | None) -> int | None:
 
 def _part_values(part: dict[str, Any], seat: int, names: list[str]) -> dict[str, str]:
     """Form values showing a stored part, with one blank row to add a meld or a lay-off."""
-    values: dict[str, str] = {}
-    for row, meld in enumerate(list(part.get("melds", [])) + [""]):
-        values[f"melds-{row}"] = " ".join(meld)
-    for row, layoff in enumerate(list(part.get("layoffs", [])) + [None]):
-        if layoff is None:
-            values[f"layoffs-{row}-cards"] = values[f"layoffs-{row}-onto"] = ""
-            continue
-        target = layoff["onto"]
-        owner = names.index(target["player"]) if target["player"] in names else seat
-        values[f"layoffs-{row}-cards"] = " ".join(layoff["cards"])
-        values[f"layoffs-{row}-onto"] = f"{owner}:{target['meld']}"
-    values["in_hand"] = " ".join(part.get("in_hand", []))
+    values = player_values(part, names, "", seat)
     if part.get("went_out"):
         values["went_out"] = "y"
     if part.get("wild_rank"):
@@ -104,31 +102,18 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
     in_hand = read_in_hand(form.in_hand, name)
     if in_hand is None:
         bad, in_hand = True, []
-    layoffs = []
-    for number, layoff in enumerate(form.layoffs, start=1):
-        cards_text, onto = layoff.cards.data, layoff.onto.data
-        if not cards_text and not onto:
-            continue
-        where = f"{name}'s lay-off {number}"
-        cards = read_layoff_cards(layoff, where)
-        if cards is None:
-            bad = True
-            continue
+
+    def target_of(onto: str | None) -> dict[str, Any] | None:
+        # one's own melds are rows of this form; another player's meld is named by its index in their sent part
         seat_text, _, row_text = (onto or "").partition(":")
-        target = None
-        if seat_text.isdigit() and row_text.isdigit() and int(seat_text) < len(names):
-            if int(seat_text) == seat:
-                if int(row_text) in rows:
-                    target = {"player": name, "meld": rows.index(int(row_text))}
-            else:
-                target = {"player": names[int(seat_text)], "meld": int(row_text)}
-        if target is None:
-            layoff.onto.errors = list(layoff.onto.errors) + [
-                f"{where}: choose a meld on the table that was entered (not an empty row)."]
-            bad = True
-            continue
-        layoffs.append({"cards": cards, "onto": target})
-    if bad:
+        if not (seat_text.isdigit() and row_text.isdigit() and int(seat_text) < len(names)):
+            return None
+        if int(seat_text) != seat:
+            return {"player": names[int(seat_text)], "meld": int(row_text)}
+        return {"player": name, "meld": rows.index(int(row_text))} if int(row_text) in rows else None
+
+    layoffs, unreadable = read_layoffs(form.layoffs, name, target_of)
+    if bad or unreadable:
         raise EntryError("some cards could not be read")
     part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand}
     if form.went_out.data:
@@ -140,14 +125,16 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
 
 def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
     """Put a refusal on the row it names (counting only the rows entered)."""
+    if exc.row is None:
+        return
     if exc.field == "melds":
-        rows = [f for f in form.melds if f.data]
-        if exc.row is not None and exc.row < len(rows):
-            rows[exc.row].errors = list(rows[exc.row].errors) + [str(exc)]
+        row = nth_filled(form.melds, exc.row, meld_filled)
+        if row is not None:
+            row.errors = list(row.errors) + [str(exc)]
     elif exc.field == "layoffs":
-        rows = [f for f in form.layoffs if f.cards.data or f.onto.data]
-        if exc.row is not None and exc.row < len(rows):
-            rows[exc.row].onto.errors = list(rows[exc.row].onto.errors) + [str(exc)]
+        row = nth_filled(form.layoffs, exc.row, layoff_filled)
+        if row is not None:
+            row.onto.errors = list(row.onto.errors) + [str(exc)]
 
 
 def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200):

@@ -7,6 +7,7 @@ it extends by the meld's index among the melds actually entered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
@@ -62,6 +63,40 @@ def read_layoff_cards(layoff: Any, where: str) -> list[str] | None:
     return cards
 
 
+def meld_filled(row: Any) -> bool:
+    """True for a meld row with anything typed in it (blank rows are dropped)."""
+    return bool(row.data)
+
+
+def layoff_filled(row: Any) -> bool:
+    """True for a lay-off row with anything typed or chosen in it (blank rows are dropped)."""
+    return bool(row.cards.data or row.onto.data)
+
+
+def read_layoffs(rows: Any, name: str, target_of: Callable[[str | None], dict[str, Any] | None]) -> tuple[list[dict[str, Any]], bool]:
+    """A player's typed lay-offs, and whether any row was unreadable (those rows are marked with what is wrong).
+
+    `target_of` reads a row's choice of meld ("seat:row") as the lay-off's
+    `onto`, or None when it names no meld that was entered.
+    """
+    layoffs, bad = [], False
+    for number, layoff in enumerate(rows, start=1):
+        if not layoff_filled(layoff):
+            continue
+        where = f"{name}'s lay-off {number}"
+        cards = read_layoff_cards(layoff, where)
+        if cards is None:
+            bad = True
+            continue
+        target = target_of(layoff.onto.data)
+        if target is None:
+            _mark(layoff.onto, f"{where}: choose a meld on the table that was entered (not an empty row).")
+            bad = True
+            continue
+        layoffs.append({"cards": cards, "onto": target})
+    return layoffs, bad
+
+
 def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict[str, Any]:
     """The hand a valid card form describes; raises EntryError after marking unreadable fields."""
     bad = False
@@ -75,23 +110,10 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
         bad = bad or unreadable or in_hand is None
         players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand or []}
 
-    for seat, (name, entry) in enumerate(zip(names, form.players)):
-        for number, layoff in enumerate(entry.layoffs, start=1):
-            cards_text, onto = layoff.cards.data, layoff.onto.data
-            if not cards_text and not onto:
-                continue
-            where = f"{name}'s lay-off {number}"
-            cards = read_layoff_cards(layoff, where)
-            if cards is None:
-                bad = True
-                continue
-            target = _onto(onto, names, meld_rows)
-            if target is None:
-                layoff.onto.errors = list(layoff.onto.errors) + [
-                    f"{where}: choose a meld on the table that was entered (not an empty row)."]
-                bad = True
-                continue
-            players[name]["layoffs"].append({"cards": cards, "onto": target})
+    for name, entry in zip(names, form.players):
+        layoffs, unreadable = read_layoffs(entry.layoffs, name, lambda onto: _onto(onto, names, meld_rows))
+        players[name]["layoffs"] = layoffs
+        bad = bad or unreadable
     if bad:
         raise EntryError("some cards could not be read")
 
@@ -149,22 +171,30 @@ def data_to_formdata(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if data.get("big_gin"):
         values["big_gin"] = "y"
     for seat, name in enumerate(names):
-        player = data.get("players", {}).get(name, {})
-        melds = player.get("melds", [])
-        # one blank row after the entered melds, so a meld can be added while editing
-        for row, meld in enumerate(list(melds) + [""]):
-            values[f"players-{seat}-melds-{row}"] = _text(meld)
-        layoffs = player.get("layoffs", [])
-        for row, layoff in enumerate(list(layoffs) + [None]):
-            if layoff is None:
-                values[f"players-{seat}-layoffs-{row}-cards"] = ""
-                values[f"players-{seat}-layoffs-{row}-onto"] = ""
-                continue
-            target = layoff.get("onto", {})
-            owner = names.index(target["player"]) if target.get("player") in names else 0
-            values[f"players-{seat}-layoffs-{row}-cards"] = _text(layoff.get("cards", []))
-            values[f"players-{seat}-layoffs-{row}-onto"] = f"{owner}:{target.get('meld', 0)}"
-        values[f"players-{seat}-in_hand"] = _text(player.get("in_hand", []))
+        values |= player_values(data.get("players", {}).get(name, {}), names, f"players-{seat}-", 0)
+    return values
+
+
+def player_values(player: dict[str, Any], names: list[str], prefix: str, owner_unknown: int) -> dict[str, str]:
+    """Form values showing one player's stored melds, lay-offs and cards left, each field name after `prefix`.
+
+    One blank meld row and one blank lay-off row follow those entered, so
+    more can be added while editing. A lay-off onto a player not seated here
+    points at seat `owner_unknown`.
+    """
+    values: dict[str, str] = {}
+    for row, meld in enumerate(list(player.get("melds", [])) + [""]):
+        values[f"{prefix}melds-{row}"] = _text(meld)
+    for row, layoff in enumerate(list(player.get("layoffs", [])) + [None]):
+        if layoff is None:
+            values[f"{prefix}layoffs-{row}-cards"] = ""
+            values[f"{prefix}layoffs-{row}-onto"] = ""
+            continue
+        target = layoff.get("onto", {})
+        owner = names.index(target["player"]) if target.get("player") in names else owner_unknown
+        values[f"{prefix}layoffs-{row}-cards"] = _text(layoff.get("cards", []))
+        values[f"{prefix}layoffs-{row}-onto"] = f"{owner}:{target.get('meld', 0)}"
+    values[f"{prefix}in_hand"] = _text(player.get("in_hand", []))
     return values
 
 
@@ -188,7 +218,7 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
         return True
     entry = form.players[names.index(player)]
     if field == "melds" and isinstance(meld, int):
-        target = _nth_filled([m for m in entry.melds], meld, lambda f: bool(f.data))
+        target = nth_filled(entry.melds, meld, meld_filled)
         if target is not None:
             target.errors = list(target.errors) + [message]
             return True
@@ -197,7 +227,7 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
         if not isinstance(index, int):
             index = meld
         if isinstance(index, int):
-            target = _nth_filled(list(entry.layoffs), index, lambda f: bool(f.cards.data or f.onto.data))
+            target = nth_filled(entry.layoffs, index, layoff_filled)
             if target is not None:
                 target.cards.errors = list(target.cards.errors) + [message]
                 return True
@@ -209,7 +239,8 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
     return True
 
 
-def _nth_filled(rows: list[Any], n: int, filled) -> Any:
+def nth_filled(rows: Any, n: int, filled: Callable[[Any], bool]) -> Any:
+    """The `n`th row (from 0) that `filled` says was entered, or None: engine errors count entered rows only."""
     count = -1
     for row in rows:
         if filled(row):
