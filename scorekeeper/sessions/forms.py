@@ -25,6 +25,8 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
+from scorekeeper.engine import GameSpec
+
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 _SUM = re.compile(r"^\s*[+-]?\s*\d+(\s*[+-]\s*\d+)*\s*$")
 _TERM = re.compile(r"[+-]?\s*\d+")
@@ -39,13 +41,6 @@ def parse_points(text: str) -> int:
     if not _SUM.match(text or ""):
         raise ValueError(f"`{text}` is not a number or a sum like 12+11+7")
     return sum(int(term.replace(" ", "")) for term in _TERM.findall(text))
-
-
-def option_value(spec: Any, key: str, default: Any = None) -> Any:
-    """Read one attribute of an engine option spec, whether it is an object or a dict."""
-    if isinstance(spec, dict):
-        return spec.get(key, default)
-    return getattr(spec, key, default)
 
 
 class NewSessionBase(FlaskForm):
@@ -71,56 +66,45 @@ class NewSessionBase(FlaskForm):
             seen.add(name.lower())
 
 
-def new_session_form(game_spec: Any, *args: Any, **kwargs: Any) -> NewSessionBase:
+def new_session_form(game_spec: GameSpec) -> NewSessionBase:
     """A new-session form for one game: up to max_players name fields and one field per option."""
 
     class NewSessionForm(NewSessionBase):
         pass
 
-    for spec in option_value(game_spec, "options", []) or []:
-        name = option_value(spec, "name")
-        label = option_value(spec, "label") or name
-        kind = option_value(spec, "kind")
-        help_text = option_value(spec, "help") or ""
-        default = option_value(spec, "default")
-        render: dict[str, Any] = {}
-        if kind == "bool":
-            field = BooleanField(label, default=bool(default) if isinstance(default, bool) else False,
-                                 description=help_text, render_kw=render)
-        elif kind == "choice":
-            choices = [SelectChoice("", f"Game default ({default})" if _shown(default) else "Game default")]
-            choices += [SelectChoice(str(c), str(c)) for c in option_value(spec, "choices") or []]
-            field = SelectField(label, choices=choices, default="", description=help_text,
-                                validators=[Optional()], render_kw=render)
+    for option in game_spec.options:
+        default = option.default
+        if option.kind == "bool":
+            field = BooleanField(option.label, default=bool(default) if isinstance(default, bool) else False,
+                                 description=option.help)
+        elif option.kind == "choice":
+            choices = [SelectChoice("", f"Game default ({default})" if default is not None else "Game default")]
+            choices += [SelectChoice(str(c), str(c)) for c in option.choices]
+            field = SelectField(option.label, choices=choices, default="", description=option.help,
+                                validators=[Optional()])
         else:
-            field = IntegerField(label, validators=[Optional()], description=help_text,
-                                 render_kw=render | {"placeholder": str(default) if _shown(default) else "game default",
-                                                     "inputmode": "numeric"})
-        setattr(NewSessionForm, f"opt_{name}", field)
+            field = IntegerField(option.label, validators=[Optional()], description=option.help,
+                                 render_kw={"placeholder": str(default) if default is not None else "game default",
+                                            "inputmode": "numeric"})
+        setattr(NewSessionForm, f"opt_{option.name}", field)
 
-    form = NewSessionForm(*args, **kwargs)
-    max_players = option_value(game_spec, "max_players", 8)
-    while len(form.players) < max_players:
+    form = NewSessionForm()
+    while len(form.players) < game_spec.max_players:
         form.players.append_entry()
     return form
 
 
-def _shown(default: Any) -> bool:
-    return default is not None and not callable(default) and not isinstance(default, dict)
-
-
-def chosen_options(form: NewSessionBase, game_spec: Any) -> dict[str, Any]:
+def chosen_options(form: NewSessionBase, game_spec: GameSpec) -> dict[str, Any]:
     """The options the table set; an option left at "game default" is omitted so the engine fills it."""
     options: dict[str, Any] = {}
-    for spec in option_value(game_spec, "options", []) or []:
-        name = option_value(spec, "name")
+    for option in game_spec.options:
+        name = option.name
         field = getattr(form, f"opt_{name}")
-        kind = option_value(spec, "kind")
-        if kind == "bool":
+        if option.kind == "bool":
             options[name] = bool(field.data)
-        elif kind == "choice":
+        elif option.kind == "choice":
             if field.data not in (None, ""):
-                options[name] = _choice_value(field.data, option_value(spec, "choices") or [])
+                options[name] = _choice_value(field.data, option.choices)
         elif field.data is not None:
             options[name] = field.data
     return options

@@ -2,48 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper import engine
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import service
-from scorekeeper.sessions.forms import option_value
 
 
-@dataclass(frozen=True)
-class GameView:
-    """A game as the pages describe it (read from the engine's spec, object or dict)."""
-
-    id: str
-    name: str
-    summary: str
-    min_players: int
-    max_players: int
-    options: list[Any] = field(default_factory=list)
-
-
-def game_spec(game_id: str) -> GameView | None:
+def game_spec(game_id: str) -> engine.GameSpec | None:
     """The engine's description of a game, or None for an unknown id."""
     try:
-        spec = engine.get_game(game_id)
-    except (KeyError, ValueError):
+        return engine.get_game(game_id)
+    except ValueError:
         return None
-    if spec is None:
-        return None
-    return GameView(
-        id=option_value(spec, "id", game_id),
-        name=option_value(spec, "name", game_id),
-        summary=option_value(spec, "summary", ""),
-        min_players=option_value(spec, "min_players", 2),
-        max_players=option_value(spec, "max_players", 8),
-        options=list(option_value(spec, "options", []) or []),
-    )
 
 
-def games() -> list[GameView]:
+def games() -> list[engine.GameSpec]:
     """Every game the engine knows, in its order."""
-    return [g for g in (game_spec(gid) for gid in engine.game_ids()) if g is not None]
+    return [engine.get_game(game_id) for game_id in engine.game_ids()]
 
 
 def deck_counts(gs: GameSession) -> dict[str, int]:
