@@ -79,9 +79,12 @@ def parts(gs: GameSession) -> dict[str, DraftPart]:
     return {row.player_name: row for row in rows if row.player_name in gs.player_names}
 
 
-def status(gs: GameSession) -> dict[str, Any]:
-    """Who has sent their part of the next hand, who has not, and who says they went out, in seat order."""
-    sent = parts(gs)
+def status(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
+    """Who has sent their part of the next hand, who has not, and who says they went out, in seat order.
+
+    `sent` is :func:`parts` when the caller has loaded them already.
+    """
+    sent = parts(gs) if sent is None else sent
     return {
         "hand": next_position(gs),
         "sent": [name for name in gs.player_names if name in sent],

@@ -137,13 +137,13 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
             row.onto.errors = list(row.onto.errors) + [str(exc)]
 
 
-def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200):
+def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
     names = gs.player_names
-    sent = draft_service.parts(gs)
+    sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
     return render_template(
         "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
-        status=draft_service.status(gs), error=error, stale=stale, saved=saved,
+        status=draft_service.status(gs, sent), error=error, stale=stale, saved=saved,
         deck_counts=_cards_left(gs, [part.data for n, part in sent.items() if n != names[seat]]),
     ), status
 
@@ -184,15 +184,17 @@ def draft_part(token: str):
     sent_for = request.args.get("sent", "")
     if sent_for.isdigit() and int(sent_for) < draft_service.next_position(gs):
         saved = int(sent_for)
-    part = draft_service.parts(gs).get(names[seat])
+    sent = draft_service.parts(gs)
+    part = sent.get(names[seat])
     values = _part_values(part.data if part else {}, seat, names)
     form = DraftPartForm(formdata=MultiDict(values))
     form.player.data = str(seat)
     form.position.data = str(draft_service.next_position(gs))
     form.version.data = str(part.version) if part else ""
-    form.setup(gs, seat, draft_service.parts(gs))
+    form.setup(gs, seat, sent)
     # picking a name (or opening the page again) remembers it on this device
-    return _remember(make_response(_render_part(gs, token, form, seat, saved=saved)), gs, token, names[seat])
+    page = _render_part(gs, token, form, seat, saved=saved, sent=sent)
+    return _remember(make_response(page), gs, token, names[seat])
 
 
 @bp.route("/s/<token>/my-hand", methods=["POST"])
@@ -204,12 +206,13 @@ def draft_send(token: str):
     if seat is None:
         abort(400, "Choose who you are first.")
     form = DraftPartForm()
-    form.setup(gs, seat, draft_service.parts(gs))
+    sent = draft_service.parts(gs)
+    form.setup(gs, seat, sent)
     more = request.form.get("more", "")
     if more in ("melds", "layoffs"):
         getattr(form, more).append_entry()
-        form.setup(gs, seat, draft_service.parts(gs))
-        return _render_part(gs, token, form, seat)
+        form.setup(gs, seat, sent)
+        return _render_part(gs, token, form, seat, sent=sent)
     if not form.validate():
         return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
     try:
