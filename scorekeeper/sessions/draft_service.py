@@ -20,6 +20,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, utcnow
 from scorekeeper.sessions.handdata import data_to_formdata
+from scorekeeper.sessions.service import next_position
 
 
 class PartRefused(ValueError):
@@ -64,11 +65,6 @@ class HandAlreadySaved(ValueError):
             f" if your cards belong to the next hand, send them again."
         )
         self.position = position
-
-
-def next_position(gs: GameSession) -> int:
-    """The number of the hand being entered now."""
-    return len(gs.hands) + 1
 
 
 def parts(gs: GameSession) -> dict[str, DraftPart]:

@@ -18,7 +18,7 @@ from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import bp, draft_service
+from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
 from scorekeeper.sessions.handdata import (
@@ -182,14 +182,14 @@ def draft_part(token: str):
                                current=seat, status=draft_service.status(gs))
     saved = None
     sent_for = request.args.get("sent", "")
-    if sent_for.isdigit() and int(sent_for) < draft_service.next_position(gs):
+    if sent_for.isdigit() and int(sent_for) < service.next_position(gs):
         saved = int(sent_for)
     sent = draft_service.parts(gs)
     part = sent.get(names[seat])
     values = _part_values(part.data if part else {}, seat, names)
     form = DraftPartForm(formdata=MultiDict(values))
     form.player.data = str(seat)
-    form.position.data = str(draft_service.next_position(gs))
+    form.position.data = str(service.next_position(gs))
     form.version.data = str(part.version) if part else ""
     form.setup(gs, seat, sent)
     # picking a name (or opening the page again) remembers it on this device
@@ -230,7 +230,7 @@ def draft_send(token: str):
         form.version.data = str(exc.part.version)
         return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
-        form.position.data = str(draft_service.next_position(gs))
+        form.position.data = str(service.next_position(gs))
         return _render_part(gs, token, form, seat, error=str(exc), saved=exc.position, status=409)
     except ValueError as exc:
         return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)

@@ -34,7 +34,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.view import deck_counts, game_spec, whole_number
+from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, whole_number
 
 GIN_HAND = 10
 
@@ -297,7 +297,7 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
     return render_template(
         "sessions/gin_hands.html", gs=gs, token=token, form=form, worked=worked, error=error, note=note,
         verdict=describe(worked) if worked else None,
-        names=gs.player_names, spec=game_spec(gs.game), number=len(gs.hands) + 1,
+        names=gs.player_names, spec=game_spec(gs.game), number=service.next_position(gs),
         big_gin_played=bool((gs.options or {}).get("big_gin_bonus")),
         deck_counts=deck_counts(gs),
     ), status
@@ -319,8 +319,7 @@ def gin_hands(token: str):
     key = form.idempotency_key.data or None
     already = service.find_by_key(key)
     if already is not None:
-        flash(f"Hand {already.position} was already saved; it was not saved twice.")
-        return redirect(url_for("sessions.show", token=token))
+        return already_saved(token, already.position)
     if not form.validate():
         return _render(gs, token, form, error="Please fix the marked fields.", status=422)
 
@@ -357,8 +356,7 @@ def gin_hands(token: str):
     try:
         hand = service.add_hand(gs, worked.data, key)
     except service.DuplicateHand as dup:
-        flash(f"Hand {dup.hand.position} was already saved; it was not saved twice.")
-        return redirect(url_for("sessions.show", token=token))
+        return already_saved(token, dup.hand.position)
     except ValueError as exc:
         # HandTaken, or a rule broken since the work-out (another phone saved a hand meanwhile)
         db.session.rollback()

@@ -30,7 +30,7 @@ from scorekeeper.sessions.handdata import (
     mark_engine_error,
     points_form_to_data,
 )
-from scorekeeper.sessions.view import deck_counts, game_spec, games, scoreboard, whole_number
+from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, games, scoreboard, whole_number
 
 RECENT_LIMIT = 30
 
@@ -141,15 +141,14 @@ def hand_new(token: str):
         form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
         form.idempotency_key.data = secrets.token_urlsafe(24)
         # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
-        form.version.data = str(len(gs.hands) + 1)
+        form.version.data = str(service.next_position(gs))
         return _render_hand(gs, token, form, mode)
 
     form = _hand_form(gs, mode, request.form)
     key = form.idempotency_key.data or None
     already = service.find_by_key(key)
     if already is not None:
-        flash(f"Hand {already.position} was already saved; it was not saved twice.")
-        return redirect(url_for("sessions.show", token=token))
+        return already_saved(token, already.position)
     if mode == "cards" and _add_rows(form, gs):
         return _render_hand(gs, token, form, mode)
     if not form.validate():
@@ -162,8 +161,7 @@ def hand_new(token: str):
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except service.DuplicateHand as dup:
-        flash(f"Hand {dup.hand.position} was already saved; it was not saved twice.")
-        return redirect(url_for("sessions.show", token=token))
+        return already_saved(token, dup.hand.position)
     except service.HandTaken as taken:
         db.session.rollback()
         # saving again is a deliberate choice to add this entry as the next hand

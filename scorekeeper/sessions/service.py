@@ -137,6 +137,11 @@ def create_session(game: str, options: dict[str, Any], names: list[str]) -> Game
     return gs
 
 
+def next_position(gs: GameSession) -> int:
+    """The number of the hand being entered now."""
+    return len(gs.hands) + 1
+
+
 def find_by_key(key: str | None) -> Hand | None:
     """The hand already saved under this idempotency key, if any."""
     if not key:
@@ -157,10 +162,10 @@ def add_hand(
     existing = find_by_key(idempotency_key)
     if existing is not None:
         raise DuplicateHand(existing)
-    if expected_position is not None and expected_position != len(gs.hands) + 1:
-        raise HandTaken(expected_position, len(gs.hands) + 1)
+    position = next_position(gs)
+    if expected_position is not None and expected_position != position:
+        raise HandTaken(expected_position, position)
     check_hands(gs, [h.data for h in gs.hands] + [data])
-    position = len(gs.hands) + 1
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
     gs.hands.append(hand)
     gs.touch()

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import flash, redirect, url_for
+from werkzeug.wrappers import Response
+
 from scorekeeper import engine
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import service
@@ -20,6 +23,12 @@ def game_spec(game_id: str) -> engine.GameSpec | None:
 def games() -> list[engine.GameSpec]:
     """Every game the engine knows, in its order."""
     return [engine.get_game(game_id) for game_id in engine.game_ids()]
+
+
+def already_saved(token: str, position: int) -> Response:
+    """Back to the scoreboard, saying so, when a hand's form comes again after it was saved (a double tap)."""
+    flash(f"Hand {position} was already saved; it was not saved twice.")
+    return redirect(url_for("sessions.show", token=token))
 
 
 def deck_counts(gs: GameSession) -> dict[str, int]:
