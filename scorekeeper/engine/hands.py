@@ -530,10 +530,7 @@ def _arrange_gin_players(players: Mapping, hand: Hand, names: list[str], problem
             continue
         defending = hand.went_out is not None and name != hand.went_out
         try:
-            if defending and knocker_melds is not None:
-                body = gin_arrange(entry["cards"], knocker_melds=knocker_melds)
-            else:
-                body = gin_arrange(entry["cards"])
+            body = gin_arrange(entry["cards"], knocker_melds=knocker_melds if defending else None)
         except InputError as exc:
             raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
         if body.get("discard") and hand.big_gin and body.get("big_gin"):

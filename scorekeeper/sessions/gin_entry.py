@@ -127,8 +127,6 @@ def _arrange(cards: list[str], seat: int, name: str, knocker: str | None = None,
     if not cards:
         raise GinEntryError(f"Type {name}'s {GIN_HAND} cards.", seat)
     try:
-        if knocker_melds is None:
-            return engine.gin_arrange(cards)
         return engine.gin_arrange(cards, knocker_melds=knocker_melds)
     except engine.InputError as exc:
         raise GinEntryError(_friendly(str(exc), name, knocker, defender), seat) from None
