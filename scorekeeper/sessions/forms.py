@@ -163,7 +163,6 @@ class HandFormBase(FlaskForm):
         """Fill the choices that depend on the session's players and game."""
         self.went_out.choices = [SelectChoice("", "(nobody)")] + [SelectChoice(n, n) for n in names]
         if game == "gin":
-            self.ended.label.text = "How the hand ended"
             self.ended.choices = [SelectChoice("went_out", "A player knocked (or went gin)"),
                                   SelectChoice("stock_exhausted", "Draw: the stock ran down")]
             self.went_out.label.text = "Knocker"
