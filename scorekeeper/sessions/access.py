@@ -13,13 +13,18 @@ from scorekeeper.models import GameSession
 Access = Literal["edit", "view"]
 
 
-def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access]:
-    """The session a token opens and the access it gives; 404 when unknown, 403 when read-only but `need` is edit."""
-    gs = db.session.execute(
+def find_session(token: str) -> GameSession | None:
+    """The session an edit or view token opens, if any."""
+    return db.session.execute(
         select(GameSession).where(
             or_(GameSession.edit_token == token, GameSession.view_token == token)
         )
     ).scalar_one_or_none()
+
+
+def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access]:
+    """The session a token opens and the access it gives; 404 when unknown, 403 when read-only but `need` is edit."""
+    gs = find_session(token)
     if gs is None:
         abort(404, "No game has this link. Check the address, or ask the table for a new link.")
     access: Access = "edit" if gs.edit_token == token else "view"
