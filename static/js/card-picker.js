@@ -8,7 +8,7 @@ const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 
 /** Canonical notation of one typed token ("10s" -> "10S", "jk=8h" -> "JK"), or null. */
-export function canonicalCard(token) {
+function canonicalCard(token) {
   const text = token.split("=")[0].trim().toUpperCase();
   if (JOKERS.has(text)) return "JK";
   if (text.length < 2) return null;
@@ -22,7 +22,7 @@ export function canonicalCard(token) {
 }
 
 /** Count the cards typed in every field: {"7H": 1, ...}. */
-export function countCards(fields) {
+function countCards(fields) {
   const counts = {};
   for (const field of fields) {
     for (const token of field.value.split(/[\s,]+/)) {
@@ -39,7 +39,7 @@ function labelOf(field) {
 }
 
 /** Wire one picker element to the card fields of its scope. */
-export function initCardPicker(picker) {
+function initCardPicker(picker) {
   const scope = picker.closest("form") || document;
   const deck = JSON.parse(picker.dataset.deckCounts || "{}");
   const status = picker.querySelector(".picker-target");
@@ -116,7 +116,6 @@ export function initCardPicker(picker) {
   // on a phone the full deck would cover the form: start folded, one tap opens it
   show(!window.matchMedia("(max-width: 40rem)").matches);
   refresh();
-  return { refresh };
 }
 
 for (const picker of document.querySelectorAll(".card-picker")) initCardPicker(picker);

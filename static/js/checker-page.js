@@ -13,7 +13,7 @@ const form = document.getElementById("check-form");
  * The query string of the form as it stands: every field filled in, options left at their
  * default omitted (as share_params in scorekeeper/checker/forms.py does on the server).
  */
-export function queryOf(formElement) {
+function queryOf(formElement) {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(formElement)) {
     if (typeof value !== "string" || value.trim() === "") continue;

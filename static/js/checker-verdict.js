@@ -11,7 +11,7 @@ function el(tag, className, text) {
 }
 
 /** A card as a coloured chip: "9H" shows as 9♥ in red. */
-export function cardChip(card) {
+function cardChip(card) {
   if (card === "JK") return el("span", "card-chip joker", "JK");
   const suit = card.slice(-1);
   return el("span", `card-chip ${"HD".includes(suit) ? "red" : "black"}`, card.slice(0, -1) + (SYMBOLS[suit] || suit));

@@ -6,7 +6,7 @@
 const DELAY_MS = 300;
 
 /** Ask the API about one meld; resolves to the check body, or {error} for unreadable input. */
-export async function checkMeld(cards, game, options, wildRank) {
+async function checkMeld(cards, game, options, wildRank) {
   const response = await fetch("/api/v1/melds/check", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -47,7 +47,7 @@ function showReadings(output, input, body) {
 }
 
 /** Check one input now and show the result in its output element. */
-export async function checkInput(input) {
+async function checkInput(input) {
   const output = document.getElementById(`${input.id}-check`);
   if (!output) return;
   const cards = input.value.trim();
