@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
@@ -89,8 +90,11 @@ def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]
 
 def export_all() -> dict[str, Any]:
     """Every session, oldest first, with its links: the full backup."""
+    # seats, players and hands in three queries for the whole backup, not two per session
     sessions = db.session.execute(
-        select(GameSession).order_by(GameSession.created_at, GameSession.id)
+        select(GameSession)
+        .order_by(GameSession.created_at, GameSession.id)
+        .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
     ).scalars()
     return {
         "format": BACKUP_FORMAT,
