@@ -79,13 +79,7 @@ def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]
     if with_tokens:
         metadata["edit_token"] = gs.edit_token
         metadata["view_token"] = gs.view_token
-    return {
-        "game": gs.game,
-        "options": dict(gs.options or {}),
-        "players": gs.player_names,
-        "hands": [h.data for h in gs.hands],
-        "metadata": metadata,
-    }
+    return {**service.session_body(gs), "metadata": metadata}
 
 
 def export_all() -> dict[str, Any]:
