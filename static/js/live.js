@@ -44,7 +44,6 @@ function start() {
         const news = await response.json();
         swapScoreboard(news.html);
         version = news.version;
-        status.dataset.version = String(version);
         setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
         // the scoreboard is live; the list of cards entered and the buttons come with a reload
         const reload = document.createElement("a");
