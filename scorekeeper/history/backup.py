@@ -34,7 +34,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Seat, utcnow
+from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
 from scorekeeper.sessions import service
 
 SESSION_FORMAT = "scorekeeper-session"
@@ -455,14 +455,21 @@ def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any
 
 
 def restore(restores: list[Restore]) -> ImportResult:
-    """Write checked sessions in one transaction; on any failure nothing is written."""
+    """Write checked sessions in one transaction; on any failure nothing is written.
+
+    `restores` are as read_export gives them, so no token appears twice among
+    them: which links are already taken can be looked up once, before any
+    session is written.
+    """
     result = ImportResult(sessions=[])
     try:
+        taken = _tokens_taken([t for r in restores for t in (r.edit_token, r.view_token) if t is not None])
+        players: dict[str, Player] = {}
         for r in restores:
-            if r.edit_token is not None and _token_taken(r.edit_token, r.view_token):
+            if r.edit_token is not None and (r.edit_token in taken or r.view_token in taken):
                 result.skipped += 1
                 continue
-            result.sessions.append(_write(r))
+            result.sessions.append(_write(r, players))
         db.session.commit()
     except Exception:
         db.session.rollback()
@@ -470,17 +477,34 @@ def restore(restores: list[Restore]) -> ImportResult:
     return result
 
 
-def _token_taken(edit_token: str, view_token: str | None) -> bool:
-    found = db.session.execute(
-        select(GameSession.id).where(
-            GameSession.edit_token.in_([edit_token, view_token]) | GameSession.view_token.in_([edit_token, view_token])
-        )
-    ).first()
-    return found is not None
+# tokens looked up per query: two IN lists of this many stay far below SQLite's bound-parameter limit
+TOKEN_CHUNK = 500
 
 
-def _write(r: Restore) -> GameSession:
-    players = [service.player_named(name) for name in r.players]
+def _tokens_taken(tokens: list[str]) -> set[str]:
+    """Those of `tokens` already used as an edit or view link by a session in the database."""
+    taken: set[str] = set()
+    for start in range(0, len(tokens), TOKEN_CHUNK):
+        chunk = tokens[start:start + TOKEN_CHUNK]
+        for edit_token, view_token in db.session.execute(
+            select(GameSession.edit_token, GameSession.view_token).where(
+                GameSession.edit_token.in_(chunk) | GameSession.view_token.in_(chunk)
+            )
+        ):
+            taken.update((edit_token, view_token))
+    return taken.intersection(tokens)
+
+
+def _player(name: str, players: dict[str, Player]) -> Player:
+    # players are matched ignoring case, as service.player_named does: each is looked up once per restore
+    key = name.lower()
+    if key not in players:
+        players[key] = service.player_named(name)
+    return players[key]
+
+
+def _write(r: Restore, known: dict[str, Player]) -> GameSession:
+    players = [_player(name, known) for name in r.players]
     # a name matched to a player already here in another case takes that player's spelling everywhere
     renames = {name: p.name for name, p in zip(r.players, players) if p.name != name}
     hands = [rename_players(h, renames) for h in r.hands] if renames else r.hands
