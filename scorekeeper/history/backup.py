@@ -34,6 +34,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
+from scorekeeper.history import stats
 from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
 from scorekeeper.sessions import service
 
@@ -147,7 +148,7 @@ def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
     total are the partnership's (named in "side").
     """
     names = gs.player_names
-    sides = sides_of(names, scored)
+    sides = stats.sides_of(names, scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -178,31 +179,6 @@ def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
                 (result.get("totals") or {}).get(side, ""),
             ]])
     return out.getvalue()
-
-
-def sides_of(names: list[str], scored: dict[str, Any]) -> dict[str, str]:
-    """Which column of the engine's totals each player scores in: their own, or their partnership's.
-
-    >>> sides_of(["Ann", "Ben"], {"totals": {"Ann": 3, "Ben": 4}})
-    {'Ann': 'Ann', 'Ben': 'Ben'}
-    >>> sides_of(["A", "B", "C", "D"], {"totals": {"A & C": 0, "B & D": 0}})
-    {'A': 'A & C', 'B': 'B & D', 'C': 'A & C', 'D': 'B & D'}
-    """
-    columns = list((scored.get("totals") or {}).keys())
-    sides: dict[str, str] = {}
-    for seat, name in enumerate(names):
-        if name in columns:
-            sides[name] = name
-            continue
-        # persian partnerships sit across the table: seats 1 & 3 against 2 & 4
-        if len(names) == 4:
-            partner = names[(seat + 2) % 4]
-            pair = f"{name} & {partner}" if seat < 2 else f"{partner} & {name}"
-            if pair in columns:
-                sides[name] = pair
-                continue
-        sides[name] = next((c for c in columns if name in c.split(" & ")), name)
-    return sides
 
 
 # import ----------------------------------------------------------------------

@@ -15,7 +15,6 @@ from typing import Any
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.history.backup import sides_of
 from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Player, Seat
 
@@ -30,6 +29,23 @@ def average(values: list[int]) -> float | None:
     (20.7, None)
     """
     return round(sum(values) / len(values), 1) if values else None
+
+
+def sides_of(names: list[str], scored: dict[str, Any]) -> dict[str, str]:
+    """Which column of the engine's totals each player scores in: their partnership's, or their own.
+
+    The engine names the partnerships (Persian) in the body's "partnerships";
+    a body without them (any other game, or a session that no longer scores)
+    has a column per player.
+
+    >>> sides_of(["Ann", "Ben"], {"totals": {"Ann": 3, "Ben": 4}})
+    {'Ann': 'Ann', 'Ben': 'Ben'}
+    >>> sides_of(["A", "B", "C", "D"], {"totals": {"A & C": 0, "B & D": 0},
+    ...                                 "partnerships": {"A & C": ["A", "C"], "B & D": ["B", "D"]}})
+    {'A': 'A & C', 'B': 'B & D', 'C': 'A & C', 'D': 'B & D'}
+    """
+    side = {member: team for team, members in (scored.get("partnerships") or {}).items() for member in members}
+    return {name: side.get(name, name) for name in names}
 
 
 @dataclass(frozen=True)
