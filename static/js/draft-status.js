@@ -3,6 +3,8 @@
 // in; on a player's own page, the hand being saved is announced with a link to the scoreboard.
 // Nothing is asked while the page is hidden. Without script, a reload shows the same.
 
+import { askFresh, pollWhileVisible } from "./poll.js";
+
 const INTERVAL_MS = 3000;
 const panel = document.getElementById("draft-status");
 
@@ -16,8 +18,6 @@ function start() {
   const hand = Number(panel.dataset.hand);
   const known = new Set(JSON.parse(panel.dataset.sent || "[]"));
   const onOwnPage = Boolean(document.getElementById("draft-form"));
-  let timer = null;
-  let stopped = false;
 
   function handSaved() {
     const banner = document.getElementById("draft-saved");
@@ -30,12 +30,12 @@ function start() {
     show("news", "Reload this page to enter your part of the next hand.").hidden = false;
   }
 
+  /** Show who has sent their part; false once the hand was saved (nothing more to follow). */
   function update(state) {
     if (state.hand !== hand) {
-      stopped = true;
       if (onOwnPage) handSaved();
       else show("news", `Hand ${hand} was saved from another phone: see the scoreboard.`).hidden = false;
-      return;
+      return false;
     }
     show("sent", state.sent.length ? state.sent.join(", ") : "nobody yet");
     show("waiting", state.waiting.length ? state.waiting.join(", ") : "nobody");
@@ -49,35 +49,22 @@ function start() {
       news.hidden = false;
       for (const name of fresh) known.add(name);
     }
+    return true;
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    timer = null;
-    if (!stopped && !document.hidden) timer = setTimeout(poll, INTERVAL_MS);
-  }
-
-  async function poll() {
-    if (stopped || document.hidden) return;
+  /** One look at the server; false once there is nothing more to follow. */
+  async function tick() {
     try {
-      const response = await fetch(panel.dataset.statusUrl, {
-        cache: "no-store",
-        credentials: "same-origin",
-        headers: { Accept: "application/json" },
-      });
-      if (response.ok) update(await response.json());
-      else if (response.status === 404 || response.status === 403) stopped = true;
+      const response = await askFresh(panel.dataset.statusUrl);
+      if (response.ok) return update(await response.json());
+      if (response.status === 404 || response.status === 403) return false;
     } catch {
       // offline for a moment: the next tick tries again
     }
-    schedule();
+    return true;
   }
 
-  document.addEventListener("visibilitychange", () => {
-    if (document.hidden) schedule();
-    else if (!stopped) poll();
-  });
-  schedule();
+  pollWhileVisible(tick, INTERVAL_MS);
 }
 
 if (panel && panel.dataset.statusUrl) start();

@@ -1,6 +1,8 @@
 // Live scoreboard: ask the server every few seconds whether the game changed, and swap in the new
 // scoreboard when it did. Nothing is asked while the page is hidden (a phone in a pocket costs nothing).
 
+import { askFresh, pollWhileVisible } from "./poll.js";
+
 const status = document.getElementById("live-status");
 
 function setStatus(text, state) {
@@ -22,24 +24,11 @@ function start() {
   const url = status.dataset.liveUrl;
   const interval = Number(status.dataset.interval) || 2500;
   let version = Number(status.dataset.version);
-  let timer = null;
-  let stopped = false;
 
-  function schedule() {
-    clearTimeout(timer);
-    timer = null;
-    if (!stopped && !document.hidden) timer = setTimeout(poll, interval);
-  }
-
-  async function poll() {
-    timer = null;
-    if (stopped || document.hidden) return;
+  /** One look at the server; false once the link no longer works. */
+  async function tick() {
     try {
-      const response = await fetch(`${url}?v=${version}`, {
-        cache: "no-store",
-        credentials: "same-origin",
-        headers: { Accept: "application/json" },
-      });
+      const response = await askFresh(`${url}?v=${version}`);
       if (response.status === 200) {
         const news = await response.json();
         swapScoreboard(news.html);
@@ -51,9 +40,8 @@ function start() {
         reload.textContent = "reload for the cards entered";
         status.append(" · ", reload);
       } else if (response.status === 404) {
-        stopped = true;
         setStatus("This link no longer works: it was replaced. Ask the table for the new QR code.", "gone");
-        return;
+        return false;
       } else if (response.status === 304) {
         if (status.dataset.state !== "updated") setStatus("Live: the scores update by themselves", "live");
       } else {
@@ -62,16 +50,11 @@ function start() {
     } catch {
       setStatus("Offline: trying again…", "offline");
     }
-    schedule();
+    return true;
   }
 
-  document.addEventListener("visibilitychange", () => {
-    // coming back to the page: catch up at once instead of waiting for the next tick
-    if (document.hidden) schedule();
-    else if (!stopped) poll();
-  });
   setStatus("Live: the scores update by themselves", "live");
-  schedule();
+  pollWhileVisible(tick, interval);
 }
 
 if (status && status.dataset.liveUrl) start();
