@@ -89,8 +89,8 @@ def review(token: str):
     """A session hand by hand: every player's cards, scores and running totals, a chart, and figures."""
     gs, access = load_session(token, need="view")
     body = scored(gs)
-    target = (gs.options or {}).get("target") if gs.game != "michigan" else None
-    chart = score_chart(running_totals(body), target if isinstance(target, int) else None)
+    # the engine's body gives the target (None in Michigan, which has none)
+    chart = score_chart(running_totals(body), body.get("target"))
     return render_template(
         "history/review.html", gs=gs, access=access, token=token, body=body, chart=chart,
         figures=session_figures(gs, body), game=game_name(gs.game), confirm=ConfirmForm(),
