@@ -84,6 +84,11 @@ def sessions():
     )
 
 
+def _scored_hands(gs: GameSession, body: dict) -> list[tuple]:
+    """Each stored hand with the engine's body for it ({} for hands the engine did not score)."""
+    return list(zip(gs.hands, (body.get("hands") or []) + [{}] * len(gs.hands)))
+
+
 @bp.route("/s/<token>/review")
 def review(token: str):
     """A session hand by hand: every player's cards, scores and running totals, a chart, and figures."""
@@ -94,7 +99,7 @@ def review(token: str):
     return render_template(
         "history/review.html", gs=gs, access=access, token=token, body=body, chart=chart,
         figures=session_figures(gs, body), game=game_name(gs.game), confirm=ConfirmForm(),
-        scored_hands=list(zip(gs.hands, (body.get("hands") or []) + [{}] * len(gs.hands))),
+        scored_hands=_scored_hands(gs, body),
     )
 
 
@@ -105,7 +110,7 @@ def print_sheet(token: str):
     body = scored(gs)
     return render_template(
         "history/print.html", gs=gs, token=token, body=body, game=game_name(gs.game),
-        scored_hands=list(zip(gs.hands, (body.get("hands") or []) + [{}] * len(gs.hands))),
+        scored_hands=_scored_hands(gs, body),
         printed=datetime.now(timezone.utc),
     )
 
