@@ -4,6 +4,7 @@
 // Without this script the form is an ordinary GET form and the server answers the same way.
 
 import { verdict } from "./checker-verdict.js";
+import { debounce, postMeldCheck } from "./meld-api.js";
 
 const DELAY_MS = 250;
 
@@ -22,14 +23,6 @@ function queryOf(formElement) {
     params.append(name, value.trim());
   }
   return params;
-}
-
-function debounce(fn) {
-  let timer = null;
-  return () => {
-    clearTimeout(timer);
-    timer = setTimeout(fn, DELAY_MS);
-  };
 }
 
 async function askJson(request) {
@@ -81,11 +74,7 @@ function setup() {
       meldBox.replaceChildren();
       return;
     }
-    const body = await askJson(fetch("/api/v1/melds/check", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ game, options, wild_rank: (wildRank && wildRank.value) || null, cards: cards.value }),
-    }));
+    const body = await askJson(postMeldCheck(game, options, wildRank && wildRank.value, cards.value));
     // an older answer arriving late must not overwrite a newer one
     if (asked !== meldAsked) return;
     meldBox.replaceChildren(verdict(body, "meld", gameName, readingUrl, meldsScore));
@@ -107,8 +96,8 @@ function setup() {
     layoffBox.replaceChildren(verdict(body, "layoff", gameName, null, meldsScore));
   }
 
-  const meldSoon = debounce(checkMeld);
-  const layoffSoon = debounce(checkLayoff);
+  const meldSoon = debounce(checkMeld, DELAY_MS);
+  const layoffSoon = debounce(checkLayoff, DELAY_MS);
 
   form.addEventListener("input", (event) => {
     const field = event.target;

@@ -3,15 +3,13 @@
 // The game comes from the closest [data-game] element, its options from [data-options],
 // and the wild rank (5000 Rummy) from a select named "wild_rank" in the same form.
 
+import { debounce, postMeldCheck } from "./meld-api.js";
+
 const DELAY_MS = 300;
 
 /** Ask the API about one meld; resolves to the check body, or {error} for unreadable input. */
 async function checkMeld(cards, game, options, wildRank) {
-  const response = await fetch("/api/v1/melds/check", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ game, options, wild_rank: wildRank || null, cards }),
-  });
+  const response = await postMeldCheck(game, options, wildRank, cards);
   // 400 names the card that cannot be read; any other failure is ours, not the player's
   if (!response.ok && response.status !== 400) return null;
   return response.json();
@@ -78,11 +76,7 @@ async function checkInput(input) {
 }
 
 for (const input of document.querySelectorAll("[data-meld-check]")) {
-  let timer = null;
-  input.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => checkInput(input), DELAY_MS);
-  });
+  input.addEventListener("input", debounce(() => checkInput(input), DELAY_MS));
   if (input.value.trim()) checkInput(input);
 }
 

@@ -1,0 +1,23 @@
+// What the pages that check melds as they are typed share (checker-page.js, meld-check.js):
+// the call to the meld-check API and a debounce. No side effects on load.
+
+/**
+ * POST one meld to /api/v1/melds/check; resolves to the fetch response, whose JSON body is the
+ * check (200) or names what cannot be read (400). Each caller handles failures its own way.
+ */
+export function postMeldCheck(game, options, wildRank, cards) {
+  return fetch("/api/v1/melds/check", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ game, options, wild_rank: wildRank || null, cards }),
+  });
+}
+
+/** `fn`, called `ms` after the last of a burst of calls (one check per pause in typing, not per key). */
+export function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}
