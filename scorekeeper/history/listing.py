@@ -148,8 +148,9 @@ def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -
         page_keys = [tuple(row) for row in db.session.execute(query.limit(per_page).offset((number - 1) * per_page))]
         more = number < (pages or 1)
     ids = [k[0] for k in page_keys]
-    warm(page_keys)
-    sessions = _load(ids)
+    # on a cold cache warm() has just loaded the page's sessions: only the others are loaded here
+    sessions = warm(page_keys)
+    sessions.update(_load([sid for sid in ids if sid not in sessions]))
     counts = _hand_counts(ids)
     rows = []
     for sid in ids:

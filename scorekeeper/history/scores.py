@@ -87,10 +87,15 @@ def cache() -> ScoreCache:
     return current_app.extensions.setdefault("scorekeeper_scores", ScoreCache())
 
 
-def warm(keys: list[tuple[int, Any, int]]) -> None:
-    """Score every session (id, created_at, version) whose version is not cached yet, loading hands in batches."""
+def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
+    """Score every session (id, created_at, version) whose version is not cached yet, loading hands in batches.
+
+    Returns the sessions it loaded to do so (with seats, players and hands), by id,
+    so that a caller who needs them too need not load them again.
+    """
     store = cache()
     missing = [sid for sid, created, version in keys if ScoreCache.key(sid, created, version) not in store]
+    loaded: dict[int, GameSession] = {}
     for start in range(0, len(missing), BATCH):
         sessions = db.session.execute(
             select(GameSession)
@@ -99,6 +104,8 @@ def warm(keys: list[tuple[int, Any, int]]) -> None:
         ).scalars()
         for gs in sessions:
             scored(gs)
+            loaded[gs.id] = gs
+    return loaded
 
 
 def scored(gs: GameSession) -> dict[str, Any]:
