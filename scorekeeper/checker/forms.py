@@ -71,10 +71,8 @@ def check_form(game: str, args: MultiDict) -> CheckBase:
 def _option_field(option: Any):
     """A form field for one engine option spec."""
     help_text = option.help or ""
-    if option.kind == "bool":
-        return BooleanField(option.label, description=help_text)
-    if option.kind == "choice" and len(option.choices) == 1:
-        # an option with one value (ace_points: 1) is either chosen or not: a tick box
+    # an option with one value (ace_points: 1) is either chosen or not: a tick box, like a yes/no option
+    if option.kind == "bool" or (option.kind == "choice" and len(option.choices) == 1):
         return BooleanField(option.label, description=help_text)
     if option.kind == "choice":
         values = list(option.choices)

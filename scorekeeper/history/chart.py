@@ -59,12 +59,10 @@ class Chart:
     right: float
     top: float
     bottom: float
-    zero_y: float
     lines: list[Line]
     y_ticks: list[Tick]
     x_ticks: list[Tick]
     target: Tick | None
-    hands: int
 
 
 def nice_step(span: float, count: int = 5) -> int:
@@ -124,6 +122,6 @@ def score_chart(running: dict[str, list[int]], target: int | None = None) -> Cha
     x_ticks = [Tick(value=h, at=x_of(h)) for h in range(0, hands + 1, x_step)]
     return Chart(
         width=WIDTH, height=HEIGHT, left=LEFT, right=right, top=TOP, bottom=bottom,
-        zero_y=y_of(0), lines=lines, y_ticks=y_ticks, x_ticks=x_ticks,
-        target=Tick(value=target, at=y_of(target)) if target is not None else None, hands=hands,
+        lines=lines, y_ticks=y_ticks, x_ticks=x_ticks,
+        target=Tick(value=target, at=y_of(target)) if target is not None else None,
     )

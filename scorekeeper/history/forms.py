@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import HiddenField, SelectField, StringField, SubmitField
+from wtforms import HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
@@ -35,11 +35,9 @@ class ImportForm(FlaskForm):
     """Upload a JSON export (one session, or a full backup)."""
 
     file = FileField("Export file (.json)", validators=[FileRequired("Choose the file to import.")])
-    submit = SubmitField("Import")
 
 
 class ConfirmForm(FlaskForm):
     """A confirmation step (archive, restore, delete): CSRF plus what is confirmed."""
 
     action = HiddenField()
-    submit = SubmitField("Yes")

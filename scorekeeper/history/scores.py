@@ -40,8 +40,6 @@ class ScoreCache:
         self.max_entries = max_entries
         self._bodies: OrderedDict[int, tuple[Key, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
 
     @staticmethod
     def key(session_id: int, created_at: Any, version: int) -> Key:
@@ -53,10 +51,8 @@ class ScoreCache:
         with self._lock:
             found = self._bodies.get(key[0])
             if found is None or found[0] != key:
-                self.misses += 1
                 return None
             self._bodies.move_to_end(key[0])
-            self.hits += 1
             return found[1]
 
     def put(self, key: Key, body: dict[str, Any]) -> None:

@@ -53,7 +53,6 @@ class SideFigures:
     """One column of a session (a player, or a Persian partnership): its hand figures."""
 
     side: str
-    players: list[str]
     best_hand: int | None
     best_hand_number: int | None
     average_hand: float | None
@@ -76,7 +75,6 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
         gone_out = sum(1 for hand in gs.hands if hand.data.get("went_out") in members)
         figures.append(SideFigures(
             side=side,
-            players=members,
             best_hand=best[1] if best else None,
             best_hand_number=best[0] if best else None,
             average_hand=average([s for _, s in scores]),
@@ -140,7 +138,6 @@ class HeadToHead:
 class SessionLine:
     """One of a player's sessions, as their page lists it (read without loading the session's objects)."""
 
-    id: int
     game: str
     created_at: Any
     edit_token: str
@@ -200,7 +197,7 @@ def player_record(player: Player) -> PlayerRecord:
             # changed since warm() looked (or crowded out of the cache): score it now
             body = scored(db.session.get(GameSession, row.id))
         names = seated.get(row.id, [])
-        shown.append(SessionLine(row.id, row.game, row.created_at, row.edit_token, names, body))
+        shown.append(SessionLine(row.game, row.created_at, row.edit_token, names, body))
         sides = sides_of(names, body)
         mine = sides.get(player.name, player.name)
         record = games.setdefault(row.game, GameRecord(game=row.game))
