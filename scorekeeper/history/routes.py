@@ -12,7 +12,6 @@ from datetime import datetime, timezone
 
 from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 
-from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.history import bp
 from scorekeeper.history.backup import (
@@ -35,7 +34,7 @@ from scorekeeper.history.stats import (
     session_figures,
 )
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import service
+from scorekeeper.sessions import service, view
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.view import game_spec
 
@@ -51,7 +50,7 @@ def history_chips(cards):
 
 
 def _game_names() -> list[tuple[str, str]]:
-    return [(gid, engine.get_game(gid).name) for gid in engine.game_ids()]
+    return [(g.id, g.name) for g in view.games()]
 
 
 def game_name(game_id: str) -> str:
