@@ -125,7 +125,8 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 def export_command(file: str, everything: bool, token: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
     from scorekeeper import create_app
-    from scorekeeper.history.backup import export_all, export_session, session_by_token, to_json, write_file
+    from scorekeeper.history.backup import export_all, export_session, to_json, write_file
+    from scorekeeper.sessions.access import find_session
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)
@@ -133,7 +134,7 @@ def export_command(file: str, everything: bool, token: str | None) -> None:
         if everything:
             body = export_all()
         else:
-            gs = session_by_token(token or "")
+            gs = find_session(token or "")
             if gs is None:
                 _fail("no session has this link token", 2)
             body = export_session(gs)

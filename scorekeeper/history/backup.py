@@ -99,13 +99,6 @@ def export_all() -> dict[str, Any]:
     }
 
 
-def session_by_token(token: str) -> GameSession | None:
-    """The session an edit or view token opens, if any."""
-    return db.session.execute(
-        select(GameSession).where((GameSession.edit_token == token) | (GameSession.view_token == token))
-    ).scalar_one_or_none()
-
-
 def write_file(path: str | os.PathLike[str], text: str) -> None:
     """Write an export atomically: to a temporary file beside it, then renamed over it."""
     target = Path(path)
