@@ -21,7 +21,11 @@ def create_app(test_config: dict[str, Any] | None = None):
     from flask import Flask
 
     from scorekeeper import config as defaults
+    from scorekeeper import gcsafe
     from scorekeeper.extensions import csrf, db, init_database
+
+    # CPython 3.11 can crash when a garbage collection starts inside an attribute store
+    gcsafe.install()
 
     app = Flask(
         __name__,

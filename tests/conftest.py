@@ -16,6 +16,9 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 
+# scripts the tests run in processes of their own (one of them crashes its interpreter on purpose)
+collect_ignore = ["scripts"]
+
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:

@@ -1,0 +1,113 @@
+"""Cyclic garbage collection only between bytecodes, on CPython 3.11.
+
+Why: CPython 3.11 can start a garbage collection in the middle of storing an
+attribute. A plain object keeps its attributes as "inline values" until a
+name its class's shared key table cannot take (the table holds 30 names)
+makes CPython build a real dict for it; allocating that dict may start a
+collection, and the collection runs Python code: finalizers and weakref
+callbacks. When that code stores attributes on the very same object, it
+builds a second dict over the same inline values and, growing it, frees
+them; the interrupted store then carries on with freed memory, and the
+process dies later wherever the heap is next touched ("Segmentation fault
+... Garbage-collecting"). SQLAlchemy triggers it: closing a session sets
+``state._strong_obj`` on each ``InstanceState`` (whose key table is full),
+and a collection started there frees a model instance caught in a reference
+cycle (``GameSession.hands`` and ``Hand.session`` point at each other), whose
+weakref callback, ``InstanceState._cleanup``, stores into that same state.
+``docs/gc-crash.md`` has the evidence and a script that crashes with no app.
+
+CPython 3.12 runs collections only between bytecodes (gh-97922), where no C
+code is half way through a store. This module gives 3.11 the same rule:
+automatic collection is switched off, and a daemon thread runs the
+collections that are due. A thread takes the GIL only where the interpreter
+hands it over (between bytecodes, or around blocking I/O), never inside an
+attribute store, so the collection and the Python code it runs start only at
+such points. On 3.12 and later nothing is changed.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import threading
+import time
+
+# 3.12 moved collections to the eval breaker: only 3.11 (the oldest we support) needs this
+NEEDED = sys.implementation.name == "cpython" and sys.version_info < (3, 12)
+# how often the collector looks at the allocation counts; a collection is due after
+# gen0's threshold (700) net allocations, which a busy request makes in well under this
+INTERVAL = 0.005
+# a full collection may take at most this share of the time (CPython's own heuristic that
+# spaces full collections out cannot be read from Python, so time stands in for it)
+FULL_SHARE = 0.1
+
+_lock = threading.Lock()
+_thread: threading.Thread | None = None
+_fork_hook = False
+_last_full = {"ended": 0.0, "took": 0.0}
+
+
+def install() -> bool:
+    """Collect only at safe points from now on (CPython 3.11); True if this process needs it.
+
+    Idempotent and fork-safe: a child forked after this (gunicorn's --preload)
+    starts its own collector thread.
+    """
+    if not NEEDED:
+        return False
+    global _thread, _fork_hook
+    with _lock:
+        if _thread is not None and _thread.is_alive():
+            return True
+        if not _fork_hook:
+            os.register_at_fork(after_in_child=_restart_in_child)
+            _fork_hook = True
+        gc.disable()
+        _thread = threading.Thread(target=_collect_forever, name="scorekeeper-gc", daemon=True)
+        _thread.start()
+    return True
+
+
+def installed() -> bool:
+    """True while the safe-point collector runs in this process."""
+    return _thread is not None and _thread.is_alive()
+
+
+def collect_due() -> int:
+    """Run the collection that is due now, as CPython's automatic collector would; objects freed.
+
+    The generation chosen is the oldest whose count is over its threshold, as
+    in CPython's ``gc_collect_generations``; full collections are spaced so
+    that they take at most FULL_SHARE of the time.
+    """
+    threshold0, threshold1, threshold2 = gc.get_threshold()
+    count0, count1, count2 = gc.get_count()
+    if threshold0 == 0 or count0 <= threshold0:
+        return 0
+    if count2 > threshold2 and _full_allowed():
+        began = time.perf_counter()
+        freed = gc.collect(2)
+        ended = time.perf_counter()
+        _last_full.update(ended=ended, took=ended - began)
+        return freed
+    return gc.collect(1 if count1 > threshold1 else 0)
+
+
+def _full_allowed() -> bool:
+    waited = time.perf_counter() - _last_full["ended"]
+    return waited * FULL_SHARE >= _last_full["took"]
+
+
+def _collect_forever() -> None:
+    while True:
+        time.sleep(INTERVAL)
+        collect_due()
+
+
+def _restart_in_child() -> None:
+    global _thread, _lock
+    # the parent's thread does not exist in the child (and may have held the lock): start afresh
+    _lock = threading.Lock()
+    _thread = None
+    install()
