@@ -147,14 +147,26 @@ def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -
     else:
         page_keys = [tuple(row) for row in db.session.execute(query.limit(per_page).offset((number - 1) * per_page))]
         more = number < (pages or 1)
-    ids = [k[0] for k in page_keys]
-    # on a cold cache warm() has just loaded the page's sessions: only the others are loaded here
-    sessions = warm(page_keys)
+    return Page(rows=rows_for(page_keys), number=number, pages=pages, total=total, more=more)
+
+
+def rows_for(keys: list[tuple[int, Any, int]]) -> list[Row]:
+    """The list rows of these sessions (id, created_at, version), in the same order.
+
+    Sessions are loaded with their seats in a few queries and scored through
+    the score cache; one deleted from another phone since `keys` was read is
+    left out rather than failing the page.
+    """
+    ids = [k[0] for k in keys]
+    # on a cold cache warm() has just loaded these sessions: only the others are loaded here
+    sessions = warm(keys)
     sessions.update(_load([sid for sid in ids if sid not in sessions]))
     counts = _hand_counts(ids)
     rows = []
     for sid in ids:
-        gs = sessions[sid]
+        gs = sessions.get(sid)
+        if gs is None:
+            continue
         body = scored(gs)
         rows.append(Row(
             session=gs,
@@ -163,7 +175,18 @@ def sessions_page(filters: Filters, number: int = 1, per_page: int = PER_PAGE) -
             winner=body.get("winner"),
             error=body.get("error"),
         ))
-    return Page(rows=rows, number=number, pages=pages, total=total, more=more)
+    return rows
+
+
+def recent_rows(limit: int) -> list[Row]:
+    """The `limit` most recently changed sessions not archived, newest change first (the home page's)."""
+    keys = db.session.execute(
+        select(GameSession.id, GameSession.created_at, GameSession.version)
+        .where(GameSession.archived.is_(False))
+        .order_by(GameSession.updated_at.desc(), GameSession.id.desc())
+        .limit(limit)
+    )
+    return rows_for([tuple(row) for row in keys])
 
 
 def known_players() -> list[str]:

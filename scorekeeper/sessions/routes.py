@@ -32,22 +32,29 @@ from scorekeeper.sessions.handdata import (
 )
 from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, games, scoreboard, whole_number
 
+# the home page looks at this many of the most recently changed games, and lists at most
+# HOME_IN_PROGRESS of them in progress and HOME_FINISHED finished; /sessions has the rest
 RECENT_LIMIT = 30
+HOME_IN_PROGRESS = 10
+HOME_FINISHED = 5
 
 
 @bp.route("/")
 def index():
-    """Home: start a game; sessions in progress first, then recently finished ones."""
-    recent = db.session.execute(
-        select(GameSession)
-        .where(GameSession.archived.is_(False))
-        .order_by(GameSession.updated_at.desc())
-        .limit(RECENT_LIMIT)
-    ).scalars()
-    rows = [(gs, service.standings(gs)) for gs in recent]
-    in_progress = [(gs, body) for gs, body in rows if body["status"] != "finished"]
-    finished = [(gs, body) for gs, body in rows if body["status"] == "finished"]
-    return render_template("sessions/index.html", in_progress=in_progress, finished=finished, game_spec=game_spec)
+    """Home: start a game; the games in progress changed most recently, then recently finished ones."""
+    # imported here: history's score cache imports this blueprint's service
+    from scorekeeper.history.listing import recent_rows
+
+    rows = recent_rows(RECENT_LIMIT)
+    in_progress = [row for row in rows if row.status != "finished"]
+    finished = [row for row in rows if row.status == "finished"]
+    return render_template(
+        "sessions/index.html",
+        in_progress=in_progress[:HOME_IN_PROGRESS],
+        more_in_progress=len(in_progress) > HOME_IN_PROGRESS,
+        finished=finished[:HOME_FINISHED],
+        game_spec=game_spec,
+    )
 
 
 @bp.route("/new")
