@@ -21,7 +21,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     from flask import Flask
 
     from scorekeeper import config as defaults
-    from scorekeeper import gcsafe
+    from scorekeeper import gcsafe, security
     from scorekeeper.extensions import csrf, db, init_database
 
     # CPython 3.11 can crash when a garbage collection starts inside an attribute store
@@ -47,8 +47,9 @@ def create_app(test_config: dict[str, Any] | None = None):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
     db.init_app(app)
     csrf.init_app(app)
+    security.init_app(app)
 
-    from scorekeeper import api, checker, errors, history, sessions, share
+    from scorekeeper import api, checker, errors, history, host, sessions, share
 
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)
@@ -57,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     app.register_blueprint(checker.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(host.bp)
 
     with app.app_context():
         init_database()

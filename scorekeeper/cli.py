@@ -94,7 +94,8 @@ def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
 @click.option("--lan", is_flag=True, help="Serve on every interface so phones on the same network can join.")
 def serve(host: str, port: int, lan: bool) -> None:
     """Serve the web app on the embedded SQLite database in instance/."""
-    from scorekeeper import create_app
+    from scorekeeper import create_app, security
+    from scorekeeper.host.identity import is_loopback_address
 
     app = create_app()
     if lan:
@@ -109,9 +110,43 @@ def serve(host: str, port: int, lan: bool) -> None:
             for url in urls:
                 click.echo(f"  {url}")
             click.echo("Open one of them on this computer too, so the QR codes carry it.")
+            _echo_host_link(app, urls[0])
         else:
             click.echo("No network address found: is this computer connected to Wi-Fi or a LAN?")
+    # only this computer can reach a loopback-only server: whoever asks is the host
+    app.config["LOOPBACK_IS_HOST"] = is_loopback_address(host)
+    security.trust_hosts(app)
     app.run(host=host, port=port, threaded=True)
+
+
+def _echo_host_link(app, base: str) -> None:
+    """Print the host link (and its QR code) that makes a device a host."""
+    import qrcode
+
+    from scorekeeper.host.identity import host_key
+
+    url = f"{base}/host/{host_key(app.instance_path)}"
+    click.echo("")
+    click.echo("Host link: open it once on each device that should see every game (keep it to yourself):")
+    click.echo(f"  {url}")
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    code.print_ascii(out=sys.stdout)
+
+
+@main.command("host-key")
+@click.option("--new", "renew", is_flag=True, help="Replace the host key: every device that was a host stops being one.")
+def host_key_command(renew: bool) -> None:
+    """Print the host link's path (/host/<key>): opening it makes a device a host."""
+    from scorekeeper import create_app
+    from scorekeeper.host.identity import host_key, new_host_key
+
+    app = create_app()
+    key = new_host_key(app.instance_path) if renew else host_key(app.instance_path)
+    if renew:
+        click.echo("New host key made: devices that were hosts are guests until they open the new host link.")
+    click.echo(f"/host/{key}")
+    click.echo("Open it after this server's address, e.g. http://192.168.1.20:5000/host/" + key)
 
 
 # largest backup `import` reads: far beyond a lifetime of games, well short of exhausting memory

@@ -22,10 +22,14 @@ collect_ignore = ["scripts"]
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
-    """A fresh app on its own SQLite file; CSRF off unless a test turns it on."""
+    """A fresh app on its own SQLite file; CSRF off unless a test turns it on.
+
+    The test client asks from 127.0.0.1, as the host would on a loopback-only server;
+    tests of guests ask from another address (see test_host_guests.py).
+    """
     app = create_app(
         {
-            "TESTING": True,
+            "TESTING": True, "LOOPBACK_IS_HOST": True,
             "SECRET_KEY": "tests",
             "WTF_CSRF_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",

@@ -23,7 +23,7 @@ from tests.test_history_games import SAMPLES, store_sample
 def fresh_app(path: Path):
     """Another app on its own empty database (the place a backup is restored into)."""
     return create_app({
-        "TESTING": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False,
+        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
     })
 

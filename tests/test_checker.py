@@ -460,6 +460,11 @@ _QUERY = st.fixed_dictionaries(
 @given(query=_QUERY)
 def test_no_query_string_gives_a_server_error(client, query):
     page = client.get("/check", query_string=query)
+    if any("\x00" in value for value in query.values()):
+        # no game, card or option has a NUL: refused before any page reads it
+        assert page.status_code == 400
+        assert client.get("/check/layoff.json", query_string=query).is_json
+        return
     assert page.status_code in (200, 302)
     if page.status_code == 302:
         # the short URL is answered at once, never redirected again

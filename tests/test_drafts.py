@@ -269,7 +269,7 @@ def test_the_scoreboard_lists_who_has_sent_their_part(app, game):
 
 
 def test_a_part_is_sent_with_csrf_protection_on(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
     client = app.test_client()
     new_page = client.get("/new/rummy500").get_data(as_text=True)

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper import create_app
+from scorekeeper import security
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 
@@ -54,6 +55,12 @@ def game(table):
     return table
 
 
+def serve_on_lan(app, url: str) -> None:
+    """As `scorekeeper serve --lan` does: the app knows its LAN address and answers to it."""
+    app.config["LAN_URLS"] = [url]
+    security.trust_hosts(app)
+
+
 needs_decoder = pytest.mark.skipif(
     not (shutil.which("rsvg-convert") and shutil.which("zbarimg")),
     reason="make test-setup installs librsvg2-bin and zbar-tools",
@@ -64,6 +71,7 @@ needs_decoder = pytest.mark.skipif(
 @pytest.mark.parametrize("kind", ["view", "edit"])
 def test_qr_code_decodes_to_exactly_the_link(game, app, tmp_path, kind):
     view, edit = tokens(app, game.token)
+    serve_on_lan(app, "http://192.0.2.2:5000")
     page = game.client.get(game.url, base_url="http://192.0.2.2:5000").get_data(as_text=True)
     card = share_card(page, kind)
     expected = f"http://192.0.2.2:5000/s/{view if kind == 'view' else edit}"
@@ -74,7 +82,7 @@ def test_qr_code_decodes_to_exactly_the_link(game, app, tmp_path, kind):
 @needs_decoder
 def test_public_url_wins_over_the_request_address(tmp_path):
     app = create_app({
-        "TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}",
         "PUBLIC_URL": "http://192.168.1.20:5000/",
     })
@@ -93,6 +101,7 @@ def test_share_panel_on_localhost_explains_how_to_serve_on_the_network(game):
     page = game.page()  # the test client asks for http://localhost/
     assert "Phones cannot open these codes yet" in page
     assert "make run-lan" in page and "scorekeeper serve --lan" in page
+    serve_on_lan(game.app, "http://192.0.2.2:5000")
     lan_page = game.client.get(game.url, base_url="http://192.0.2.2:5000").get_data(as_text=True)
     assert "Phones cannot open these codes yet" not in lan_page
 
@@ -203,7 +212,7 @@ def test_only_the_edit_link_can_replace_links(game, app):
 
 
 def test_renewing_a_link_needs_the_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
     client = app.test_client()
     page = client.get("/new/gin").get_data(as_text=True)
@@ -230,4 +239,4 @@ def test_links_carry_at_least_128_random_bits(game, app):
 def test_session_pages_never_send_their_address_to_other_sites(game, app):
     view, _ = tokens(app, game.token)
     for path in (game.url, f"{game.url}/share", f"/s/{view}", f"/s/{view}/live"):
-        assert game.client.get(path).headers["Referrer-Policy"] == "same-origin", path
+        assert game.client.get(path).headers["Referrer-Policy"] == "no-referrer", path

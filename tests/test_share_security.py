@@ -86,7 +86,7 @@ def test_view_link_cannot_open_the_hand_forms(started):
 
 
 def test_every_write_route_refuses_a_post_without_its_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
     client = app.test_client()
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/new/rummy500").get_data(as_text=True))
     created = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben", "csrf_token": csrf.group(1)})

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from scorekeeper.errors import bp
 from scorekeeper.extensions import db
+from scorekeeper.host.identity import GUEST_MESSAGE
 
 # what a player at the table should read, per status code
 MESSAGES = {
@@ -21,14 +22,25 @@ MESSAGES = {
 
 
 def wants_json() -> bool:
-    """True when the failing request was made to the JSON API."""
-    return request.path.startswith("/api/")
+    """True when the failing request was made to the JSON API or asked for a .json address."""
+    return request.path.startswith("/api/") or request.path.endswith(".json")
 
 
-def _render(code: int, message: str):
+def _render(code: int, message: str, title: str | None = None):
     if wants_json():
         return jsonify(error=message), code
-    return render_template("errors/error.html", code=code, message=message), code
+    return render_template("errors/error.html", code=code, message=message, title=title), code
+
+
+@bp.app_errorhandler(SecurityError)
+def untrusted_host(error: SecurityError):
+    """A Host header the app does not answer to (see security.trusted_hosts): plain words, no links to it."""
+    return (
+        "This address is not one Scorekeeper answers to. Open the address the host printed,"
+        " or add this name to ALLOWED_HOSTS.",
+        400,
+        {"Content-Type": "text/plain; charset=utf-8"},
+    )
 
 
 @bp.app_errorhandler(CSRFError)
@@ -53,7 +65,7 @@ def http_error(error: HTTPException):
     message = error.description
     if not message or message == type(error).description:
         message = MESSAGES.get(code, error.name)
-    return _render(code, message)
+    return _render(code, message, title="For the host only" if message == GUEST_MESSAGE else None)
 
 
 @bp.app_errorhandler(500)

@@ -33,7 +33,9 @@ from scorekeeper.history.stats import (
     running_totals,
     session_figures,
 )
+from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.models import GameSession
+from scorekeeper.security import MAX_ID
 from scorekeeper.sessions import service, view
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.view import game_spec
@@ -60,6 +62,7 @@ def game_name(game_id: str) -> str:
 
 
 @bp.route("/sessions")
+@host_only
 def sessions():
     """Every session, newest first, filtered by player, game and status, a page at a time."""
     form = SessionFilterForm(formdata=request.args)
@@ -71,7 +74,7 @@ def sessions():
         for name in ("player", "game", "status")
     })
     try:
-        number = max(1, int(request.args.get("page", "1")))
+        number = min(max(1, int(request.args.get("page", "1"))), MAX_ID)
     except ValueError:
         number = 1
     page = sessions_page(filters, number)
@@ -186,18 +189,20 @@ def delete(token: str):
         db.session.commit()
         cache().forget(session_id)
         flash(f"The {name} game was deleted.")
-        return redirect(url_for("history.sessions"))
+        return redirect(url_for("history.sessions" if is_host() else "sessions.index"))
     return render_template("history/confirm.html", gs=gs, token=token, form=form, game=game_name(gs.game),
                            kind="delete")
 
 
 @bp.route("/players")
+@host_only
 def players():
     """Everyone who has played, with how many sessions."""
     return render_template("history/players.html", players=all_players())
 
 
 @bp.route("/players/<path:name>")
+@host_only
 def player(name: str):
     """A player's record: sessions played and won per game, win rate, average hand, head to head."""
     found = service.find_player(name)
@@ -207,6 +212,7 @@ def player(name: str):
 
 
 @bp.route("/sessions/backup.json")
+@host_only
 def backup():
     """Every session with its links, as `scorekeeper export --all` writes it: keep it somewhere safe."""
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
@@ -218,6 +224,7 @@ def backup():
 
 
 @bp.route("/sessions/import", methods=["GET", "POST"])
+@host_only
 def import_file():
     """Restore a JSON export (one session or a full backup): all of it, or nothing."""
     limit = current_app.config.get("HISTORY_IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)

@@ -13,6 +13,8 @@ from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.extensions import db
+from scorekeeper.host.devices import held_links, remember
+from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
@@ -41,11 +43,21 @@ HOME_FINISHED = 5
 
 @bp.route("/")
 def index():
-    """Home: start a game; the games in progress changed most recently, then recently finished ones."""
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.listing import recent_rows
+    """Home: start a game; then the games in progress and recently finished.
 
-    rows = recent_rows(RECENT_LIMIT)
+    The host sees the games changed most recently; a guest, the games whose
+    links this device opened, with the link it holds (never another game's).
+    """
+    # imported here: history's score cache imports this blueprint's service
+    from scorekeeper.history.listing import recent_rows, rows_for
+
+    if is_host():
+        rows = recent_rows(RECENT_LIMIT)
+        tokens = {row.session.id: row.session.edit_token for row in rows}
+    else:
+        held = held_links()
+        rows = rows_for([link.key for link in held])
+        tokens = {link.key[0]: link.token for link in held}
     in_progress = [row for row in rows if row.status != "finished"]
     finished = [row for row in rows if row.status == "finished"]
     return render_template(
@@ -53,6 +65,7 @@ def index():
         in_progress=in_progress[:HOME_IN_PROGRESS],
         more_in_progress=len(in_progress) > HOME_IN_PROGRESS,
         finished=finished[:HOME_FINISHED],
+        tokens=tokens,
         game_spec=game_spec,
     )
 
@@ -96,6 +109,8 @@ def new_session(game_id: str):
 def show(token: str):
     """The scoreboard: totals, progress to the target, status, and every hand."""
     gs, access = load_session(token, need="view")
+    # a guest's home page lists the games this device was given
+    remember(token)
     return render_template(
         "sessions/show.html", gs=gs, access=access, token=token,
         board=scoreboard(gs), undo_form=ConfirmForm(),
@@ -196,7 +211,7 @@ def _load_hand(gs: GameSession, hand_id: int):
     return hand
 
 
-@bp.route("/s/<token>/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+@bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/edit", methods=["GET", "POST"])
 def hand_edit(token: str, hand_id: int):
     """Fix an earlier hand; totals, status and winner are recomputed. A stale form is refused."""
     gs, _ = load_session(token, need="edit")
@@ -243,7 +258,7 @@ def hand_edit(token: str, hand_id: int):
     return redirect(url_for("sessions.show", token=token))
 
 
-@bp.route("/s/<token>/hands/<int:hand_id>/delete", methods=["GET", "POST"])
+@bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/delete", methods=["GET", "POST"])
 def hand_delete(token: str, hand_id: int):
     """Delete a hand after confirming; later hands move up and every total is recomputed."""
     gs, _ = load_session(token, need="edit")

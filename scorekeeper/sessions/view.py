@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import engine
 from scorekeeper.models import GameSession
+from scorekeeper.security import MAX_ID
 from scorekeeper.sessions import service
 
 
@@ -40,11 +41,15 @@ def deck_counts(gs: GameSession) -> dict[str, int]:
 
 
 def whole_number(text: str | None) -> int:
-    """A number a form sent (a hand id, a position, a choice), 0 when it is missing or not a number."""
+    """A number a form sent (a hand id, a position, a choice), 0 when it is missing, not a number or out of range.
+
+    Out of range means past what a database id holds: such a number names nothing.
+    """
     try:
-        return int(text or 0)
+        number = int(text or 0)
     except ValueError:
         return 0
+    return number if abs(number) <= MAX_ID else 0
 
 
 def scoreboard(gs: GameSession) -> dict[str, Any]:

@@ -46,14 +46,6 @@ def live_settings(gs: GameSession, token: str) -> dict[str, Any]:
     return {"url": url_for("share.live", token=token), "version": gs.version, "interval": POLL_INTERVAL_MS}
 
 
-@bp.after_app_request
-def keep_links_private(response):
-    """Pages of a session carry its token in their address: never send that address to another site."""
-    if request.path.startswith("/s/"):
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-    return response
-
-
 @bp.route("/s/<token>/share")
 def panel(token: str):
     """The Share panel on a page of its own: QR codes and addresses of the links, and renewing them."""

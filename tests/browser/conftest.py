@@ -40,24 +40,38 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    """Serve a fresh app on a free port of 127.0.0.1; yields its base URL."""
+def serve(tmp_path: Path, **config) -> Iterator[tuple[str, object]]:
+    """Serve a fresh app on a free port of 127.0.0.1; yields its base URL and the app."""
     app = create_app(
         {
             "TESTING": True,
+            "LOOPBACK_IS_HOST": True,
             "SECRET_KEY": "browser-tests",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite'}",
+            **config,
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"http://127.0.0.1:{server.server_port}", app
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """Serve a fresh app on a free port of 127.0.0.1, this browser being the host; yields its base URL."""
+    for url, _ in serve(tmp_path):
+        yield url
+
+
+@pytest.fixture
+def lan_server(tmp_path: Path) -> Iterator[tuple[str, object]]:
+    """Serve a fresh app as `serve --lan` does: every browser is a guest until it opens the host link."""
+    yield from serve(tmp_path, LOOPBACK_IS_HOST=False)
 
 
 @pytest.fixture

@@ -782,7 +782,7 @@ def test_gin_whole_hand_entry_is_arranged_for_least_deadwood():
 @pytest.fixture
 def api(tmp_path):
     """A test client of a fresh app."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}"})
+    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}"})
     return app.test_client()
 
 

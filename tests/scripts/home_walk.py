@@ -44,7 +44,7 @@ def populate(count: int) -> None:
 
 def main() -> int:
     database, action, number = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "walk"})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "walk", "LOOPBACK_IS_HOST": True})
     if action == "populate":
         with app.app_context():
             populate(number)

@@ -105,7 +105,7 @@ def test_points_that_are_not_numbers_are_refused(started):
 
 def test_post_without_csrf_token_is_refused_and_writes_nothing(tmp_path):
     app = create_app({
-        "TESTING": True,
+        "TESTING": True, "LOOPBACK_IS_HOST": True,
         "SECRET_KEY": "tests",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}",
     })

@@ -1,0 +1,99 @@
+"""What every response carries and what every request must be: headers, trusted hosts, readable input.
+
+- Headers: a Content-Security-Policy of this origin only (no inline script, no
+  framing, forms post here only), nosniff, no Referer, and for the pages and
+  JSON answers of a game (whose address is its credential) no caching and no
+  indexing.
+- Host names: only loopback, the LAN addresses served on, PUBLIC_URL's host
+  and ALLOWED_HOSTS are answered (Flask's TRUSTED_HOSTS; others get 400), so
+  a DNS-rebinding page can neither reach the app nor put its name into a QR code.
+- Input: a NUL character anywhere in the address or a form is refused with
+  400 (no name, token or card has one, and PostgreSQL cannot store it), and
+  JSON nested too deeply to read is a 400, not a crash.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, request
+from flask.json.provider import DefaultJSONProvider
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    # QR codes and the chart are inline SVG; data: images are the browser's own form controls
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'none'",
+])
+LOOPBACK_HOSTS = ["localhost", ".localhost", "127.0.0.1"]
+# the largest id a database column holds (PostgreSQL's integer): larger ones name nothing
+MAX_ID = 2**31 - 1
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, where a body nested too deeply to read is a ValueError (so a 400), not a RecursionError."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """Parse JSON; nesting past the interpreter's recursion limit is unreadable input."""
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("the JSON is nested too deeply to read") from None
+
+
+def trusted_hosts(config: dict[str, Any]) -> list[str]:
+    """The host names the app answers: loopback, the LAN addresses served on, PUBLIC_URL's and ALLOWED_HOSTS."""
+    hosts = list(LOOPBACK_HOSTS)
+    for url in [config.get("PUBLIC_URL") or "", *config.get("LAN_URLS", [])]:
+        name = urlsplit(url).hostname
+        if name:
+            hosts.append(name)
+    extra = config.get("ALLOWED_HOSTS") or []
+    if isinstance(extra, str):
+        extra = [name.strip() for name in extra.split(",")]
+    hosts += [name for name in extra if name]
+    return list(dict.fromkeys(hosts))
+
+
+def trust_hosts(app: Flask) -> None:
+    """(Re)compute the app's trusted host names from its configuration (call after changing LAN_URLS)."""
+    app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config)
+
+
+def init_app(app: Flask) -> None:
+    """Install the headers, the host check and the input checks on `app`."""
+    app.json_provider_class = JSONProvider
+    app.json = JSONProvider(app)
+    trust_hosts(app)
+    app.before_request(_refuse_nul)
+    app.after_request(_headers)
+
+
+def _refuse_nul() -> None:
+    if "\x00" in request.path or "%00" in request.query_string.decode("latin-1"):
+        abort(400, "The address contains a NUL character, which no page, game or name has.")
+    # uploads (multipart) are left to the view that reads them, under its own size limit
+    if request.method == "POST" and request.mimetype == "application/x-www-form-urlencoded":
+        for value in request.form.values():
+            if "\x00" in value:
+                abort(400, "The form contains a NUL character, which no name, card or number has.")
+
+
+def _headers(response):
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers["Referrer-Policy"] = "no-referrer"
+    private = request.path.startswith(("/s/", "/host")) or response.mimetype == "application/json"
+    if private:
+        # a game's address is its credential: no cache keeps the page, no search engine lists it
+        headers["Cache-Control"] = "no-store"
+        headers["X-Robots-Tag"] = "noindex"
+    return response
