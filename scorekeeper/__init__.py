@@ -21,7 +21,8 @@ def create_app(test_config: dict[str, Any] | None = None):
     from flask import Flask
 
     from scorekeeper import config as defaults
-    from scorekeeper.extensions import csrf, db, init_database
+    from scorekeeper.database import MIGRATIONS
+    from scorekeeper.extensions import csrf, db, init_database, migrate
 
     app = Flask(
         __name__,
@@ -42,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
     from scorekeeper import api, checker, errors, history, sessions, share
@@ -54,6 +56,8 @@ def create_app(test_config: dict[str, Any] | None = None):
     app.register_blueprint(share.bp)
     app.register_blueprint(history.bp)
 
-    with app.app_context():
-        init_database()
+    if app.config["MIGRATE_ON_START"]:
+        # raises DatabaseTooNew, having changed nothing, for a database a newer Scorekeeper upgraded
+        with app.app_context():
+            init_database()
     return app

@@ -20,9 +20,40 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
-@click.group()
-def main() -> None:
+def _app():
+    """The web app; a database from a newer Scorekeeper ends the command with its message (exit 1)."""
+    from scorekeeper import create_app
+    from scorekeeper.database import DatabaseTooNew
+
+    try:
+        return create_app()
+    except DatabaseTooNew as exc:
+        _fail(str(exc), 1)
+
+
+class _Commands(click.Group):
+    """The commands; `db` (Flask-Migrate's migration commands) is imported only when it is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), "db"])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name == "db":
+            from flask_migrate.cli import db as migrate_commands
+
+            return migrate_commands
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands)
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Keep score for rummy games: check melds, score sessions, serve the web app."""
+    if ctx.invoked_subcommand == "db":
+        from flask.cli import ScriptInfo
+
+        # Flask-Migrate's commands find the app through Flask's ScriptInfo, as under `flask --app scorekeeper db`
+        ctx.obj = ScriptInfo(create_app=_app)
 
 
 @main.command()
@@ -94,9 +125,7 @@ def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
 @click.option("--lan", is_flag=True, help="Serve on every interface so phones on the same network can join.")
 def serve(host: str, port: int, lan: bool) -> None:
     """Serve the web app on the embedded SQLite database in instance/."""
-    from scorekeeper import create_app
-
-    app = create_app()
+    app = _app()
     if lan:
         from scorekeeper.share.lan import lan_urls
 
@@ -124,13 +153,12 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 @click.option("--session", "token", default=None, help="One session, by its edit or view link token.")
 def export_command(file: str, everything: bool, token: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
-    from scorekeeper import create_app
     from scorekeeper.history.backup import export_all, export_session, to_json, write_file
     from scorekeeper.sessions.access import find_session
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)
-    with create_app().app_context():
+    with _app().app_context():
         if everything:
             body = export_all()
         else:
@@ -152,11 +180,10 @@ def export_command(file: str, everything: bool, token: str | None) -> None:
 @click.argument("file", type=click.File("rb"))
 def import_command(file) -> None:
     """Restore a JSON export or backup from FILE (- for standard input): all of it, or nothing."""
-    from scorekeeper import create_app
     from scorekeeper.history.backup import ImportRefused, import_text
 
     raw = file.read(IMPORT_MAX_BYTES + 1)
-    with create_app().app_context():
+    with _app().app_context():
         try:
             result = import_text(raw, max_bytes=IMPORT_MAX_BYTES)
         except ImportRefused as exc:
