@@ -169,17 +169,28 @@ def add_hand(
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
     gs.hands.append(hand)
     gs.touch()
+    session_id = gs.id
     try:
         db.session.commit()
     except IntegrityError:
-        # the same form posted twice at once: the other request won, so this one saved nothing
         db.session.rollback()
+        # the same form posted twice at once: the other request won, so this one saved nothing
         existing = find_by_key(idempotency_key)
-        if existing is None:
+        if existing is not None:
+            raise DuplicateHand(existing) from None
+        if _position_taken(session_id, position):
             # another phone took this hand's place in the same instant: refuse clearly, never a 500
             raise HandTaken(position, position + 1) from None
-        raise DuplicateHand(existing) from None
+        # any other constraint (a schema the code does not match, say) is a fault, not another phone
+        raise
     return hand
+
+
+def _position_taken(session_id: int, position: int) -> bool:
+    """True when the session has a stored hand at `position` (another phone saved it)."""
+    return db.session.execute(
+        select(Hand.id).where(Hand.session_id == session_id, Hand.position == position)
+    ).first() is not None
 
 
 def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Hand:
