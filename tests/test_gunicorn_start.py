@@ -68,11 +68,13 @@ def start_once(root: Path, hooks: Path) -> tuple[str, list[str], str]:
         port = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", log.read_text()).group(1)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
             status = f"{response.status} {'Scorekeeper' in response.read().decode()}"
+        # what the workers logged while starting and serving (the quick shutdown below may interrupt a worker)
+        started = log.read_text()
     finally:
         server.send_signal(signal.SIGQUIT)  # quick shutdown: the test is over
         server.wait(timeout=30)
     keys = [p.read_text() for p in sorted(markers.glob("worker-*[0-9]"))]
-    return status, keys, log.read_text()
+    return status, keys, started
 
 
 def test_four_workers_starting_at_once_on_an_empty_instance_agree(tmp_path):
