@@ -20,15 +20,22 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
-def _app():
+def _app(data_dir: str | None = None):
     """The web app; a database from a newer Scorekeeper ends the command with its message (exit 1)."""
     from scorekeeper import create_app
     from scorekeeper.database import DatabaseTooNew
 
     try:
-        return create_app()
+        return create_app(data_dir=data_dir)
     except DatabaseTooNew as exc:
         _fail(str(exc), 1)
+
+
+_data_dir = click.option(
+    "--data-dir", default=None, type=click.Path(file_okay=False),
+    help="Folder of the database and secret key (default: SCOREKEEPER_INSTANCE_PATH, else instance/ in a checkout,"
+         " else your user data folder).",
+)
 
 
 class _Commands(click.Group):
@@ -46,6 +53,7 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands)
+@click.version_option(package_name="scorekeeper")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """Keep score for rummy games: check melds, score sessions, serve the web app."""
@@ -119,13 +127,22 @@ def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
     _print_json(result)
 
 
+# a table's phones each poll every few seconds and post hands: 16 threads serve a full table with room to spare
+SERVE_THREADS = 16
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--lan", is_flag=True, help="Serve on every interface so phones on the same network can join.")
-def serve(host: str, port: int, lan: bool) -> None:
-    """Serve the web app on the embedded SQLite database in instance/."""
-    app = _app()
+@_data_dir
+def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
+    """Serve the web app (waitress) on the embedded SQLite database, or on DATABASE_URL."""
+    import waitress
+
+    app = _app(data_dir)
+    click.echo(f"Data: {app.instance_path}")
+    click.echo(f"Database: {_shown_url(app.config['SQLALCHEMY_DATABASE_URI'])}")
     if lan:
         from scorekeeper.share.lan import lan_urls
 
@@ -137,10 +154,32 @@ def serve(host: str, port: int, lan: bool) -> None:
             click.echo("Phones on the same network can open:")
             for url in urls:
                 click.echo(f"  {url}")
+            click.echo(_terminal_qr(urls[0]), nl=False)
             click.echo("Open one of them on this computer too, so the QR codes carry it.")
         else:
             click.echo("No network address found: is this computer connected to Wi-Fi or a LAN?")
-    app.run(host=host, port=port, threaded=True)
+    click.echo(f"Serving on http://{host}:{port} (Ctrl+C stops it)")
+    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS)
+
+
+def _shown_url(url: str) -> str:
+    """A database URL as printed: the password hidden."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _terminal_qr(url: str) -> str:
+    """`url` as a QR code drawn with text characters, for a phone to scan off the terminal."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out)
+    return out.getvalue()
 
 
 # largest backup `import` reads: far beyond a lifetime of games, well short of exhausting memory
@@ -151,14 +190,15 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
 @click.option("--all", "everything", is_flag=True, help="Every session, with its links: a full backup.")
 @click.option("--session", "token", default=None, help="One session, by its edit or view link token.")
-def export_command(file: str, everything: bool, token: str | None) -> None:
+@_data_dir
+def export_command(file: str, everything: bool, token: str | None, data_dir: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
     from scorekeeper.history.backup import export_all, export_session, to_json, write_file
     from scorekeeper.sessions.access import find_session
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)
-    with _app().app_context():
+    with _app(data_dir).app_context():
         if everything:
             body = export_all()
         else:
@@ -178,12 +218,13 @@ def export_command(file: str, everything: bool, token: str | None) -> None:
 
 @main.command("import")
 @click.argument("file", type=click.File("rb"))
-def import_command(file) -> None:
+@_data_dir
+def import_command(file, data_dir: str | None) -> None:
     """Restore a JSON export or backup from FILE (- for standard input): all of it, or nothing."""
     from scorekeeper.history.backup import ImportRefused, import_text
 
     raw = file.read(IMPORT_MAX_BYTES + 1)
-    with _app().app_context():
+    with _app(data_dir).app_context():
         try:
             result = import_text(raw, max_bytes=IMPORT_MAX_BYTES)
         except ImportRefused as exc:

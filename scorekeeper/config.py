@@ -15,6 +15,9 @@ WTF_CSRF_TIME_LIMIT = None
 # the address phones should use in QR codes, e.g. "http://192.168.1.20:5000"; empty means the request's own
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+# how many proxies (a TLS terminator, a load balancer) stand before the app and set X-Forwarded-*;
+# 0 trusts no such header, as a server reached directly must
+TRUSTED_PROXIES = 0
 # create or upgrade the database's schema when the app starts; false leaves it to `scorekeeper db ...`
 MIGRATE_ON_START = True
 
