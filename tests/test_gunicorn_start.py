@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,9 @@ def post_worker_init(worker):
 
 
 def schema(path: Path) -> list[tuple]:
-    with sqlite3.connect(path) as connection:
+    # the committed fixture is opened immutable, so reading it never leaves -wal or -shm files beside it
+    immutable = "&immutable=1" if path == FIXTURE else ""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro{immutable}", uri=True)) as connection:
         return connection.execute(
             "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name != 'alembic_version' ORDER BY name"
         ).fetchall()

@@ -14,6 +14,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -55,8 +56,12 @@ def columns_of(path: Path) -> dict[str, list[str]]:
 
 
 def schema(path: Path) -> list[tuple]:
-    """The file's schema as SQLite keeps it (tables, indexes, constraints), without Alembic's own table."""
-    with sqlite3.connect(path) as connection:
+    """The file's schema as SQLite keeps it (tables, indexes, constraints), without Alembic's own table.
+
+    The committed fixture is opened immutable, so reading it never leaves -wal or -shm files beside it.
+    """
+    immutable = "&immutable=1" if path.parent == FIXTURES else ""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro{immutable}", uri=True)) as connection:
         return connection.execute(
             "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name != 'alembic_version' ORDER BY name"
         ).fetchall()
