@@ -43,7 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     from flask import Flask
 
     from scorekeeper import config as defaults
-    from scorekeeper.database import MIGRATIONS
+    from scorekeeper.database import MIGRATIONS, require_driver
     from scorekeeper.extensions import csrf, db, init_database, migrate
 
     app = Flask(
@@ -61,6 +61,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     if test_config is not None:
         app.config.from_mapping(test_config)
 
+    # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
+    require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)

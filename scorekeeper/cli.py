@@ -21,13 +21,13 @@ def _fail(message: str, code: int) -> None:
 
 
 def _app(data_dir: str | None = None):
-    """The web app; a database from a newer Scorekeeper ends the command with its message (exit 1)."""
+    """The web app; a database from a newer Scorekeeper or a missing driver ends the command with its message (exit 1)."""
     from scorekeeper import create_app
-    from scorekeeper.database import DatabaseTooNew
+    from scorekeeper.database import DatabaseTooNew, MissingDriver
 
     try:
         return create_app(data_dir=data_dir)
-    except DatabaseTooNew as exc:
+    except (DatabaseTooNew, MissingDriver) as exc:
         _fail(str(exc), 1)
 
 

@@ -42,6 +42,23 @@ LOCK_TIMEOUT = 600
 _PG_LOCK_KEY = 0x5C0E_4EE9
 
 
+class MissingDriver(RuntimeError):
+    """DATABASE_URL names PostgreSQL but its driver (psycopg) is not installed."""
+
+
+def require_driver(url: str) -> None:
+    """Raise MissingDriver, saying what to install, when `url` needs a driver this environment lacks."""
+    if not url.startswith("postgresql"):
+        return
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise MissingDriver(
+            "DATABASE_URL names a PostgreSQL database, but its driver is not installed:"
+            " pip install 'scorekeeper[postgres]'"
+        ) from None
+
+
 class DatabaseTooNew(RuntimeError):
     """The database is at a schema revision this code does not know; it was left untouched."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import create_app
 
 
@@ -88,3 +90,21 @@ def test_an_installed_package_keeps_its_data_in_the_users_data_folder(tmp_path, 
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "chosen"))
     assert scorekeeper.instance_folder() == str(tmp_path / "chosen")
     assert scorekeeper.instance_folder(tmp_path / "given") == str(tmp_path / "given")
+
+
+def test_postgresql_without_its_driver_says_what_to_install(tmp_path, monkeypatch):
+    import sys
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.database import MissingDriver
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if `pip install .` had left the driver out
+    monkeypatch.setenv("DATABASE_URL", "postgresql://scores@localhost/scores")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    with pytest.raises(MissingDriver, match=r"pip install 'scorekeeper\[postgres\]'"):
+        create_app({"TESTING": True, "SECRET_KEY": "tests"})
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 1
+    assert "pip install 'scorekeeper[postgres]'" in result.output
