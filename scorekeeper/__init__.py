@@ -75,6 +75,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
                                 x_prefix=proxies)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
+    from scorekeeper.history.routes import allow_large_imports
+
+    # before CSRF protection, which reads the whole form under the request's size limit
+    app.before_request(allow_large_imports)
     csrf.init_app(app)
 
     from scorekeeper import api, checker, errors, history, sessions, share

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from scorekeeper import engine
+from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player, Seat
 
@@ -93,7 +93,14 @@ def standings(gs: GameSession) -> dict[str, Any]:
 
 
 def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
-    """Score the session with these hands in place of its stored ones; raises the engine's errors."""
+    """Score the session with these hands in place of its stored ones; raises the engine's errors.
+
+    Hands beyond the stored limits (scorekeeper.limits) are refused with engine.InputError too,
+    so that every session stored can be restored from a backup.
+    """
+    problem = limits.hands_problem(hands)
+    if problem:
+        raise engine.InputError(problem)
     return engine.score_session(session_body(gs, hands))
 
 
