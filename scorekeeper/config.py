@@ -30,31 +30,49 @@ def instance_secret_key(instance_path: str) -> str:
     of them only; every process then reads the key that won.
     """
     path = Path(instance_path) / "secret_key"
-    for _ in range(3):
+    key = _read_key(path)
+    if key:
+        return key
+    if key is None:
+        temp = _new_key_file(instance_path)
         try:
-            key = path.read_text(encoding="ascii").strip()
-        except FileNotFoundError:
-            key = ""
+            os.link(temp, path)
+        except FileExistsError:
+            pass  # another process linked its key first: read theirs
+        finally:
+            Path(temp).unlink()
+        key = _read_key(path)
         if key:
             return key
-        fd, temp = tempfile.mkstemp(prefix=".secret_key.", dir=instance_path)
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as file:
-                file.write(secrets.token_hex(32))
-                file.flush()
-                os.fsync(file.fileno())
-            os.chmod(temp, 0o600)
-            if path.exists():
-                # an empty file, left by a crash mid-write before keys were linked into place
-                os.replace(temp, path)
-            else:
-                try:
-                    os.link(temp, path)
-                except FileExistsError:
-                    pass  # another process linked its key first: read theirs
-        finally:
-            Path(temp).unlink(missing_ok=True)
-    raise RuntimeError(f"could not create the secret key in {path}")
+    # an empty file, left by a crash mid-write before keys were linked into place: replaced by one process
+    # only, under a lock, or two processes starting at once could each replace it with a key of their own
+    from filelock import FileLock
+
+    with FileLock(str(Path(instance_path) / "secret_key.lock")):
+        key = _read_key(path)
+        if not key:
+            os.replace(_new_key_file(instance_path), path)
+            key = _read_key(path)
+    return key
+
+
+def _read_key(path: Path) -> str | None:
+    """The key in the file, "" when the file is empty, None when there is none."""
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        return None
+
+
+def _new_key_file(instance_path: str) -> str:
+    """A new key, written whole to a temporary file in the instance folder; returns its path."""
+    fd, temp = tempfile.mkstemp(prefix=".secret_key.", dir=instance_path)
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(secrets.token_hex(32))
+        file.flush()
+        os.fsync(file.fileno())
+    os.chmod(temp, 0o600)
+    return temp
 
 
 def database_url(instance_path: str) -> str:

@@ -108,3 +108,12 @@ def test_postgresql_without_its_driver_says_what_to_install(tmp_path, monkeypatc
     result = CliRunner().invoke(main, ["serve"])
     assert result.exit_code == 1
     assert "pip install 'scorekeeper[postgres]'" in result.output
+
+
+def test_an_empty_secret_key_file_left_by_a_crash_is_replaced(tmp_path, monkeypatch):
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "secret_key").write_text("")
+    app = _fresh_app(tmp_path, monkeypatch)
+    assert len(app.config["SECRET_KEY"]) >= 32
+    assert (tmp_path / "instance" / "secret_key").read_text() == app.config["SECRET_KEY"]
+    assert not [p for p in (tmp_path / "instance").iterdir() if p.name.startswith(".secret_key.")]
