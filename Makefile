@@ -6,9 +6,14 @@ PORT ?= 5000
 
 .PHONY: run run-lan test setup test-setup bench clean
 
+# make run installs what the app runs on, nothing else; the test tools come with test-setup
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $@
 
@@ -22,7 +27,7 @@ run-lan: setup
 	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
 
 # browser tests drive Debian's chromium; the QR test decodes with zbarimg
-test-setup: setup
+test-setup: $(VENV)/.installed-test
 	@if ! command -v chromium >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \

@@ -13,16 +13,39 @@ from typing import Any
 _ROOT = Path(__file__).resolve().parent
 # an installed wheel carries templates/ and static/ inside the package; a checkout has them beside it
 _ASSETS = _ROOT if (_ROOT / "templates").is_dir() else _ROOT.parent
+# run from a checkout (make run, pip install -e .) the data stays in the checkout's instance/
+_CHECKOUT = (_ROOT.parent / "pyproject.toml").is_file()
 
 
-def create_app(test_config: dict[str, Any] | None = None):
-    """Build the Flask app: defaults, then instance/config.py, then SCOREKEEPER_* env, then test_config."""
+def instance_folder(data_dir: str | os.PathLike[str] | None = None) -> str | None:
+    """Where the database and secret key live: `data_dir`, else SCOREKEEPER_INSTANCE_PATH, else the default.
+
+    The default is the checkout's instance/ (None: Flask's own choice) when run from a
+    checkout, and the user's data folder (platformdirs) for an installed package, so
+    that reinstalling or removing the package never takes the games with it.
+    """
+    chosen = data_dir or os.environ.get("SCOREKEEPER_INSTANCE_PATH")
+    if chosen:
+        return str(Path(chosen).expanduser().resolve())
+    if _CHECKOUT:
+        return None
+    from platformdirs import user_data_dir
+
+    return user_data_dir("scorekeeper", appauthor=False)
+
+
+def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.PathLike[str] | None = None):
+    """Build the Flask app: defaults, then instance/config.py, then SCOREKEEPER_* env, then test_config.
+
+    `data_dir` chooses the instance folder (see instance_folder).
+    """
     # imported here so that `import scorekeeper.engine` works without Flask installed
     from flask import Flask
 
     from scorekeeper import config as defaults
     from scorekeeper import gcsafe, security
-    from scorekeeper.extensions import csrf, db, init_database
+    from scorekeeper.database import MIGRATIONS, require_driver
+    from scorekeeper.extensions import csrf, db, init_database, migrate
 
     # CPython 3.11 can crash when a garbage collection starts inside an attribute store
     gcsafe.install()
@@ -30,8 +53,8 @@ def create_app(test_config: dict[str, Any] | None = None):
     app = Flask(
         __name__,
         instance_relative_config=True,
-        # SCOREKEEPER_INSTANCE_PATH keeps the database and secret key elsewhere (a data volume, a test)
-        instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None,
+        # --data-dir or SCOREKEEPER_INSTANCE_PATH keep the database and secret key elsewhere (a data volume, a test)
+        instance_path=instance_folder(data_dir),
         template_folder=str(_ASSETS / "templates"),
         static_folder=str(_ASSETS / "static"),
     )
@@ -42,10 +65,24 @@ def create_app(test_config: dict[str, Any] | None = None):
     if test_config is not None:
         app.config.from_mapping(test_config)
 
+    # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
+    require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # behind a TLS proxy, links and QR codes must carry the address phones used, not the internal one
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
+                                x_prefix=proxies)
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    from scorekeeper.history.routes import allow_large_imports
+
+    # before CSRF protection, which reads the whole form under the request's size limit
+    app.before_request(allow_large_imports)
     csrf.init_app(app)
     security.init_app(app)
 
@@ -60,6 +97,8 @@ def create_app(test_config: dict[str, Any] | None = None):
     app.register_blueprint(history.bp)
     app.register_blueprint(host.bp)
 
-    with app.app_context():
-        init_database()
+    if app.config["MIGRATE_ON_START"]:
+        # raises DatabaseTooNew, having changed nothing, for a database a newer Scorekeeper upgraded
+        with app.app_context():
+            init_database()
     return app

@@ -20,9 +20,48 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
-@click.group()
-def main() -> None:
+def _app(data_dir: str | None = None):
+    """The web app; a database from a newer Scorekeeper or a missing driver ends the command with its message (exit 1)."""
+    from scorekeeper import create_app
+    from scorekeeper.database import DatabaseTooNew, MissingDriver
+
+    try:
+        return create_app(data_dir=data_dir)
+    except (DatabaseTooNew, MissingDriver) as exc:
+        _fail(str(exc), 1)
+
+
+_data_dir = click.option(
+    "--data-dir", default=None, type=click.Path(file_okay=False),
+    help="Folder of the database and secret key (default: SCOREKEEPER_INSTANCE_PATH, else instance/ in a checkout,"
+         " else your user data folder).",
+)
+
+
+class _Commands(click.Group):
+    """The commands; `db` (Flask-Migrate's migration commands) is imported only when it is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), "db"])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name == "db":
+            from flask_migrate.cli import db as migrate_commands
+
+            return migrate_commands
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands)
+@click.version_option(package_name="scorekeeper")
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Keep score for rummy games: check melds, score sessions, serve the web app."""
+    if ctx.invoked_subcommand == "db":
+        from flask.cli import ScriptInfo
+
+        # Flask-Migrate's commands find the app through Flask's ScriptInfo, as under `flask --app scorekeeper db`
+        ctx.obj = ScriptInfo(create_app=_app)
 
 
 @main.command()
@@ -88,16 +127,25 @@ def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
     _print_json(result)
 
 
+# a table's phones each poll every few seconds and post hands: 16 threads serve a full table with room to spare
+SERVE_THREADS = 16
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--lan", is_flag=True, help="Serve on every interface so phones on the same network can join.")
-def serve(host: str, port: int, lan: bool) -> None:
-    """Serve the web app on the embedded SQLite database in instance/."""
-    from scorekeeper import create_app, security
+@_data_dir
+def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
+    """Serve the web app (waitress) on the embedded SQLite database, or on DATABASE_URL."""
+    import waitress
+
+    from scorekeeper import security
     from scorekeeper.host.identity import is_loopback_address
 
-    app = create_app()
+    app = _app(data_dir)
+    click.echo(f"Data: {app.instance_path}")
+    click.echo(f"Database: {_shown_url(app.config['SQLALCHEMY_DATABASE_URI'])}")
     if lan:
         from scorekeeper.share.lan import lan_urls
 
@@ -109,6 +157,7 @@ def serve(host: str, port: int, lan: bool) -> None:
             click.echo("Phones on the same network can open:")
             for url in urls:
                 click.echo(f"  {url}")
+            click.echo(_terminal_qr(urls[0]), nl=False)
             click.echo("Open one of them on this computer too, so the QR codes carry it.")
             _echo_host_link(app, urls[0])
         else:
@@ -116,32 +165,49 @@ def serve(host: str, port: int, lan: bool) -> None:
     # only this computer can reach a loopback-only server: whoever asks is the host
     app.config["LOOPBACK_IS_HOST"] = is_loopback_address(host)
     security.trust_hosts(app)
-    app.run(host=host, port=port, threaded=True)
+    click.echo(f"Serving on http://{host}:{port} (Ctrl+C stops it)")
+    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS)
+
+
+def _shown_url(url: str) -> str:
+    """A database URL as printed: the password hidden."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _terminal_qr(url: str) -> str:
+    """`url` as a QR code drawn with text characters, for a phone to scan off the terminal."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out)
+    return out.getvalue()
 
 
 def _echo_host_link(app, base: str) -> None:
     """Print the host link (and its QR code) that makes a device a host."""
-    import qrcode
-
     from scorekeeper.host.identity import host_key
 
     url = f"{base}/host/{host_key(app.instance_path)}"
     click.echo("")
     click.echo("Host link: open it once on each device that should see every game (keep it to yourself):")
     click.echo(f"  {url}")
-    code = qrcode.QRCode(border=1)
-    code.add_data(url)
-    code.print_ascii(out=sys.stdout)
+    click.echo(_terminal_qr(url), nl=False)
 
 
 @main.command("host-key")
 @click.option("--new", "renew", is_flag=True, help="Replace the host key: every device that was a host stops being one.")
-def host_key_command(renew: bool) -> None:
+@_data_dir
+def host_key_command(renew: bool, data_dir: str | None) -> None:
     """Print the host link's path (/host/<key>): opening it makes a device a host."""
-    from scorekeeper import create_app
     from scorekeeper.host.identity import host_key, new_host_key
 
-    app = create_app()
+    app = _app(data_dir)
     key = new_host_key(app.instance_path) if renew else host_key(app.instance_path)
     if renew:
         click.echo("New host key made: devices that were hosts are guests until they open the new host link.")
@@ -157,15 +223,15 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
 @click.option("--all", "everything", is_flag=True, help="Every session, with its links: a full backup.")
 @click.option("--session", "token", default=None, help="One session, by its edit or view link token.")
-def export_command(file: str, everything: bool, token: str | None) -> None:
+@_data_dir
+def export_command(file: str, everything: bool, token: str | None, data_dir: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
-    from scorekeeper import create_app
     from scorekeeper.history.backup import export_all, export_session, to_json, write_file
     from scorekeeper.sessions.access import find_session
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)
-    with create_app().app_context():
+    with _app(data_dir).app_context():
         if everything:
             body = export_all()
         else:
@@ -185,13 +251,13 @@ def export_command(file: str, everything: bool, token: str | None) -> None:
 
 @main.command("import")
 @click.argument("file", type=click.File("rb"))
-def import_command(file) -> None:
+@_data_dir
+def import_command(file, data_dir: str | None) -> None:
     """Restore a JSON export or backup from FILE (- for standard input): all of it, or nothing."""
-    from scorekeeper import create_app
     from scorekeeper.history.backup import ImportRefused, import_text
 
     raw = file.read(IMPORT_MAX_BYTES + 1)
-    with create_app().app_context():
+    with _app(data_dir).app_context():
         try:
             result = import_text(raw, max_bytes=IMPORT_MAX_BYTES)
         except ImportRefused as exc:

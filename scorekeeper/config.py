@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -18,13 +19,16 @@ WTF_CSRF_SSL_STRICT = False
 # the address phones should use in QR codes, e.g. "http://192.168.1.20:5000"; empty means the request's own
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+# how many proxies (a TLS terminator, a load balancer) stand before the app and set X-Forwarded-*;
+# 0 trusts no such header, as a server reached directly must
+TRUSTED_PROXIES = 0
+# create or upgrade the database's schema when the app starts; false leaves it to `scorekeeper db ...`
+MIGRATE_ON_START = True
 
 # the host (the device running the server) sees every game; guests only the links they hold.
 # True makes requests from this computer the host's: `scorekeeper serve` sets it when it listens
 # on loopback only; with --lan, behind a proxy or under gunicorn, the host uses the host link
 LOOPBACK_IS_HOST = False
-# proxies in front of the app (Werkzeug's ProxyFix): 0 means requests come straight from browsers
-TRUSTED_PROXIES = 0
 # host names the app answers besides loopback, the LAN addresses `serve --lan` uses and
 # PUBLIC_URL's host (any other Host header gets 400), e.g. ["scores.example.org", ".home.arpa"]
 ALLOWED_HOSTS: list[str] = []
@@ -39,21 +43,56 @@ def instance_secret_key(instance_path: str) -> str:
 
 
 def instance_secret(instance_path: str, name: str) -> str:
-    """A random secret kept in the instance folder's file `name`, created on first use (owner-only)."""
+    """A random secret kept in the instance folder's file `name`, created on first use (owner-only).
+
+    Several processes starting at once all end up with the same key: each writes a
+    complete key to a file of its own, then links it into place, which succeeds for one
+    of them only; every process then reads the key that won.
+    """
     path = Path(instance_path) / name
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        key = path.read_text(encoding="ascii").strip()
+    key = _read_key(path)
+    if key:
+        return key
+    if key is None:
+        temp = _new_key_file(instance_path, name)
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            pass  # another process linked its key first: read theirs
+        finally:
+            Path(temp).unlink()
+        key = _read_key(path)
         if key:
             return key
-        # an empty file (a crash mid-write): replace it rather than run with an empty key
-        path.unlink()
-        return instance_secret(instance_path, name)
-    key = secrets.token_hex(32) if name == "secret_key" else secrets.token_urlsafe(24)
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(key)
+    # an empty file, left by a crash mid-write before keys were linked into place: replaced by one process
+    # only, under a lock, or two processes starting at once could each replace it with a key of their own
+    from filelock import FileLock
+
+    with FileLock(str(Path(instance_path) / f"{name}.lock")):
+        key = _read_key(path)
+        if not key:
+            os.replace(_new_key_file(instance_path, name), path)
+            key = _read_key(path)
     return key
+
+
+def _read_key(path: Path) -> str | None:
+    """The key in the file, "" when the file is empty, None when there is none."""
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        return None
+
+
+def _new_key_file(instance_path: str, name: str) -> str:
+    """A new key, written whole to a temporary file in the instance folder; returns its path."""
+    fd, temp = tempfile.mkstemp(prefix=f".{name}.", dir=instance_path)
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(secrets.token_hex(32))
+        file.flush()
+        os.fsync(file.fileno())
+    os.chmod(temp, 0o600)
+    return temp
 
 
 def database_url(instance_path: str) -> str:

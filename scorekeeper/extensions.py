@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import event
@@ -17,6 +18,8 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
+# bound in create_app to the migrations inside the package (scorekeeper/migrations)
+migrate = Migrate()
 
 
 @event.listens_for(Engine, "connect")
@@ -39,7 +42,13 @@ def _lower(value: object) -> object:
 
 
 def init_database() -> None:
-    """Create any missing tables (idempotent)."""
-    from scorekeeper import models  # noqa: F401  (registers the tables)
+    """Bring the database to the newest schema: created when empty, upgraded when older (idempotent).
 
-    db.create_all()
+    Raises scorekeeper.database.DatabaseTooNew, touching nothing, for a database from a newer Scorekeeper.
+    """
+    from flask import current_app
+
+    from scorekeeper import models  # noqa: F401  (registers the tables)
+    from scorekeeper.database import upgrade_database
+
+    upgrade_database(current_app._get_current_object())

@@ -15,6 +15,7 @@ from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
+from scorekeeper.limits import MAX_NAME
 
 
 def utcnow() -> datetime:
@@ -31,7 +32,7 @@ class Player(db.Model):
     """A person who has played; names are remembered across sessions."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(40), unique=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="player")
@@ -137,7 +138,7 @@ class DraftPart(db.Model):
     session_id: Mapped[int] = mapped_column(
         ForeignKey("game_session.id", ondelete="CASCADE"), index=True
     )
-    player_name: Mapped[str] = mapped_column(String(40))
+    player_name: Mapped[str] = mapped_column(String(MAX_NAME))
     position: Mapped[int]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     # bumped on each revision: a part revised from a stale form is refused, never silently overwritten

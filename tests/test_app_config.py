@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import create_app
 
 
@@ -47,3 +49,73 @@ def test_postgres_urls_are_read_with_psycopg_3(tmp_path, monkeypatch):
     from scorekeeper.config import database_url
 
     assert database_url(str(tmp_path)) == "postgresql+psycopg://u:p@db.example/scores"
+
+
+def _proxied_share_page(tmp_path, proxies: int) -> str:
+    app = create_app({
+        "TESTING": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False, "TRUSTED_PROXIES": proxies,
+        # the names the app answers to there (see security.trusted_hosts)
+        "ALLOWED_HOSTS": ["scores.example.org", "10.0.0.5"],
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / f'proxy{proxies}.sqlite'}",
+    })
+    client = app.test_client()
+    started = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben"})
+    token = started.headers["Location"].rstrip("/").split("/")[-1]
+    # the TLS proxy reached the app over plain HTTP on an internal address, and said where the phone came from
+    headers = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org", "X-Forwarded-For": "198.51.100.9"}
+    page = client.get(f"/s/{token}/share", base_url="http://10.0.0.5:8000", headers=headers)
+    return page.get_data(as_text=True)
+
+
+def test_behind_a_trusted_proxy_the_share_links_carry_the_public_address(tmp_path):
+    page = _proxied_share_page(tmp_path, proxies=1)
+    assert "https://scores.example.org/s/" in page
+    assert "http://10.0.0.5:8000/s/" not in page
+
+
+def test_forwarded_headers_are_ignored_unless_proxies_are_trusted(tmp_path):
+    # reached directly, anyone could send these headers: by default they change nothing
+    page = _proxied_share_page(tmp_path, proxies=0)
+    assert "http://10.0.0.5:8000/s/" in page
+    assert "scores.example.org" not in page
+
+
+def test_an_installed_package_keeps_its_data_in_the_users_data_folder(tmp_path, monkeypatch):
+    import scorekeeper
+
+    monkeypatch.delenv("SCOREKEEPER_INSTANCE_PATH", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where platformdirs looks first on Linux
+    monkeypatch.setattr(scorekeeper, "_CHECKOUT", False)
+    assert scorekeeper.instance_folder() == str(tmp_path / "data" / "scorekeeper")
+    monkeypatch.setattr(scorekeeper, "_CHECKOUT", True)
+    assert scorekeeper.instance_folder() is None  # Flask's instance/ beside the package: the checkout's
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "chosen"))
+    assert scorekeeper.instance_folder() == str(tmp_path / "chosen")
+    assert scorekeeper.instance_folder(tmp_path / "given") == str(tmp_path / "given")
+
+
+def test_postgresql_without_its_driver_says_what_to_install(tmp_path, monkeypatch):
+    import sys
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.database import MissingDriver
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if `pip install .` had left the driver out
+    monkeypatch.setenv("DATABASE_URL", "postgresql://scores@localhost/scores")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    with pytest.raises(MissingDriver, match=r"pip install 'scorekeeper\[postgres\]'"):
+        create_app({"TESTING": True, "SECRET_KEY": "tests"})
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 1
+    assert "pip install 'scorekeeper[postgres]'" in result.output
+
+
+def test_an_empty_secret_key_file_left_by_a_crash_is_replaced(tmp_path, monkeypatch):
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "secret_key").write_text("")
+    app = _fresh_app(tmp_path, monkeypatch)
+    assert len(app.config["SECRET_KEY"]) >= 32
+    assert (tmp_path / "instance" / "secret_key").read_text() == app.config["SECRET_KEY"]
+    assert not [p for p in (tmp_path / "instance").iterdir() if p.name.startswith(".secret_key.")]

@@ -1,22 +1,23 @@
-"""`scorekeeper serve --lan`: binds every interface and prints the addresses phones can open."""
+"""`scorekeeper serve`: waitress on this computer or every interface, the LAN addresses and where the data lives."""
 
 from __future__ import annotations
 
-import flask
+import waitress
 from click.testing import CliRunner
 
-from scorekeeper.cli import main
+from scorekeeper.cli import SERVE_THREADS, main
 from scorekeeper.host.identity import host_key
+from scorekeeper.share import lan
 from scorekeeper.share.lan import lan_urls
 
 
 def serve(monkeypatch, tmp_path, *args: str):
-    """Run `scorekeeper serve ARGS` up to the point of serving; returns (output, the host and port it would bind)."""
+    """Run `scorekeeper serve ARGS` up to the point of serving; returns (output, what waitress was asked to serve)."""
     bound = {}
     # the real server would block the test; everything before it runs for real
-    monkeypatch.setattr(flask.Flask, "run", lambda app, host, port, **kw: bound.update(host=host, port=port, app=app))
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: bound.update(app=app, **kw))
     monkeypatch.setenv("SCOREKEEPER_SQLALCHEMY_DATABASE_URI", f"sqlite:///{tmp_path / 'serve.sqlite'}")
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
     result = CliRunner().invoke(main, ["serve", *args])
     assert result.exit_code == 0, result.output
     return result.output, bound
@@ -43,6 +44,18 @@ def test_serve_lan_binds_every_interface_and_prints_the_lan_urls(monkeypatch, tm
         assert "No network address found" in output
 
 
+def test_serve_lan_prints_the_first_address_as_a_qr_code(monkeypatch, tmp_path):
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.7"])
+    output, _ = serve(monkeypatch, tmp_path, "--lan")
+    assert "http://192.0.2.7:5000" in output
+    # the address's code comes first; the host link's follows it
+    lan_part = output.split("Host link")[0]
+    drawn = [line for line in lan_part.splitlines() if len(line) >= 20 and set(line) <= set("█▀▄\xa0 ")]
+    # a square of text characters, as wide as it is tall (each line draws two rows of modules)
+    assert len({len(line) for line in drawn}) == 1
+    assert len(drawn) == (len(drawn[0]) + 1) // 2
+
+
 def test_serve_without_lan_stays_on_this_computer(monkeypatch, tmp_path):
     output, bound = serve(monkeypatch, tmp_path)
     assert bound["host"] == "127.0.0.1"
@@ -51,3 +64,40 @@ def test_serve_without_lan_stays_on_this_computer(monkeypatch, tmp_path):
     assert bound["app"].config["LOOPBACK_IS_HOST"]
     assert "/host/" not in output
 
+
+def test_serve_runs_waitress_with_threads_for_a_table_of_phones(monkeypatch, tmp_path):
+    _, bound = serve(monkeypatch, tmp_path)
+    assert bound["threads"] == SERVE_THREADS >= 8
+
+
+def test_serve_says_where_the_data_lives(monkeypatch, tmp_path):
+    output, bound = serve(monkeypatch, tmp_path)
+    assert f"Data: {tmp_path / 'instance'}" in output
+    assert f"Database: sqlite:///{tmp_path / 'serve.sqlite'}" in output
+
+
+def test_data_dir_chooses_the_folder_of_the_database_and_secret_key(monkeypatch, tmp_path):
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: None)
+    monkeypatch.delenv("SCOREKEEPER_INSTANCE_PATH", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    chosen = tmp_path / "games"
+    result = CliRunner().invoke(main, ["serve", "--data-dir", str(chosen)])
+    assert result.exit_code == 0, result.output
+    assert f"Data: {chosen}" in result.output
+    assert (chosen / "scorekeeper.sqlite").is_file() and (chosen / "secret_key").is_file()
+    exported = CliRunner().invoke(main, ["export", "--all", "-", "--data-dir", str(chosen)])
+    assert exported.exit_code == 0 and '"sessions": []' in exported.output
+
+
+def test_database_password_is_not_printed(monkeypatch, tmp_path):
+    from scorekeeper.cli import _shown_url
+
+    assert "s3cret" not in _shown_url("postgresql+psycopg://ann:s3cret@db.example/scores")
+
+
+def test_version():
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert "version 0.1.0" in result.output

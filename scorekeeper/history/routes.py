@@ -223,13 +223,23 @@ def backup():
     )
 
 
+def allow_large_imports() -> None:
+    """Let the import page take a backup up to its limit (beyond the app-wide MAX_CONTENT_LENGTH).
+
+    Registered in create_app before CSRF protection, which reads the form (and so the
+    whole upload) before any view runs: raising the limit in the view would be too late.
+    """
+    if request.endpoint == "history.import_file":
+        limit = current_app.config.get("HISTORY_IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+        # room for the form's other fields and the multipart boundaries around the file
+        request.max_content_length = limit + 64 * 1024
+
+
 @bp.route("/sessions/import", methods=["GET", "POST"])
 @host_only
 def import_file():
     """Restore a JSON export (one session or a full backup): all of it, or nothing."""
     limit = current_app.config.get("HISTORY_IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
-    # a backup of years of games outgrows the app-wide upload limit; this page alone may take more
-    request.max_content_length = limit + 64 * 1024
     form = ImportForm()
     error = None
     if form.validate_on_submit():

@@ -178,13 +178,28 @@ def save_part(
         # the mapper's version column makes this UPDATE ... WHERE version = the one just read
         row.data = part
         row.updated_at = utcnow()
+    session_id = gs.id
     try:
         db.session.commit()
-    except (IntegrityError, StaleDataError):
-        # the same player's part sent from two phones in the same instant: the other one won
+    except StaleDataError:
+        # the same player's part revised from two phones in the same instant: the other one won
         db.session.rollback()
         raise SentTwice(name) from None
+    except IntegrityError:
+        db.session.rollback()
+        if _part_stored(session_id, name):
+            # the same player's first part sent from two phones in the same instant: the other one won
+            raise SentTwice(name) from None
+        # any other constraint (a schema the code does not match, say) is a fault, not another phone
+        raise
     return row
+
+
+def _part_stored(session_id: int, name: str) -> bool:
+    """True when the session holds a draft part of `name`'s."""
+    return db.session.execute(
+        select(DraftPart.id).where(DraftPart.session_id == session_id, DraftPart.player_name == name)
+    ).first() is not None
 
 
 def clear_parts(gs: GameSession) -> None:

@@ -26,6 +26,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from scorekeeper.engine import GameSpec
+from scorekeeper.limits import MAX_NAME, name_problem
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 _SUM = re.compile(r"^\s*[+-]?\s*\d+(\s*[+-]\s*\d+)*\s*$")
@@ -47,7 +48,7 @@ class NewSessionBase(FlaskForm):
     """Players in seat order; option fields are added per game by new_session_form."""
 
     players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=40)], filters=[lambda s: (s or "").strip()]),
+        StringField("Player", validators=[Optional(), Length(max=MAX_NAME)], filters=[lambda s: (s or "").strip()]),
         min_entries=2,
     )
     submit = SubmitField("Start the game")
@@ -61,6 +62,9 @@ class NewSessionBase(FlaskForm):
         names = self.player_names()
         seen: set[str] = set()
         for name in names:
+            problem = name_problem(name)
+            if problem:
+                raise ValidationError(f"The name {name!r} {problem}.")
             if name.lower() in seen:
                 raise ValidationError(f"{name} is entered twice: give each player a different name.")
             seen.add(name.lower())

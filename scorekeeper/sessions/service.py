@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from scorekeeper import engine
+from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player, Seat
 
@@ -93,7 +93,14 @@ def standings(gs: GameSession) -> dict[str, Any]:
 
 
 def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
-    """Score the session with these hands in place of its stored ones; raises the engine's errors."""
+    """Score the session with these hands in place of its stored ones; raises the engine's errors.
+
+    Hands beyond the stored limits (scorekeeper.limits) are refused with engine.InputError too,
+    so that every session stored can be restored from a backup.
+    """
+    problem = limits.hands_problem(hands)
+    if problem:
+        raise engine.InputError(problem)
     return engine.score_session(session_body(gs, hands))
 
 
@@ -169,17 +176,28 @@ def add_hand(
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
     gs.hands.append(hand)
     gs.touch()
+    session_id = gs.id
     try:
         db.session.commit()
     except IntegrityError:
-        # the same form posted twice at once: the other request won, so this one saved nothing
         db.session.rollback()
+        # the same form posted twice at once: the other request won, so this one saved nothing
         existing = find_by_key(idempotency_key)
-        if existing is None:
+        if existing is not None:
+            raise DuplicateHand(existing) from None
+        if _position_taken(session_id, position):
             # another phone took this hand's place in the same instant: refuse clearly, never a 500
             raise HandTaken(position, position + 1) from None
-        raise DuplicateHand(existing) from None
+        # any other constraint (a schema the code does not match, say) is a fault, not another phone
+        raise
     return hand
+
+
+def _position_taken(session_id: int, position: int) -> bool:
+    """True when the session has a stored hand at `position` (another phone saved it)."""
+    return db.session.execute(
+        select(Hand.id).where(Hand.session_id == session_id, Hand.position == position)
+    ).first() is not None
 
 
 def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Hand:

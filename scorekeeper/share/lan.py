@@ -1,16 +1,15 @@
 """This computer's addresses on the local network, for `scorekeeper serve --lan`.
 
-Read from the interface list (`ip -4 -o addr show`), falling back to the
-addresses the host name resolves to; nothing is ever sent over the network.
+Read from the network interfaces (ifaddr: Linux, macOS and Windows alike),
+falling back to the addresses the host name resolves to; nothing is ever
+sent over the network.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-import shutil
 import socket
-import subprocess
 
 _INET = re.compile(r"\binet (\d{1,3}(?:\.\d{1,3}){3})/")
 
@@ -43,14 +42,14 @@ def usable(addresses: list[str]) -> list[str]:
 
 
 def _from_interfaces() -> list[str]:
-    ip = shutil.which("ip")
-    if ip is None:
-        return []
+    import ifaddr
+
     try:
-        done = subprocess.run([ip, "-4", "-o", "addr", "show"], capture_output=True, text=True, timeout=3, check=False)
-    except (OSError, subprocess.SubprocessError):
+        adapters = ifaddr.get_adapters()
+    except OSError:
         return []
-    return parse_ip_addr(done.stdout)
+    # ifaddr gives IPv4 addresses as text and IPv6 ones as tuples; phones are given IPv4 URLs
+    return [ip.ip for adapter in adapters for ip in adapter.ips if isinstance(ip.ip, str)]
 
 
 def _from_host_name() -> list[str]:

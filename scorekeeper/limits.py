@@ -1,0 +1,57 @@
+"""What a stored session may hold: one definition of each limit, for the forms, the service and backup imports.
+
+Whatever the app can store, a backup of it must restore, so the import reads
+with these same limits and nothing stricter.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# characters in a player's name (the player.name column is this wide)
+MAX_NAME = 40
+# hands in one session: years of Michigan evenings fit many times over
+MAX_HANDS = 10_000
+# points one player scores in one hand entered as points: no game comes near it
+MAX_POINTS = 1_000_000_000
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name, or None when it can.
+
+    Any character a person can type is fine (emoji joined by a zero-width
+    joiner, a zero-width space, a tab inside); not blank, no whitespace around
+    it, at most MAX_NAME characters, and no NUL or lone surrogate, which no
+    database or UTF-8 file can keep.
+
+    >>> name_problem("👩\u200d👧 Mum"), name_problem("Ann\tB"), name_problem(" Ann")
+    (None, None, 'has spaces around it')
+    """
+    if not name.strip():
+        return "is blank"
+    if name != name.strip():
+        return "has spaces around it"
+    if len(name) > MAX_NAME:
+        return f"is longer than {MAX_NAME} characters"
+    if any(ch == "\x00" or unicodedata.category(ch) == "Cs" for ch in name):
+        return "contains a character that cannot be stored (NUL or a lone surrogate)"
+    return None
+
+
+def hands_problem(hands: list) -> str | None:
+    """Why a session cannot hold these hands (too many, or points beyond any game), or None.
+
+    >>> hands_problem([{"points": {"Ann": 2_000_000}}]) is None
+    True
+    >>> hands_problem([{"points": {"Ann": MAX_POINTS + 1}}])
+    "hand 1: Ann's 1000000001 points are beyond any game (1,000,000,000 at most)"
+    """
+    if len(hands) > MAX_HANDS:
+        return f"a session holds at most {MAX_HANDS:,} hands; this one would hold {len(hands):,}"
+    for number, hand in enumerate(hands, start=1):
+        points = hand.get("points") if isinstance(hand, dict) else None
+        if isinstance(points, dict):
+            for name, value in points.items():
+                if type(value) is int and abs(value) > MAX_POINTS:
+                    return f"hand {number}: {name}'s {value} points are beyond any game ({MAX_POINTS:,} at most)"
+    return None
