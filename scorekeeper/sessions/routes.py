@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import bp, draft_service, service
+from scorekeeper.sessions import asking, bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -122,12 +122,17 @@ def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
     return cards_form_to_data(form, gs.player_names, gs.game)
 
 
-def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200):
+def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
-        deck_counts=deck_counts(gs),
+        deck_counts=deck_counts(gs), ask=ask,
     ), status
+
+
+def _confirmed() -> set[int]:
+    """The seats the table agreed to save at 0 ("Yes, save" to the question about empty players)."""
+    return asking.confirmed_seats(request.form.get("confirm_empty"))
 
 
 @bp.route("/s/<token>/hands/new", methods=["GET", "POST"])
@@ -155,11 +160,14 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
         data = _read_hand(form, gs, mode)
+        asking.ask_about_empty(gs, data, _confirmed(), [h.data for h in gs.hands] + [data])
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
         hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
+    except asking.AskFirst as ask:
+        return _render_hand(gs, token, form, mode, ask=ask, status=422)
     except service.DuplicateHand as dup:
         return already_saved(token, dup.hand.position)
     except service.HandTaken as taken:
@@ -217,10 +225,13 @@ def hand_edit(token: str, hand_id: int):
     expected = whole_number(form.version.data)
     try:
         data = _read_hand(form, gs, mode)
+        asking.ask_about_empty(gs, data, _confirmed(), [data if h.id == hand.id else h.data for h in gs.hands])
         service.replace_hand(hand, data, expected)
     except EntryError:
         return _render_hand(gs, token, form, mode, hand=hand,
                             error="Some cards could not be read: see the marked fields.", status=422)
+    except asking.AskFirst as ask:
+        return _render_hand(gs, token, form, mode, hand=hand, ask=ask, status=422)
     except service.StaleHand as exc:
         db.session.rollback()
         # the table sees both versions; saving again is a deliberate overwrite, never a silent one
