@@ -92,6 +92,7 @@ def show(token: str):
     return render_template(
         "sessions/show.html", gs=gs, access=access, token=token,
         board=scoreboard(gs), undo_form=ConfirmForm(),
+        put_back=service.restorable(gs) if access == "edit" else None,
     )
 
 
@@ -280,4 +281,24 @@ def undo(token: str):
         flash("Nothing was undone: that hand is no longer the last one.")
     else:
         flash(f"Hand {removed.position} undone.")
+    return redirect(url_for("sessions.show", token=token))
+
+
+@bp.route("/s/<token>/hands/put-back", methods=["POST"])
+def put_back(token: str):
+    """Put the hand undone last back where it was, exactly as it was entered."""
+    gs, _ = load_session(token, need="edit")
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        hand = service.put_back(gs, whole_number(form.hand_id.data))
+    except service.NotPutBack as exc:
+        db.session.rollback()
+        flash(str(exc))
+    except ValueError as exc:
+        db.session.rollback()
+        flash(f"The hand could not be put back: {exc}")
+    else:
+        flash(f"Hand {hand.position} is back, as it was entered.")
     return redirect(url_for("sessions.show", token=token))
