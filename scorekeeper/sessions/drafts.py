@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, unquote
 
-from flask import abort, flash, jsonify, make_response, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, make_response, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
@@ -20,6 +20,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
 from scorekeeper.sessions.handdata import (
     EntryError,
@@ -237,7 +238,8 @@ def draft_send(token: str):
     flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
     for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
         flash(note)
-    response = redirect(url_for("sessions.draft_part", token=token, player=seat, sent=position))
+    forget_drafts(gs, f"hand{position}|part{seat}")
+    response = after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position))
     return _remember(response, gs, token, names[seat])
 
 

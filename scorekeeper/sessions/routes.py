@@ -16,6 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import asking, bp, draft_service, service
 from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
     HandCardsForm,
@@ -154,7 +155,7 @@ def hand_new(token: str):
     key = form.idempotency_key.data or None
     already = service.find_by_key(key)
     if already is not None:
-        return already_saved(token, already.position)
+        return already_saved(gs, token, already.position)
     if mode == "cards" and _add_rows(form, gs):
         return _render_hand(gs, token, form, mode)
     if not form.validate():
@@ -170,7 +171,7 @@ def hand_new(token: str):
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)
     except service.DuplicateHand as dup:
-        return already_saved(token, dup.hand.position)
+        return already_saved(gs, token, dup.hand.position)
     except service.HandTaken as taken:
         db.session.rollback()
         # saving again is a deliberate choice to add this entry as the next hand
@@ -181,7 +182,8 @@ def hand_new(token: str):
         mark_engine_error(form, exc, gs.player_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
-    return redirect(url_for("sessions.show", token=token))
+    forget_drafts(gs, f"hand{hand.position}")
+    return after_save(url_for("sessions.show", token=token))
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -245,7 +247,8 @@ def hand_edit(token: str, hand_id: int):
         mark_engine_error(form, exc, names)
         return _render_hand(gs, token, form, mode, hand=hand, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} updated; every total after it was recomputed.")
-    return redirect(url_for("sessions.show", token=token))
+    forget_drafts(gs, f"edit{hand.id}")
+    return after_save(url_for("sessions.show", token=token))
 
 
 @bp.route("/s/<token>/hands/<int:hand_id>/delete", methods=["GET", "POST"])

@@ -1,0 +1,194 @@
+"""Never lose a typed hand: drafts kept on the phone, saves that survive the network, players' parts
+merged, empty players asked about, undo taken back. Each test is a table's evening on a phone.
+
+500 Rum figures (RULES.md 4.1): Ann melds 7H 8H 9H (24) and KS KD KC (30) and goes out = 54;
+Ben keeps QS 4D = -14; Cy keeps AS = -15.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"
+
+
+def start(page: Page, live_server: str, players=("Ann", "Ben", "Cy")) -> str:
+    """Start a 500 Rum game for these players; returns the scoreboard's address (the edit link)."""
+    page.goto(f"{live_server}/new/rummy500")
+    for seat, name in enumerate(players, start=1):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+    return page.url
+
+
+def type_the_hand(page: Page) -> None:
+    """Ann goes out with two melds (the second in a row added on the page), Ben and Cy keep cards."""
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_role("button", name="Another meld for Ann").tap()
+    page.get_by_label("Ann's meld 3").fill("ks kd kc")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_label("Cy's cards left in hand").fill("as")
+
+
+def expect_the_hand(page: Page) -> None:
+    """The form shows the hand as typed by type_the_hand."""
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
+    expect(page.get_by_label("Ann's meld 3")).to_have_value("ks kd kc")
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("as")
+
+
+def totals(page: Page) -> dict[str, str]:
+    """The totals on the scoreboard, by player."""
+    cards = page.get_by_role("list", name="Totals").get_by_role("listitem")
+    return {name: cards.filter(has_text=name).locator(".total-points").inner_text() for name in ("Ann", "Ben", "Cy")}
+
+
+def stored_hands(page: Page, edit_url: str) -> list[dict]:
+    """The hands stored for the game, from its JSON export."""
+    response = page.request.get(f"{edit_url}/export.json")
+    assert response.ok
+    return response.json()["hands"]
+
+
+def test_typed_cards_come_back_after_back_forward_reload_and_a_later_visit(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    restored = page.get_by_role("status").filter(has_text="Restored what you typed")
+    expect(restored).to_be_hidden()
+    type_the_hand(page)
+
+    page.go_back()
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+    page.go_forward()
+    expect_the_hand(page)
+    expect(restored).to_be_visible()
+
+    page.reload()
+    expect_the_hand(page)
+
+    # the phone closes the page (or the browser dies); later the form is opened again
+    context = page.context
+    page.close()
+    later = context.new_page()
+    later.goto(edit_url)
+    later.get_by_role("link", name="Enter hand 1").tap()
+    expect_the_hand(later)
+    expect(later.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+
+    # saved: the draft is gone, and the next hand's form starts empty
+    later.get_by_role("button", name="Save hand 1").tap()
+    expect(later.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    assert totals(later) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
+    assert later.evaluate(HAND_FORM_DRAFTS) == []
+    later.get_by_role("link", name="Enter hand 2").tap()
+    expect(later.get_by_label("Ann's meld 1")).to_have_value("")
+    expect(later.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+
+
+def test_discard_puts_the_form_back_as_it_was_opened(page, live_server):
+    start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.reload()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    page.get_by_role("button", name="Discard").tap()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+    assert page.evaluate(HAND_FORM_DRAFTS) == []
+    page.reload()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
+
+
+def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_online(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Not saved yet: no connection — will retry")).to_be_visible()
+    expect_the_hand(page)
+    assert page.evaluate(HAND_FORM_DRAFTS) != []
+    # still offline after a retry or two: still the form, still as typed
+    page.wait_for_timeout(2500)
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    expect_the_hand(page)
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible(timeout=10000)
+    assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
+    assert len(stored_hands(page, edit_url)) == 1
+    assert page.evaluate(HAND_FORM_DRAFTS) == []
+
+
+def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_role("button", name="Save hand 1").tap()
+
+    question = page.get_by_role("alert").filter(has_text="Cy has no melds and no cards left in hand. Save with Cy at 0?")
+    expect(question).to_be_visible()
+    expect(question.get_by_role("button", name="Yes, save")).to_be_visible()
+    assert stored_hands(page, edit_url) == []
+    question.get_by_role("link", name="No, go back").tap()
+    expect(question).to_be_hidden()
+    expect(page.get_by_label("Cy's meld 1")).to_be_focused()
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    assert stored_hands(page, edit_url) == []
+
+    page.get_by_label("Cy's cards left in hand").fill("as")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    assert totals(page) == {"Ann": "24", "Ben": "-14", "Cy": "-15"}
+
+
+def test_yes_save_saves_the_empty_player_at_0(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_role("button", name="Save hand 1").tap()
+    page.get_by_role("button", name="Yes, save").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    assert totals(page) == {"Ann": "24", "Ben": "-14", "Cy": "0"}
+    assert len(stored_hands(page, edit_url)) == 1
+
+
+def test_undo_then_put_back_gives_back_the_same_hand(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+    page.get_by_role("button", name="Save hand 1").tap()
+    page.get_by_role("link", name="Enter as points").tap()
+    page.get_by_label("Who went out").select_option("Ben")
+    for name, points in (("Ann", "12"), ("Ben", "61"), ("Cy", "-20")):
+        page.get_by_label(f"{name}'s points").fill(points)
+    page.get_by_role("button", name="Save hand 2").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 2 saved.")).to_be_visible()
+    before = stored_hands(page, edit_url)
+    assert totals(page) == {"Ann": "66", "Ben": "47", "Cy": "-35"}
+
+    page.get_by_role("button", name="Undo hand 2").tap()
+    offer = page.locator("#put-back")
+    expect(offer).to_contain_text("Hand 2 removed")
+    assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
+    assert len(stored_hands(page, edit_url)) == 1
+
+    offer.get_by_role("button", name="Put it back").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 2 is back, as it was entered.")).to_be_visible()
+    expect(page.locator("#put-back")).to_have_count(0)
+    assert stored_hands(page, edit_url) == before
+    assert totals(page) == {"Ann": "66", "Ben": "47", "Cy": "-35"}
