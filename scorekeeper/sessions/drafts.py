@@ -252,6 +252,19 @@ def draft_status(token: str):
     return response
 
 
+@bp.route("/s/<token>/my-hand/parts")
+def draft_parts(token: str):
+    """Who has sent their part of the next hand, and each part as the hand form's fields (JSON).
+
+    The hand form follows this to merge the parts in as they arrive (static/js/parts-merge.js).
+    """
+    gs, _ = load_session(token, need="edit")
+    sent = draft_service.parts(gs)
+    response = jsonify(status=draft_service.status(gs, sent), **draft_service.part_values(gs, sent))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.app_template_global()
 def draft_parts_status(gs: GameSession) -> dict[str, Any]:
     """For the hand form: who has sent their part of the next hand."""

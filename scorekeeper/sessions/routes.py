@@ -125,10 +125,12 @@ def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
 
 
 def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
+    # the players' own parts of the next hand, for the script that merges them in as they arrive
+    parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
-        deck_counts=deck_counts(gs), ask=ask,
+        deck_counts=deck_counts(gs), ask=ask, parts=parts,
     ), status
 
 
@@ -162,12 +164,17 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
         data = _read_hand(form, gs, mode)
+        if mode == "cards":
+            draft_service.check_for_parts(gs, data, _confirmed())
         asking.ask_about_empty(gs, data, _confirmed(), [h.data for h in gs.hands] + [data])
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
         hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
+    except draft_service.PartsArrived as arrived:
+        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.player_names))
+        return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)
     except service.DuplicateHand as dup:

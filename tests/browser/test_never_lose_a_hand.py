@@ -192,3 +192,90 @@ def test_undo_then_put_back_gives_back_the_same_hand(page, live_server):
     expect(page.locator("#put-back")).to_have_count(0)
     assert stored_hands(page, edit_url) == before
     assert totals(page) == {"Ann": "66", "Ben": "47", "Cy": "-35"}
+
+
+def send_part(phone: Page, edit_url: str, seat: int, melds=(), layoff=None, left="", went_out=False) -> None:
+    """A player sends their own part from their own phone (layoff: (cards, label of the meld onto))."""
+    phone.goto(f"{edit_url}/my-hand?player={seat}")
+    for row, meld in enumerate(melds, start=1):
+        phone.get_by_label(f"My meld {row}").fill(meld)
+    if layoff:
+        phone.get_by_label("My lay-off 1: cards").fill(layoff[0])
+        phone.get_by_label("My lay-off 1: onto").select_option(label=layoff[1])
+    phone.get_by_label("Cards left in my hand").fill(left)
+    if went_out:
+        phone.get_by_label("I went out this hand").check()
+    phone.get_by_role("button", name="Send my part").tap()
+    expect(phone.get_by_role("status").filter(has_text="Your part of hand 1 was sent")).to_be_visible()
+
+
+def test_parts_sent_by_two_players_join_the_two_typed_on_the_saving_phone(page, browser, browser_context_args, live_server):
+    edit_url = start(page, live_server, players=("Ann", "Ben", "Cy", "Dot"))
+    page.get_by_role("link", name="Enter hand 1").tap()
+    # the saving phone types Ben and Dot
+    page.get_by_label("Ben's meld 1").fill("5d 6d 7d")
+    page.get_by_label("Ben's cards left in hand").fill("qc 3s")
+    page.get_by_label("Dot's cards left in hand").fill("9c 9d")
+
+    # Ann and Cy send theirs from their own phones meanwhile
+    phones = browser.new_context(**browser_context_args)
+    try:
+        send_part(phones.new_page(), edit_url, 0, melds=("7H 8H 9H", "KS KD KC"), went_out=True)
+        send_part(phones.new_page(), edit_url, 2, layoff=("KH", "Ann's meld 2: KS KD KC"), left="2S")
+    finally:
+        phones.close()
+
+    # both fill in the players nobody typed here; what was typed here stays
+    expect(page.get_by_label("Ann's meld 2")).to_have_value("KS KD KC", timeout=8000)
+    expect(page.get_by_label("Cy's lay-off 1: cards")).to_have_value("KH")
+    expect(page.locator('[data-draft="news"]')).to_have_text("Filled in from their own phones: Ann and Cy.")
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect(page.get_by_label("Ben's meld 1")).to_have_value("5d 6d 7d")
+    expect(page.get_by_label("Dot's cards left in hand")).to_have_value("9c 9d")
+
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    [hand] = stored_hands(page, edit_url)
+    assert hand["went_out"] == "Ann"
+    assert hand["players"] == {
+        "Ann": {"melds": [["7H", "8H", "9H"], ["KS", "KD", "KC"]], "layoffs": [], "in_hand": []},
+        "Ben": {"melds": [["5D", "6D", "7D"]], "layoffs": [], "in_hand": ["QC", "3S"]},
+        "Cy": {"melds": [], "layoffs": [{"cards": ["KH"], "onto": {"player": "Ann", "meld": 1}}], "in_hand": ["2S"]},
+        "Dot": {"melds": [], "layoffs": [], "in_hand": ["9C", "9D"]},
+    }
+
+
+def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(page, browser, browser_context_args, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qc")
+    page.get_by_label("Cy's cards left in hand").fill("as")
+    phones = browser.new_context(**browser_context_args)
+    try:
+        send_part(phones.new_page(), edit_url, 1, left="QC 3S")
+        send_part(phones.new_page(), edit_url, 2, left="2S")
+    finally:
+        phones.close()
+
+    ben = page.get_by_role("group", name="Ben: typed here or sent from their phone")
+    expect(ben).to_be_visible(timeout=8000)
+    expect(ben).to_contain_text("Left in hand: qc")
+    expect(ben).to_contain_text("Left in hand: QC 3S")
+    expect(page.locator('[data-draft="news"]')).to_contain_text("Sent, but not what is typed here: Ben and Cy.")
+    # nothing changes until the table chooses
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qc")
+    ben.get_by_role("button", name="Use what Ben sent").tap()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("QC 3S")
+    page.get_by_role("button", name="Keep what is typed for Cy").tap()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("as")
+    expect(page.locator(".part-choice")).to_have_count(0)
+    expect(page.locator('[data-draft="news"]')).to_have_text(
+        "Filled in from their own phones: Ben. Kept as typed here instead of what they sent: Cy.")
+
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    [hand] = stored_hands(page, edit_url)
+    assert hand["players"]["Ben"]["in_hand"] == ["QC", "3S"]
+    assert hand["players"]["Cy"]["in_hand"] == ["AS"]

@@ -57,7 +57,7 @@ def test_each_hand_form_names_its_draft_by_session_hand_and_form(game, table, ap
 
 def test_a_draft_restores_the_forms_idempotency_key_only_on_a_form_freshly_opened(game):
     opened = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
-    assert 'data-draft-hidden="idempotency_key version"' in opened
+    assert 'data-draft-hidden="idempotency_key version parts_seen"' in opened
     # a form sent back by the server carries values the server chose (the hand number to save as): kept
     refused = game.play({"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 10H"]}}}).get_data(as_text=True)
     assert "data-draft-hidden" not in refused
