@@ -7,6 +7,19 @@ import { forgetDrafts, forgetOldDrafts, readDraft, writeDraft } from "./drafts-s
 import { applyFields, readFields, sameEntry } from "./form-state.js";
 import { addRowsInPlace } from "./form-rows.js";
 
+function byName(pairs) {
+  const values = new Map();
+  for (const [name, value] of pairs) values.set(name, [...(values.get(name) || []), value]);
+  return values;
+}
+
+/** Names whose values differ between two sets of pairs. */
+function changedNames(a, b) {
+  const [one, two] = [byName(a), byName(b)];
+  const names = new Set([...one.keys(), ...two.keys()]);
+  return new Set([...names].filter((name) => JSON.stringify(one.get(name) || []) !== JSON.stringify(two.get(name) || [])));
+}
+
 function keep(form) {
   const key = form.dataset.deviceDraft;
   // hidden fields worth restoring (the form's idempotency key, the version edited): listed only on
@@ -30,12 +43,16 @@ function keep(form) {
   }
 
   const draft = readDraft(key);
-  if (!sameEntry(readFields(form), rendered, form)) {
-    // typed before this script ran: that is newer than any draft
-    save();
-  } else if (draft && !sameEntry(draft.fields, rendered, form)) {
-    put(draft.fields);
+  const now = readFields(form);
+  if (draft && !sameEntry(draft.fields, rendered, form)) {
+    // a field changed before this script ran (typed at once, or put back by the browser itself on
+    // Back) is newer than the draft: it stays, the draft fills in the rest
+    const early = changedNames(now, rendered);
+    put(draft.fields.filter(([name]) => !early.has(name)).concat(now.filter(([name]) => early.has(name))));
     if (line) line.hidden = false;
+    if (early.size) save();
+  } else if (!sameEntry(now, rendered, form)) {
+    save();
   }
 
   form.addEventListener("input", save);
