@@ -279,3 +279,74 @@ def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(page, brow
     [hand] = stored_hands(page, edit_url)
     assert hand["players"]["Ben"]["in_hand"] == ["QC", "3S"]
     assert hand["players"]["Cy"]["in_hand"] == ["AS"]
+
+
+def test_gin_whole_hands_are_kept_on_the_phone_and_saved_in_the_background(page, live_server):
+    # RULES.md 4.8: Ann knocks with 2D (2); Ben lays off 4S 5S and 8C QC, keeps 3H 5D 9D (17): Ann 15
+    page.goto(f"{live_server}/new/gin")
+    page.get_by_label("Seat 1").fill("Ann")
+    page.get_by_label("Seat 2").fill("Ben")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="Gin Rummy", exact=True)).to_be_visible()
+    edit_url = page.url
+    page.get_by_role("link", name="Enter both hands of cards").tap()
+    page.get_by_label("Who knocked").select_option("Ann")
+    page.get_by_label("Ann's cards").fill("AS 2S 3S 7H 7D 7C 9C 10C JC 2D")
+    page.get_by_label("Ben's cards").fill("4S 5S KH KD KS 8C QC 3H 5D 9D")
+    page.reload()
+    expect(page.get_by_label("Ben's cards")).to_have_value("4S 5S KH KD KS 8C QC 3H 5D 9D")
+    expect(page.get_by_label("Who knocked")).to_have_value("Ann")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+
+    page.get_by_role("button", name="Work it out").tap()
+    expect(page.locator("#gin-verdict")).to_contain_text("Ann scores 15")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Not saved yet: no connection")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved")).to_be_visible(timeout=10000)
+    assert len(stored_hands(page, edit_url)) == 1
+    assert page.evaluate(HAND_FORM_DRAFTS) == []
+
+
+def test_a_hand_entered_as_points_is_kept_too(page, live_server):
+    start(page, live_server)
+    page.get_by_role("link", name="Enter as points").tap()
+    page.get_by_label("Who went out").select_option("Ben")
+    page.get_by_label("Ann's points").fill("12")
+    page.get_by_label("Ben's points").fill("40+21")
+    page.reload()
+    expect(page.get_by_label("Ben's points")).to_have_value("40+21")
+    expect(page.get_by_label("Who went out")).to_have_value("Ben")
+    # the same hand by cards is another form, with nothing typed in it yet
+    page.get_by_role("link", name="By cards").tap()
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+
+
+def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+    page.get_by_role("button", name="Save hand 1").tap()
+    page.get_by_role("link", name="Fix hand 1 (edit or delete)").tap()
+    page.get_by_label("Cy's cards left in hand").fill("AS 3C")
+    page.reload()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS 3C")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7H 8H 9H")
+    page.get_by_role("button", name="Save changes").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 updated")).to_be_visible()
+    assert stored_hands(page, edit_url)[0]["players"]["Cy"]["in_hand"] == ["AS", "3C"]
+
+    # a player's own part of hand 2, typed but not sent yet, on their phone
+    page.goto(f"{edit_url}/my-hand?player=1")
+    page.get_by_label("My meld 1").fill("5D 6D 7D")
+    page.get_by_role("button", name="Another meld").tap()
+    page.get_by_label("My meld 3").fill("QH QS QD")
+    page.reload()
+    expect(page.get_by_label("My meld 1")).to_have_value("5D 6D 7D")
+    expect(page.get_by_label("My meld 3")).to_have_value("QH QS QD")
+    page.get_by_role("button", name="Send my part").tap()
+    expect(page.get_by_role("status").filter(has_text="Your part of hand 2 was sent")).to_be_visible()
+    expect(page.get_by_label("My meld 2")).to_have_value("QH QS QD")
+    assert page.evaluate(HAND_FORM_DRAFTS) == []
