@@ -228,6 +228,12 @@ def draft_send(token: str):
         _mark_refusal(form, exc)
         return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
     except draft_service.StalePart as exc:
+        if exc.part.data == part:
+            # this very part is stored already: a send tried again after its answer was lost
+            flash(f"Your part of hand {position} was already sent; it was not sent twice.")
+            forget_drafts(gs, f"hand{position}|part{seat}")
+            return _remember(after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position)),
+                             gs, token, names[seat])
         form.version.data = str(exc.part.version)
         return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:

@@ -244,6 +244,11 @@ def hand_edit(token: str, hand_id: int):
         return _render_hand(gs, token, form, mode, hand=hand, ask=ask, status=422)
     except service.StaleHand as exc:
         db.session.rollback()
+        if hand.data == data:
+            # this very change is stored already: a save tried again after its answer was lost
+            flash(f"Hand {hand.position} was already updated; it was not saved twice.")
+            forget_drafts(gs, f"edit{hand.id}")
+            return after_save(url_for("sessions.show", token=token))
         # the table sees both versions; saving again is a deliberate overwrite, never a silent one
         form.version.data = str(hand.version)
         return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,

@@ -15,6 +15,11 @@ from playwright.sync_api import Page, expect
 HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"
 
 
+def expect_no_drafts(page: Page) -> None:
+    """The phone keeps no draft of any hand form (waiting for the page's script to forget them)."""
+    page.wait_for_function(f"() => ({HAND_FORM_DRAFTS})().length === 0", timeout=5000)
+
+
 def start(page: Page, live_server: str, players=("Ann", "Ben", "Cy")) -> str:
     """Start a 500 Rum game for these players; returns the scoreboard's address (the edit link)."""
     page.goto(f"{live_server}/new/rummy500")
@@ -86,7 +91,7 @@ def test_typed_cards_come_back_after_back_forward_reload_and_a_later_visit(page,
     later.get_by_role("button", name="Save hand 1").tap()
     expect(later.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
     assert totals(later) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
-    assert later.evaluate(HAND_FORM_DRAFTS) == []
+    expect_no_drafts(later)
     later.get_by_role("link", name="Enter hand 2").tap()
     expect(later.get_by_label("Ann's meld 1")).to_have_value("")
     expect(later.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
@@ -101,7 +106,7 @@ def test_discard_puts_the_form_back_as_it_was_opened(page, live_server):
     page.get_by_role("button", name="Discard").tap()
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
     expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
-    assert page.evaluate(HAND_FORM_DRAFTS) == []
+    expect_no_drafts(page)
     page.reload()
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
 
@@ -125,7 +130,7 @@ def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_onl
     expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible(timeout=10000)
     assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
     assert len(stored_hands(page, edit_url)) == 1
-    assert page.evaluate(HAND_FORM_DRAFTS) == []
+    expect_no_drafts(page)
 
 
 def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(page, live_server):
@@ -306,7 +311,7 @@ def test_gin_whole_hands_are_kept_on_the_phone_and_saved_in_the_background(page,
     page.context.set_offline(False)
     expect(page.get_by_role("status").filter(has_text="Hand 1 saved")).to_be_visible(timeout=10000)
     assert len(stored_hands(page, edit_url)) == 1
-    assert page.evaluate(HAND_FORM_DRAFTS) == []
+    expect_no_drafts(page)
 
 
 def test_a_hand_entered_as_points_is_kept_too(page, live_server):
@@ -349,4 +354,4 @@ def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_s
     page.get_by_role("button", name="Send my part").tap()
     expect(page.get_by_role("status").filter(has_text="Your part of hand 2 was sent")).to_be_visible()
     expect(page.get_by_label("My meld 2")).to_have_value("QH QS QD")
-    assert page.evaluate(HAND_FORM_DRAFTS) == []
+    expect_no_drafts(page)

@@ -109,3 +109,28 @@ def test_a_part_sent_in_the_background_goes_to_the_players_page(game, app):
     assert response.get_json() == {"saved": True, "location": f"{game.url}/my-hand?player=0&sent=1"}
     page = phone.get(response.get_json()["location"]).get_data(as_text=True)
     assert [k.rsplit("|", 2)[1:] for k in forgotten(page)] == [["hand1", "part0"]]
+
+
+def test_an_edit_tried_again_after_its_answer_was_lost_is_not_called_stale(game):
+    assert game.play(HAND).status_code == 302
+    [hand_id] = game.hand_ids()
+    changed = {"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 9H"]}, "Ben": {"in_hand": "QS"}}}
+    data = game.hand_form(changed) | {"version": "1"}
+    assert game.client.post(f"{game.url}/hands/{hand_id}/edit", data=data, headers=BACKGROUND).status_code == 200
+    again = game.client.post(f"{game.url}/hands/{hand_id}/edit", data=data, headers=BACKGROUND)
+    assert again.get_json() == {"saved": True, "location": game.url}
+    assert "Hand 1 was already updated; it was not saved twice." in game.page()
+    assert game.totals() == {"Ann": 24, "Ben": -10}
+    # another change from the same old version is still refused, with both versions shown
+    other = game.hand_form({"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 9H"]}, "Ben": {"in_hand": "KS"}}})
+    refused = game.client.post(f"{game.url}/hands/{hand_id}/edit", data=other | {"version": "1"})
+    assert refused.status_code == 409 and "changed by someone else" in refused.get_data(as_text=True)
+
+
+def test_a_part_sent_again_after_its_answer_was_lost_is_not_called_stale(game, app):
+    phone = app.test_client()
+    sent = {"player": "0", "position": "1", "melds-0": "7H 8H 9H", "version": ""}
+    assert phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND).status_code == 200
+    again = phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND)
+    assert again.get_json()["location"].endswith("/my-hand?player=0&sent=1")
+    assert "was already sent; it was not sent twice" in phone.get(again.get_json()["location"]).get_data(as_text=True)
