@@ -15,6 +15,12 @@ from playwright.sync_api import Page, expect
 HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"
 
 
+def fits_the_phone(page: Page) -> None:
+    """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{page.url} is {width}px wide on a 390px screen"
+
+
 def expect_no_drafts(page: Page) -> None:
     """The phone keeps no draft of any hand form (waiting for the page's script to forget them)."""
     page.wait_for_function(f"() => ({HAND_FORM_DRAFTS})().length === 0", timeout=5000)
@@ -62,7 +68,7 @@ def stored_hands(page: Page, edit_url: str) -> list[dict]:
     return response.json()["hands"]
 
 
-def test_typed_cards_come_back_after_back_forward_reload_and_a_later_visit(page, live_server):
+def test_typed_cards_come_back_after_back_forward_reload_and_a_later_visit(page, live_server, screenshot):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
     restored = page.get_by_role("status").filter(has_text="Restored what you typed")
@@ -86,6 +92,8 @@ def test_typed_cards_come_back_after_back_forward_reload_and_a_later_visit(page,
     later.get_by_role("link", name="Enter hand 1").tap()
     expect_the_hand(later)
     expect(later.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+    fits_the_phone(later)
+    screenshot(later, "draft_restored")
 
     # saved: the draft is gone, and the next hand's form starts empty
     later.get_by_role("button", name="Save hand 1").tap()
@@ -111,16 +119,19 @@ def test_discard_puts_the_form_back_as_it_was_opened(page, live_server):
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
 
 
-def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_online(page, live_server):
+def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_online(page, live_server, screenshot):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
     type_the_hand(page)
 
     page.context.set_offline(True)
     page.get_by_role("button", name="Save hand 1").tap()
-    expect(page.get_by_role("status").filter(has_text="Not saved yet: no connection — will retry")).to_be_visible()
+    waiting = page.get_by_role("status").filter(has_text="Not saved yet: no connection — will retry")
+    expect(waiting).to_be_visible()
+    expect(waiting).to_be_in_viewport()
     expect_the_hand(page)
     assert page.evaluate(HAND_FORM_DRAFTS) != []
+    screenshot(page, "offline_not_saved_yet")
     # still offline after a retry or two: still the form, still as typed
     page.wait_for_timeout(2500)
     expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
@@ -133,7 +144,7 @@ def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_onl
     expect_no_drafts(page)
 
 
-def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(page, live_server):
+def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(page, live_server, screenshot):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Who went out").select_option("Ann")
@@ -143,8 +154,10 @@ def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(
 
     question = page.get_by_role("alert").filter(has_text="Cy has no melds and no cards left in hand. Save with Cy at 0?")
     expect(question).to_be_visible()
-    expect(question.get_by_role("button", name="Yes, save")).to_be_visible()
+    expect(question.get_by_role("button", name="Yes, save")).to_be_in_viewport()
     assert stored_hands(page, edit_url) == []
+    fits_the_phone(page)
+    screenshot(page, "empty_player_question")
     question.get_by_role("link", name="No, go back").tap()
     expect(question).to_be_hidden()
     expect(page.get_by_label("Cy's meld 1")).to_be_focused()
@@ -172,7 +185,7 @@ def test_yes_save_saves_the_empty_player_at_0(page, live_server):
     assert len(stored_hands(page, edit_url)) == 1
 
 
-def test_undo_then_put_back_gives_back_the_same_hand(page, live_server):
+def test_undo_then_put_back_gives_back_the_same_hand(page, live_server, screenshot):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
     type_the_hand(page)
@@ -189,6 +202,9 @@ def test_undo_then_put_back_gives_back_the_same_hand(page, live_server):
     page.get_by_role("button", name="Undo hand 2").tap()
     offer = page.locator("#put-back")
     expect(offer).to_contain_text("Hand 2 removed")
+    expect(offer.get_by_role("button", name="Put it back")).to_be_in_viewport()
+    fits_the_phone(page)
+    screenshot(page, "undo_put_back_offer")
     assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
     assert len(stored_hands(page, edit_url)) == 1
 
@@ -250,7 +266,9 @@ def test_parts_sent_by_two_players_join_the_two_typed_on_the_saving_phone(page, 
     }
 
 
-def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(page, browser, browser_context_args, live_server):
+def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(
+    page, browser, browser_context_args, live_server, screenshot
+):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Who went out").select_option("Ann")
@@ -269,6 +287,9 @@ def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(page, brow
     expect(ben).to_contain_text("Left in hand: qc")
     expect(ben).to_contain_text("Left in hand: QC 3S")
     expect(page.locator('[data-draft="news"]')).to_contain_text("Sent, but not what is typed here: Ben and Cy.")
+    fits_the_phone(page)
+    ben.scroll_into_view_if_needed()
+    screenshot(page, "part_typed_and_sent_side_by_side")
     # nothing changes until the table chooses
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qc")
     ben.get_by_role("button", name="Use what Ben sent").tap()
