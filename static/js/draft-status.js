@@ -5,7 +5,6 @@
 // to the scoreboard. Nothing is asked while the page is hidden. Without script, the hand form
 // opened (or sent back) shows the parts sent so far.
 
-import { mergeParts } from "./parts-merge.js";
 import { askFresh, pollWhileVisible } from "./poll.js";
 
 const INTERVAL_MS = 3000;
@@ -21,11 +20,13 @@ function listed(names) {
   return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-function start() {
+async function start() {
   const hand = Number(panel.dataset.hand);
   const onOwnPage = Boolean(document.getElementById("draft-form"));
   const form = document.getElementById("hand-form");
   const partsUrl = form && form.elements.parts_seen ? panel.dataset.partsUrl : null;
+  // only the hand form merges parts: a player's own page does without that script
+  const { mergeParts } = partsUrl ? await import("./parts-merge.js") : {};
   let latest = null;
 
   function handSaved() {

@@ -135,3 +135,10 @@ def test_another_sessions_removed_hand_cannot_be_put_back_here(game, app, client
     response = client.post(f"{other_url}/hands/put-back", data={"hand_id": offer["hand_id"]})
     assert response.status_code == 302
     assert len(hands(app)) == 1
+
+
+def test_deleting_the_game_deletes_its_undone_hands(game, app):
+    undo_last(game)
+    assert game.client.post(f"{game.url}/delete", data={"action": "delete"}).status_code == 302
+    with app.app_context():
+        assert db.session.execute(select(RemovedHand)).first() is None
