@@ -80,7 +80,8 @@ function summary(values, seat, names) {
 
 function seenOf(form) {
   try {
-    return JSON.parse(form.elements.parts_seen.value || "{}") || {};
+    const seen = JSON.parse(form.elements.parts_seen.value || "{}");
+    return seen && typeof seen === "object" && !Array.isArray(seen) ? seen : {};
   } catch {
     return {};
   }
