@@ -146,3 +146,24 @@ class DraftPart(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
     __mapper_args__ = {"version_id_col": version}
+
+
+class RemovedHand(db.Model):
+    """A hand taken back by undo, kept so that it can be put back exactly: same data, same position.
+
+    Written in the same transaction as the undo; deleted when it is put back
+    or when another hand is saved (its place is then taken).
+    """
+
+    __tablename__ = "removed_hand"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # the key of the form that saved it: a late retry of that form still finds the hand once it is back
+    idempotency_key: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    removed_at: Mapped[datetime] = mapped_column(default=utcnow)

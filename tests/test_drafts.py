@@ -10,6 +10,7 @@ J Q K 10; a hand scores melded and laid-off cards minus cards left in hand):
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -353,3 +354,72 @@ def test_two_players_who_both_say_they_went_out_are_pointed_out_on_the_hand_form
     page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
     assert "Ann and Ben each say they went out: only one can." in page
     assert form_values(page, "hand-form")["went_out"] == "Ann"
+
+
+# --- parts merge with what the saving phone typed, never replace it -------------------------------
+
+
+def stored_hand(app) -> dict:
+    """The one hand stored."""
+    from scorekeeper.models import Hand
+
+    with app.app_context():
+        [hand] = db.session.execute(select(Hand)).scalars().all()
+        return hand.data
+
+
+def test_a_part_sent_after_the_form_opened_fills_its_empty_player_instead_of_saving_0(app, game):
+    opened = form_values(game.client.get(f"{game.url}/hands/new").get_data(as_text=True), "hand-form")
+    # the saving phone types Ann and Ben; Cid sends his own part meanwhile
+    opened |= {"went_out": "Ann", "players-0-melds-0": "7H 8H 9H", "players-0-melds-1": "KS KD KC",
+               "players-1-melds-0": "5D 6D 7D", "players-1-in_hand": "QC 3S"}
+    assert send(phone(app, game, 2), game, 2, in_hand="9C 9D 2S").status_code == 302
+    refused = game.client.post(f"{game.url}/hands/new", data=opened)
+    assert refused.status_code == 409
+    page = refused.get_data(as_text=True)
+    assert "Cid sent their own part from their phone, and nothing was typed for them here." in page
+    assert game.counts()[1] == 0 and "Cid" in stored_parts(app)
+    # what was typed is still there, and Cid's part beside it: saving that saves all three
+    again = form_values(page, "hand-form")
+    assert again["players-0-melds-1"] == "KS KD KC" and again["players-1-in_hand"] == "QC 3S"
+    assert again["players-2-in_hand"] == "9C 9D 2S"
+    assert game.client.post(f"{game.url}/hands/new", data=again).status_code == 302
+    assert game.totals() == {"Ann": 54, "Ben": 5, "Cid": -20}
+    assert stored_parts(app) == {}
+
+
+def test_a_player_typed_on_the_saving_phone_is_saved_as_typed_even_if_they_sent_another_part(app, game):
+    opened = form_values(game.client.get(f"{game.url}/hands/new").get_data(as_text=True), "hand-form")
+    assert send(phone(app, game, 1), game, 1, in_hand="QC 3S").status_code == 302
+    typed = opened | {"went_out": "Ann", "players-0-melds-0": "7H 8H 9H", "players-1-in_hand": "QC",
+                      "players-2-in_hand": "2S"}
+    assert game.client.post(f"{game.url}/hands/new", data=typed).status_code == 302
+    assert stored_hand(app)["players"]["Ben"]["in_hand"] == ["QC"]
+
+
+def test_a_player_the_table_agreed_to_save_at_0_is_not_filled_from_a_part(app, game):
+    opened = form_values(game.client.get(f"{game.url}/hands/new").get_data(as_text=True), "hand-form")
+    assert send(phone(app, game, 2), game, 2, in_hand="2S").status_code == 302
+    agreed = opened | {"went_out": "Ann", "players-0-melds-0": "7H 8H 9H", "players-1-in_hand": "QC",
+                       "confirm_empty": "2"}
+    assert game.client.post(f"{game.url}/hands/new", data=agreed).status_code == 302
+    assert stored_hand(app)["players"]["Cid"]["in_hand"] == []
+
+
+def test_the_hand_form_carries_each_part_as_its_fields_for_the_page_to_merge(app, game):
+    send_the_three_parts(app, game)
+    sent = game.client.get(f"{game.url}/my-hand/parts").get_json()
+    assert sent["status"]["sent"] == ["Ann", "Ben", "Cid"]
+    assert sent["names"] == NAMES
+    ben = sent["parts"]["1"]
+    assert ben["name"] == "Ben" and ben["version"] == 1 and ben["went_out"] is False
+    assert ben["values"]["players-1-melds-0"] == "5D 6D 7D"
+    assert ben["values"]["players-1-layoffs-0-onto"] == "0:0"
+    assert sent["parts"]["0"]["went_out"] is True
+    page = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
+    embedded = json.loads(html.unescape(re.search(r"data-parts='([^']*)'", page).group(1)))
+    assert embedded == {"names": sent["names"], "parts": sent["parts"]}
+    # the view link reads none of it
+    with app.app_context():
+        view = db.session.execute(select(GameSession)).scalar_one().view_token
+    assert app.test_client().get(f"/s/{view}/my-hand/parts").status_code == 403

@@ -2,12 +2,13 @@
 
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
-get_game, resolve_options, deck_counts, card_values.
+get_game, resolve_options, deck_counts, card_values, unentered_players.
 
 >>> check_meld("9H 10H JH")["points"]
 29
 """
 
+from scorekeeper.engine.entry import unentered_players
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import (
     GameSpec,
@@ -36,4 +37,5 @@ __all__ = [
     "gin_arrange",
     "resolve_options",
     "score_session",
+    "unentered_players",
 ]

@@ -15,11 +15,12 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, utcnow
-from scorekeeper.sessions.handdata import data_to_formdata
+from scorekeeper.sessions.handdata import data_to_formdata, player_values
 from scorekeeper.sessions.service import next_position
 
 
@@ -224,3 +225,70 @@ def hand_values(gs: GameSession) -> dict[str, Any] | None:
     if not went_out:
         values.pop("went_out", None)
     return values
+
+
+def part_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
+    """The parts sent, as the hand form's fields of each sender (for static/js/parts-merge.js).
+
+    {"names": [...], "parts": {"<seat>": {"name", "version", "values", "went_out", "wild_rank"}}},
+    `values` being the fields players-<seat>-... as a browser would post them.
+    """
+    sent = parts(gs) if sent is None else sent
+    names = gs.player_names
+    shown: dict[str, Any] = {}
+    for seat, name in enumerate(names):
+        part = sent.get(name)
+        if part is None:
+            continue
+        shown[str(seat)] = {
+            "name": name,
+            "version": part.version,
+            "values": player_values(part.data, names, f"players-{seat}-", 0),
+            "went_out": bool(part.data.get("went_out")),
+            "wild_rank": part.data.get("wild_rank"),
+        }
+    return {"names": names, "parts": shown}
+
+
+class PartsArrived(Exception):
+    """Players the hand about to be saved leaves empty have sent their own part: fill it in, look again."""
+
+    def __init__(self, found: dict[int, DraftPart]) -> None:
+        names = [part.player_name for part in found.values()]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        super().__init__(
+            f"Not saved yet: {who} sent {'their own part' if len(names) == 1 else 'their own parts'}"
+            f" from their phone, and nothing was typed for them here."
+            f" It is filled in below: check it, then save."
+        )
+        self.found = found
+
+
+def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int]) -> None:
+    """Raise PartsArrived when the hand leaves players empty (seats in `skip` aside) who have sent their part.
+
+    Nothing was typed for them on the saving phone, so their own part is what belongs there:
+    it is filled in and shown rather than saving them at 0 (the form saves only what it shows).
+    """
+    sent = parts(gs)
+    players = data.get("players") or {}
+    found = {}
+    for seat, name in enumerate(gs.player_names):
+        entry = players.get(name) or {}
+        if seat in skip or name not in sent or any(entry.get(k) for k in ("melds", "layoffs", "in_hand")):
+            continue
+        found[seat] = sent[name]
+    if found:
+        raise PartsArrived(found)
+
+
+def filled_formdata(formdata: Any, found: dict[int, DraftPart], names: list[str]) -> MultiDict:
+    """The hand form's posted fields with each found seat's fields replaced by that player's part."""
+    merged = MultiDict(formdata)
+    for seat, part in found.items():
+        prefix = f"players-{seat}-"
+        for key in [k for k in merged if k.startswith(prefix)]:
+            merged.poplist(key)
+        for key, value in player_values(part.data, names, prefix, 0).items():
+            merged[key] = value
+    return merged

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, unquote
 
-from flask import abort, flash, jsonify, make_response, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, make_response, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
@@ -20,6 +20,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
 from scorekeeper.sessions.handdata import (
     EntryError,
@@ -227,6 +228,12 @@ def draft_send(token: str):
         _mark_refusal(form, exc)
         return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
     except draft_service.StalePart as exc:
+        if exc.part.data == part:
+            # this very part is stored already: a send tried again after its answer was lost
+            flash(f"Your part of hand {position} was already sent; it was not sent twice.")
+            forget_drafts(gs, f"hand{position}|part{seat}")
+            return _remember(after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position)),
+                             gs, token, names[seat])
         form.version.data = str(exc.part.version)
         return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
@@ -237,7 +244,8 @@ def draft_send(token: str):
     flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
     for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
         flash(note)
-    response = redirect(url_for("sessions.draft_part", token=token, player=seat, sent=position))
+    forget_drafts(gs, f"hand{position}|part{seat}")
+    response = after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position))
     return _remember(response, gs, token, names[seat])
 
 
@@ -246,6 +254,19 @@ def draft_status(token: str):
     """Who has sent their part of the next hand (JSON, for the pages that follow it live)."""
     gs, _ = load_session(token, need="edit")
     response = jsonify(draft_service.status(gs))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/s/<token>/my-hand/parts")
+def draft_parts(token: str):
+    """Who has sent their part of the next hand, and each part as the hand form's fields (JSON).
+
+    The hand form follows this to merge the parts in as they arrive (static/js/parts-merge.js).
+    """
+    gs, _ = load_session(token, need="edit")
+    sent = draft_service.parts(gs)
+    response = jsonify(status=draft_service.status(gs, sent), **draft_service.part_values(gs, sent))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -190,6 +190,9 @@ class HandCardsForm(HandFormBase):
     concealed = BooleanField("Went out concealed (melded the whole hand in one turn)")
     big_gin = BooleanField("Big gin: the knocker melded all 11 cards after the draw")
     players = FieldList(FormField(PlayerCardsForm))
+    # which players' own parts the page has merged in, and how (static/js/parts-merge.js keeps it, so a
+    # kept draft and a form sent back carry it too); the server only sends it back as it came
+    parts_seen = HiddenField()
 
     def setup(self, names: list[str], game: str) -> None:
         """Choices that depend on the players: who went out, and every meld a lay-off may go onto."""

@@ -22,7 +22,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
@@ -34,6 +34,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, whole_number
 
 GIN_HAND = 10
@@ -317,7 +318,7 @@ def gin_hands(token: str):
     key = form.idempotency_key.data or None
     already = service.find_by_key(key)
     if already is not None:
-        return already_saved(token, already.position)
+        return already_saved(gs, token, already.position)
     if not form.validate():
         return _render(gs, token, form, error="Please fix the marked fields.", status=422)
 
@@ -354,13 +355,14 @@ def gin_hands(token: str):
     try:
         hand = service.add_hand(gs, worked.data, key)
     except service.DuplicateHand as dup:
-        return already_saved(token, dup.hand.position)
+        return already_saved(gs, token, dup.hand.position)
     except ValueError as exc:
         # HandTaken, or a rule broken since the work-out (another phone saved a hand meanwhile)
         db.session.rollback()
         return _render(gs, token, form, worked, error=f"Not saved: {exc}", status=409)
     flash(f"Hand {hand.position} saved: {describe(worked)}")
-    return redirect(url_for("sessions.show", token=token))
+    forget_drafts(gs, f"hand{hand.position}")
+    return after_save(url_for("sessions.show", token=token))
 
 
 def describe(worked: Worked) -> str:

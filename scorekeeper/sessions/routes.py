@@ -16,8 +16,9 @@ from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import bp, draft_service, service
+from scorekeeper.sessions import asking, bp, draft_service, service
 from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
     HandCardsForm,
@@ -114,6 +115,7 @@ def show(token: str):
     return render_template(
         "sessions/show.html", gs=gs, access=access, token=token,
         board=scoreboard(gs), undo_form=ConfirmForm(),
+        put_back=service.restorable(gs) if access == "edit" else None,
     )
 
 
@@ -144,12 +146,19 @@ def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
     return cards_form_to_data(form, gs.player_names, gs.game)
 
 
-def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200):
+def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
+    # the players' own parts of the next hand, for the script that merges them in as they arrive
+    parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
-        deck_counts=deck_counts(gs),
+        deck_counts=deck_counts(gs), ask=ask, parts=parts,
     ), status
+
+
+def _confirmed() -> set[int]:
+    """The seats the table agreed to save at 0 ("Yes, save" to the question about empty players)."""
+    return asking.confirmed_seats(request.form.get("confirm_empty"))
 
 
 @bp.route("/s/<token>/hands/new", methods=["GET", "POST"])
@@ -170,20 +179,28 @@ def hand_new(token: str):
     key = form.idempotency_key.data or None
     already = service.find_by_key(key)
     if already is not None:
-        return already_saved(token, already.position)
+        return already_saved(gs, token, already.position)
     if mode == "cards" and _add_rows(form, gs):
         return _render_hand(gs, token, form, mode)
     if not form.validate():
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
         data = _read_hand(form, gs, mode)
+        if mode == "cards":
+            draft_service.check_for_parts(gs, data, _confirmed())
+        asking.ask_about_empty(gs, data, _confirmed(), [h.data for h in gs.hands] + [data])
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
         hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
+    except draft_service.PartsArrived as arrived:
+        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.player_names))
+        return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
+    except asking.AskFirst as ask:
+        return _render_hand(gs, token, form, mode, ask=ask, status=422)
     except service.DuplicateHand as dup:
-        return already_saved(token, dup.hand.position)
+        return already_saved(gs, token, dup.hand.position)
     except service.HandTaken as taken:
         db.session.rollback()
         # saving again is a deliberate choice to add this entry as the next hand
@@ -194,7 +211,8 @@ def hand_new(token: str):
         mark_engine_error(form, exc, gs.player_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
-    return redirect(url_for("sessions.show", token=token))
+    forget_drafts(gs, f"hand{hand.position}")
+    return after_save(url_for("sessions.show", token=token))
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -239,12 +257,20 @@ def hand_edit(token: str, hand_id: int):
     expected = whole_number(form.version.data)
     try:
         data = _read_hand(form, gs, mode)
+        asking.ask_about_empty(gs, data, _confirmed(), [data if h.id == hand.id else h.data for h in gs.hands])
         service.replace_hand(hand, data, expected)
     except EntryError:
         return _render_hand(gs, token, form, mode, hand=hand,
                             error="Some cards could not be read: see the marked fields.", status=422)
+    except asking.AskFirst as ask:
+        return _render_hand(gs, token, form, mode, hand=hand, ask=ask, status=422)
     except service.StaleHand as exc:
         db.session.rollback()
+        if hand.data == data:
+            # this very change is stored already: a save tried again after its answer was lost
+            flash(f"Hand {hand.position} was already updated; it was not saved twice.")
+            forget_drafts(gs, f"edit{hand.id}")
+            return after_save(url_for("sessions.show", token=token))
         # the table sees both versions; saving again is a deliberate overwrite, never a silent one
         form.version.data = str(hand.version)
         return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,
@@ -255,7 +281,8 @@ def hand_edit(token: str, hand_id: int):
         mark_engine_error(form, exc, names)
         return _render_hand(gs, token, form, mode, hand=hand, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} updated; every total after it was recomputed.")
-    return redirect(url_for("sessions.show", token=token))
+    forget_drafts(gs, f"edit{hand.id}")
+    return after_save(url_for("sessions.show", token=token))
 
 
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/delete", methods=["GET", "POST"])
@@ -291,4 +318,24 @@ def undo(token: str):
         flash("Nothing was undone: that hand is no longer the last one.")
     else:
         flash(f"Hand {removed.position} undone.")
+    return redirect(url_for("sessions.show", token=token))
+
+
+@bp.route("/s/<token>/hands/put-back", methods=["POST"])
+def put_back(token: str):
+    """Put the hand undone last back where it was, exactly as it was entered."""
+    gs, _ = load_session(token, need="edit")
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        hand = service.put_back(gs, whole_number(form.hand_id.data))
+    except service.NotPutBack as exc:
+        db.session.rollback()
+        flash(str(exc))
+    except ValueError as exc:
+        db.session.rollback()
+        flash(f"The hand could not be put back: {exc}")
+    else:
+        flash(f"Hand {hand.position} is back, as it was entered.")
     return redirect(url_for("sessions.show", token=token))

@@ -7,16 +7,21 @@ Other areas (history export/import, share polling) reuse these functions.
 
 from __future__ import annotations
 
+import copy
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, inspect, select
+from sqlalchemy import delete, func, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Player, Seat
+from scorekeeper.models import GameSession, Hand, Player, RemovedHand, Seat, utcnow
+
+# how long the scoreboard offers to put an undone hand back
+PUT_BACK_MINUTES = 30
 
 
 class StaleHand(Exception):
@@ -49,6 +54,10 @@ class HandTaken(ValueError):
         )
         self.position = position
         self.next_position = next_position
+
+
+class NotPutBack(ValueError):
+    """An undone hand that can no longer go back to its place (put back already, or its place taken)."""
 
 
 class HandGone(ValueError):
@@ -173,6 +182,9 @@ def add_hand(
     if expected_position is not None and expected_position != position:
         raise HandTaken(expected_position, position)
     check_hands(gs, [h.data for h in gs.hands] + [data])
+    # an undone hand whose place this one takes can no longer be put back there (executed before the
+    # new hand is added: an execute flushes, and the hand's insert must fail, if it does, in the commit below)
+    db.session.execute(delete(RemovedHand).where(RemovedHand.session_id == gs.id, RemovedHand.position >= position))
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
     gs.hands.append(hand)
     gs.touch()
@@ -221,13 +233,16 @@ def replace_hand(hand: Hand, data: dict[str, Any], expected_version: int) -> Han
     return hand
 
 
-def delete_hand(hand: Hand) -> None:
-    """Delete a hand and renumber the ones after it; a hand another device deleted first counts as deleted."""
+def delete_hand(hand: Hand, keep: bool = False) -> None:
+    """Delete a hand and renumber the ones after it; a hand another device deleted first counts as deleted.
+
+    `keep` stores it as a RemovedHand in the same transaction, so that it can be put back.
+    """
     hand_id = hand.id
     for _ in range(3):
         values = _column_values(hand)
         try:
-            _delete_and_renumber(hand)
+            _delete_and_renumber(hand, keep)
             return
         except StaleDataError:
             # another device deleted or renumbered hands meanwhile (a double-tapped undo, two phones
@@ -238,7 +253,7 @@ def delete_hand(hand: Hand) -> None:
                 _keep_readable(hand, values)
                 return
             hand = current
-    _delete_and_renumber(hand)
+    _delete_and_renumber(hand, keep)
 
 
 def _column_values(hand: Hand) -> dict[str, Any]:
@@ -254,9 +269,15 @@ def _keep_readable(hand: Hand, values: dict[str, Any]) -> None:
         set_committed_value(hand, key, value)
 
 
-def _delete_and_renumber(hand: Hand) -> None:
+def _delete_and_renumber(hand: Hand, keep: bool = False) -> None:
     gs = hand.session
     position = hand.position
+    if keep:
+        # added again on each try: a rolled-back try takes it with it, so one undo keeps one copy
+        db.session.add(RemovedHand(
+            session_id=gs.id, position=position, data=copy.deepcopy(hand.data),
+            idempotency_key=hand.idempotency_key, created_at=hand.created_at,
+        ))
     # the session's hands may have been loaded after another device deleted this one
     if hand in gs.hands:
         gs.hands.remove(hand)
@@ -276,8 +297,56 @@ def undo_last_hand(gs: GameSession, hand_id: int) -> Hand | None:
     if not gs.hands or gs.hands[-1].id != hand_id:
         return None
     last = gs.hands[-1]
-    delete_hand(last)
+    delete_hand(last, keep=True)
     return last
+
+
+def restorable(gs: GameSession) -> RemovedHand | None:
+    """The undone hand the scoreboard offers to put back: the last one undone, while its place is still free.
+
+    Offered for PUT_BACK_MINUTES after the undo; undoing two hands offers the later-numbered one's
+    place first, so putting both back restores them in order.
+    """
+    since = utcnow() - timedelta(minutes=PUT_BACK_MINUTES)
+    return db.session.execute(
+        select(RemovedHand)
+        .where(RemovedHand.session_id == gs.id, RemovedHand.position == next_position(gs),
+               RemovedHand.removed_at >= since)
+        .order_by(RemovedHand.removed_at.desc(), RemovedHand.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+
+
+def put_back(gs: GameSession, removed_id: int) -> Hand:
+    """Put an undone hand back exactly as it was (data, position, key), in one transaction.
+
+    Raises NotPutBack when it was put back already or another hand took its place, and the
+    engine's error when the session no longer scores with it (an earlier hand was changed since).
+    """
+    removed = db.session.get(RemovedHand, removed_id)
+    if removed is None or removed.session_id != gs.id:
+        raise NotPutBack("That hand was already put back (or another hand took its place): see the scoreboard.")
+    position = next_position(gs)
+    if removed.position != position:
+        raise NotPutBack(
+            f"Hand {removed.position} cannot be put back: the game now has {position - 1} hands,"
+            f" so its place is taken. Enter it again if it is missing."
+        )
+    if find_by_key(removed.idempotency_key) is not None:
+        raise NotPutBack(f"Hand {removed.position} is back already: it was saved again from its form.")
+    check_hands(gs, [h.data for h in gs.hands] + [removed.data])
+    hand = Hand(position=removed.position, data=removed.data, idempotency_key=removed.idempotency_key,
+                created_at=removed.created_at)
+    gs.hands.append(hand)
+    db.session.delete(removed)
+    gs.touch()
+    try:
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        # put back from two phones at once: the other one did it
+        db.session.rollback()
+        raise NotPutBack("That hand was already put back from another phone: see the scoreboard.") from None
+    return hand
 
 
 def get_hand(gs: GameSession, hand_id: int) -> Hand | None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import flash, redirect, url_for
+from flask import flash, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import engine
 from scorekeeper.models import GameSession
 from scorekeeper.security import MAX_ID
 from scorekeeper.sessions import service
+from scorekeeper.sessions.device import after_save, forget_drafts
 
 
 def game_spec(game_id: str) -> engine.GameSpec | None:
@@ -26,10 +27,15 @@ def games() -> list[engine.GameSpec]:
     return [engine.get_game(game_id) for game_id in engine.game_ids()]
 
 
-def already_saved(token: str, position: int) -> Response:
-    """Back to the scoreboard, saying so, when a hand's form comes again after it was saved (a double tap)."""
+def already_saved(gs: GameSession, token: str, position: int) -> Response:
+    """Back to the scoreboard, saying so, when a hand's form comes again after it was saved (a double tap).
+
+    A retried background save lands here when the first try was saved but its answer was lost:
+    the phone's drafts of that hand are done with.
+    """
     flash(f"Hand {position} was already saved; it was not saved twice.")
-    return redirect(url_for("sessions.show", token=token))
+    forget_drafts(gs, f"hand{position}")
+    return after_save(url_for("sessions.show", token=token))
 
 
 def deck_counts(gs: GameSession) -> dict[str, int]:

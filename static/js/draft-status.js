@@ -1,7 +1,9 @@
 // Players' own entries, followed live: every few seconds ask who has sent their part of the next
-// hand. On the hand form, a part sent since the form opened is announced with a link that fills it
-// in; on a player's own page, the hand being saved is announced with a link to the scoreboard.
-// Nothing is asked while the page is hidden. Without script, a reload shows the same.
+// hand. On the hand form every part sent is merged in as it arrives (parts-merge.js: it fills only
+// players nothing is typed for here, and shows a player both typed and sent side by side), and a
+// note names every sender; on a player's own page, the hand being saved is announced with a link
+// to the scoreboard. Nothing is asked while the page is hidden. Without script, the hand form
+// opened (or sent back) shows the parts sent so far.
 
 import { askFresh, pollWhileVisible } from "./poll.js";
 
@@ -14,20 +16,40 @@ function show(name, text) {
   return element;
 }
 
-function start() {
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+async function start() {
   const hand = Number(panel.dataset.hand);
-  const known = new Set(JSON.parse(panel.dataset.sent || "[]"));
   const onOwnPage = Boolean(document.getElementById("draft-form"));
+  const form = document.getElementById("hand-form");
+  const partsUrl = form && form.elements.parts_seen ? panel.dataset.partsUrl : null;
+  // only the hand form merges parts: a player's own page does without that script
+  const { mergeParts } = partsUrl ? await import("./parts-merge.js") : {};
+  let latest = null;
 
   function handSaved() {
     const banner = document.getElementById("draft-saved");
     if (!banner) return;
     banner.querySelector('[data-draft="saved-text"]').textContent = `Hand ${hand} was saved.`;
     banner.hidden = false;
-    const form = document.getElementById("draft-form");
+    const own = document.getElementById("draft-form");
     // the part now belongs to a saved hand: sending it again would be refused; a reload starts the next hand
-    if (form) form.querySelector('button[value="send"]').disabled = true;
+    if (own) own.querySelector('button[value="send"]').disabled = true;
     show("news", "Reload this page to enter your part of the next hand.").hidden = false;
+  }
+
+  /** Merge the parts sent into the hand form, and say what became of each sender's part. */
+  function merge(sent) {
+    latest = sent;
+    const { filled, kept, differ } = mergeParts(form, sent, () => merge(latest));
+    const lines = [];
+    if (filled.length) lines.push(`Filled in from their own phones: ${listed(filled)}.`);
+    if (kept.length) lines.push(`Kept as typed here instead of what they sent: ${listed(kept)}.`);
+    if (differ.length) lines.push(`Sent, but not what is typed here: ${listed(differ)}. Choose in their part below.`);
+    const news = show("news", lines.join(" "));
+    if (news) news.hidden = !lines.length;
   }
 
   /** Show who has sent their part; false once the hand was saved (nothing more to follow). */
@@ -39,24 +61,20 @@ function start() {
     }
     show("sent", state.sent.length ? state.sent.join(", ") : "nobody yet");
     show("waiting", state.waiting.length ? state.waiting.join(", ") : "nobody");
-    const fresh = state.sent.filter((name) => !known.has(name));
-    if (!onOwnPage && fresh.length) {
-      const news = show("news", `New since this form opened: ${fresh.join(", ")}. `);
-      const link = document.createElement("a");
-      link.href = window.location.pathname;
-      link.textContent = "Fill in every part sent (replaces what is typed here)";
-      news.append(link);
-      news.hidden = false;
-      for (const name of fresh) known.add(name);
-    }
     return true;
   }
 
   /** One look at the server; false once there is nothing more to follow. */
   async function tick() {
     try {
-      const response = await askFresh(panel.dataset.statusUrl);
-      if (response.ok) return update(await response.json());
+      const response = await askFresh(partsUrl || panel.dataset.statusUrl);
+      if (response.ok) {
+        const body = await response.json();
+        if (!partsUrl) return update(body);
+        if (!update(body.status)) return false;
+        merge(body);
+        return true;
+      }
       if (response.status === 404 || response.status === 403) return false;
     } catch {
       // offline for a moment: the next tick tries again
@@ -64,6 +82,7 @@ function start() {
     return true;
   }
 
+  if (partsUrl) merge(JSON.parse(panel.dataset.parts || "{}"));
   pollWhileVisible(tick, INTERVAL_MS);
 }
 

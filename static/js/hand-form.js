@@ -33,3 +33,17 @@ if (form) {
   refreshOnto();
   refreshEnded();
 }
+
+// "No, go back" to the question about a player left empty: the question goes away and that
+// player's first field takes the focus. Without script the link still scrolls to their part.
+for (const back of document.querySelectorAll("[data-ask-back]")) {
+  back.addEventListener("click", (event) => {
+    const part = document.getElementById(back.dataset.askBack);
+    if (!part) return;
+    event.preventDefault();
+    back.closest(".ask-empty").hidden = true;
+    part.scrollIntoView({ block: "start" });
+    const first = part.querySelector("input[data-cards]");
+    if (first) first.focus({ preventScroll: true });
+  });
+}

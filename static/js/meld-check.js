@@ -75,8 +75,15 @@ async function checkInput(input) {
   }
 }
 
+// one pause in typing, one check, per input; inputs added later (another meld row) are checked too
+const soon = new WeakMap();
+document.addEventListener("input", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || !input.matches("[data-meld-check]")) return;
+  if (!soon.has(input)) soon.set(input, debounce(() => checkInput(input), DELAY_MS));
+  soon.get(input)();
+});
 for (const input of document.querySelectorAll("[data-meld-check]")) {
-  input.addEventListener("input", debounce(() => checkInput(input), DELAY_MS));
   if (input.value.trim()) checkInput(input);
 }
 

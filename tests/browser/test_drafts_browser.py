@@ -37,10 +37,10 @@ def test_a_part_sent_from_a_phone_shows_on_the_saving_device_and_the_phone_hears
     ann.get_by_role("button", name="Send my part").click()
     expect(ann.locator(".flash")).to_contain_text("Your part of hand 1 was sent")
 
-    # the saving device hears of it without reloading, and fills it in on request
+    # the saving device hears of it without reloading, and fills it in (nothing was typed for Ann there)
     expect(page.locator('[data-draft="sent"]')).to_have_text("Ann", timeout=5000)
-    page.locator('[data-draft="news"] a').click()
     expect(page.locator('[name="players-0-melds-0"]')).to_have_value("7H 8H 9H")
+    expect(page.locator('[data-draft="news"]')).to_have_text("Filled in from their own phones: Ann.")
     expect(page.get_by_label("Who went out")).to_have_value("Ann")
     page.get_by_label("Ben's cards left in hand").fill("QC 3S")
     page.get_by_role("button", name=re.compile(r"^Save hand 1")).click()

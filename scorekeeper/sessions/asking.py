@@ -1,0 +1,71 @@
+"""Questions asked before a hand is saved: a player left empty is never saved at 0 without a word.
+
+Whether a player has nothing entered is the engine's to say
+(engine.unentered_players); this module words the question and reads the
+answer the form sends back (the seats the table agreed to save at 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper import engine
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import service
+
+
+class AskFirst(Exception):
+    """The hand leaves players empty: ask the table before saving it with them at 0."""
+
+    def __init__(self, text: str, seats: list[int]) -> None:
+        super().__init__(text)
+        self.text = text
+        self.seats = seats
+
+    @property
+    def answer(self) -> str:
+        """What the "Yes, save" button sends back: the seats agreed to be saved at 0."""
+        return ",".join(str(seat) for seat in self.seats)
+
+
+def confirmed_seats(text: str | None) -> set[int]:
+    """The seats a "Yes, save" answer agreed to save at 0 ("1,3"); anything unreadable agrees to nothing.
+
+    >>> sorted(confirmed_seats("1,3")), confirmed_seats("x"), confirmed_seats(None)
+    ([1, 3], set(), set())
+    """
+    seats = set()
+    for part in (text or "").split(","):
+        if part.strip().isdigit():
+            seats.add(int(part))
+    return seats
+
+
+def question(missing: list[str]) -> str:
+    """The question for players with nothing entered, naming each of them.
+
+    (Gin never asks: the engine refuses a knock with a hand of no cards, and a draw scores nothing.)
+
+    >>> question(["Ben"])
+    'Ben has no melds and no cards left in hand. Save with Ben at 0?'
+    >>> question(["Ben", "Cy", "Dot"])
+    'Ben, Cy and Dot have no melds and no cards left in hand. Save with Ben, Cy and Dot at 0?'
+    """
+    who = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
+    has = "has" if len(missing) == 1 else "have"
+    return f"{who} {has} no melds and no cards left in hand. Save with {who} at 0?"
+
+
+def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], hands: list[dict[str, Any]]) -> None:
+    """Raise AskFirst when `data` leaves a player empty whom the table has not agreed to save at 0.
+
+    `hands` is the whole session as it would be saved: a hand the rules refuse
+    is refused first (the engine's error is raised), so "Yes, save" is never
+    answered by a refusal.
+    """
+    names = gs.player_names
+    missing = engine.unentered_players(data, names, gs.game)
+    if not missing or {names.index(name) for name in missing} <= confirmed:
+        return
+    service.check_hands(gs, hands)
+    raise AskFirst(question(missing), [names.index(name) for name in missing])

@@ -1,0 +1,81 @@
+// Never lose a typed hand: every hand form marked data-device-draft keeps what is typed in the
+// phone's storage as it is typed. Coming back to the form (Back, reload, a crash, a later visit)
+// puts it back with a "Restored what you typed — Discard" line. The page after a save names the
+// drafts it made obsolete (body data-forget-drafts), and they are forgotten.
+
+import { forgetDrafts, forgetOldDrafts, readDraft, writeDraft } from "./drafts-store.js";
+import { applyFields, readFields, sameEntry } from "./form-state.js";
+import { addRowsInPlace } from "./form-rows.js";
+
+function byName(pairs) {
+  const values = new Map();
+  for (const [name, value] of pairs) values.set(name, [...(values.get(name) || []), value]);
+  return values;
+}
+
+/** Names whose values differ between two sets of pairs. */
+function changedNames(a, b) {
+  const [one, two] = [byName(a), byName(b)];
+  const names = new Set([...one.keys(), ...two.keys()]);
+  return new Set([...names].filter((name) => JSON.stringify(one.get(name) || []) !== JSON.stringify(two.get(name) || [])));
+}
+
+function keep(form) {
+  const key = form.dataset.deviceDraft;
+  // hidden fields worth restoring (the form's idempotency key, the version edited): listed only on
+  // a freshly opened form, never on one the server sent back with fresh values in them
+  const hidden = (form.dataset.draftHidden || "").split(/\s+/).filter(Boolean);
+  const rendered = readFields(form, true);
+  const line = form.querySelector("[data-draft-restored]");
+  let restoring = false;
+
+  function save() {
+    if (!restoring) writeDraft(key, readFields(form));
+  }
+
+  function put(fields) {
+    restoring = true;
+    try {
+      applyFields(form, fields, hidden);
+    } finally {
+      restoring = false;
+    }
+  }
+
+  const draft = readDraft(key);
+  const now = readFields(form);
+  if (draft && !sameEntry(draft.fields, rendered, form)) {
+    // a field changed before this script ran (typed at once, or put back by the browser itself on
+    // Back) is newer than the draft: it stays, the draft fills in the rest
+    const early = changedNames(now, rendered);
+    put(draft.fields.filter(([name]) => !early.has(name)).concat(now.filter(([name]) => early.has(name))));
+    if (line) line.hidden = false;
+    if (early.size) save();
+  } else if (!sameEntry(now, rendered, form)) {
+    save();
+  }
+
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+  if (line) {
+    line.querySelector("[data-draft-discard]").addEventListener("click", () => {
+      put(rendered);
+      forgetDrafts(key);
+      line.hidden = true;
+    });
+  }
+}
+
+const forget = document.body.dataset.forgetDrafts;
+if (forget) {
+  try {
+    for (const key of JSON.parse(forget)) forgetDrafts(key);
+  } catch {
+    // a page that names no drafts properly leaves them be
+  }
+}
+forgetOldDrafts();
+for (const form of document.querySelectorAll("form[data-device-draft]")) {
+  addRowsInPlace(form);
+  keep(form);
+}

@@ -1,0 +1,182 @@
+// Players' own parts, merged into the hand form as they arrive: never replacing what was typed.
+// A part fills a player only when nothing is typed for them here (or what is there came from an
+// earlier version of their part). A player both typed here and sent is shown side by side, with
+// one button for each. Whatever is on screen at Save is what is saved. The form's hidden
+// parts_seen field remembers what was merged, so a kept draft and a form sent back carry it.
+// No side effects on load.
+
+import { ensureField, ensureOption } from "./form-rows.js";
+
+function normal(value) {
+  return value.toUpperCase().replace(/[\s,]+/g, " ").trim();
+}
+
+/** A seat's fields that hold something, name -> value as typed. */
+function typedFor(form, seat) {
+  const prefix = `players-${seat}-`;
+  const found = {};
+  for (const field of form.elements) {
+    if (field.name && field.name.startsWith(prefix) && field.value.trim()) found[field.name] = field.value;
+  }
+  return found;
+}
+
+function same(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    if (normal(a[key] || "") !== normal(b[key] || "")) return false;
+  }
+  return true;
+}
+
+function filledOnly(values) {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim()));
+}
+
+function fire(field, kind) {
+  field.dispatchEvent(new Event(kind, { bubbles: true }));
+}
+
+/** Put a part's values into its seat's fields: rows added as needed, the seat's other fields emptied. */
+function fill(form, seat, values) {
+  const prefix = `players-${seat}-`;
+  for (const name of Object.keys(values)) ensureField(form, name);
+  for (const field of Array.from(form.elements)) {
+    if (!field.name || !field.name.startsWith(prefix)) continue;
+    const value = values[field.name] || "";
+    if (field.tagName === "SELECT") ensureOption(field, value);
+    if (field.value === value) continue;
+    field.value = value;
+    fire(field, field.tagName === "SELECT" ? "change" : "input");
+  }
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One player's entry in words: melds, lay-offs and cards left, from field values. */
+function summary(values, seat, names) {
+  const list = element("ul", "part-summary");
+  const rows = (kind) => Object.keys(values)
+    .map((name) => [name, new RegExp(`^players-${seat}-${kind}-(\\d+)`).exec(name)])
+    .filter(([, found]) => found)
+    .sort((a, b) => Number(a[1][1]) - Number(b[1][1]));
+  for (const [name] of rows("melds")) list.append(element("li", "", `Meld: ${values[name]}`));
+  for (const [name, found] of rows("layoffs")) {
+    if (!name.endsWith("-cards")) continue;
+    const onto = values[`players-${seat}-layoffs-${found[1]}-onto`] || "";
+    const [owner, meld] = onto.split(":");
+    const where = meld === undefined ? "(no meld chosen)" : `${names[owner] || "?"}'s meld ${Number(meld) + 1}`;
+    list.append(element("li", "", `Laid off ${values[name]} onto ${where}`));
+  }
+  const left = values[`players-${seat}-in_hand`];
+  list.append(element("li", "", left ? `Left in hand: ${left}` : "Nothing left in hand"));
+  return list;
+}
+
+function seenOf(form) {
+  try {
+    const seen = JSON.parse(form.elements.parts_seen.value || "{}");
+    return seen && typeof seen === "object" && !Array.isArray(seen) ? seen : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Offer the choice between what is typed here and what the player sent, inside their part. */
+function offerChoice(form, seat, part, names, choose) {
+  const fieldset = document.getElementById(`player-${seat}`);
+  if (!fieldset) return;
+  let panel = fieldset.querySelector(".part-choice");
+  if (!panel) {
+    panel = element("div", "part-choice");
+    panel.setAttribute("role", "group");
+    fieldset.querySelector("legend").after(panel);
+  }
+  panel.setAttribute("aria-label", `${part.name}: typed here or sent from their phone`);
+  const here = element("div", "part-side");
+  here.append(element("h3", "", "Typed here"), summary(typedFor(form, seat), seat, names));
+  const sent = element("div", "part-side");
+  sent.append(element("h3", "", `Sent by ${part.name}`), summary(filledOnly(part.values), seat, names));
+  const sides = element("div", "part-sides");
+  sides.append(here, sent);
+  const keep = element("button", "button small", `Keep what is typed for ${part.name}`);
+  const use = element("button", "button small primary", `Use what ${part.name} sent`);
+  keep.type = use.type = "button";
+  keep.addEventListener("click", () => choose(false));
+  use.addEventListener("click", () => choose(true));
+  const buttons = element("p", "part-choice-buttons");
+  buttons.append(keep, use);
+  panel.replaceChildren(
+    element("p", "", `${part.name} sent their own part, and it is not what is typed here. Which one is right?`),
+    sides, buttons,
+  );
+}
+
+/**
+ * Merge the parts sent ({names, parts: {seat: {name, version, values, went_out, wild_rank}}}) into
+ * the hand form. Returns each sender's name by outcome: filled (on screen as sent), kept (typed
+ * here, chosen over the part) and differ (both shown: waiting for a choice).
+ */
+export function mergeParts(form, sent, onChange) {
+  const seen = seenOf(form);
+  const names = sent.names || [];
+  const outcome = { filled: [], kept: [], differ: [] };
+
+  function remember() {
+    const now = JSON.stringify(seen);
+    if (form.elements.parts_seen.value === now) return;
+    form.elements.parts_seen.value = now;
+    // a hidden field fires nothing: say the form changed, so the draft kept on the phone follows
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  for (const [seat, part] of Object.entries(sent.parts || {})) {
+    const sentValues = filledOnly(part.values);
+    const typed = typedFor(form, seat);
+    const before = seen[seat];
+    if (same(typed, sentValues)) {
+      seen[seat] = { v: part.version, vals: sentValues };
+      outcome.filled.push(part.name);
+    } else if (!Object.keys(typed).length || (before && before.vals && same(typed, before.vals))) {
+      // nothing typed for this player here, or only what an earlier version of their part put there
+      fill(form, seat, part.values);
+      seen[seat] = { v: part.version, vals: sentValues };
+      outcome.filled.push(part.name);
+    } else if (before && before.kept === part.version) {
+      outcome.kept.push(part.name);
+    } else {
+      offerChoice(form, seat, part, names, (useSent) => {
+        if (useSent) {
+          fill(form, seat, part.values);
+          seen[seat] = { v: part.version, vals: sentValues };
+        } else {
+          seen[seat] = { ...(seen[seat] || {}), kept: part.version };
+        }
+        document.getElementById(`player-${seat}`).querySelector(".part-choice").remove();
+        remember();
+        if (onChange) onChange();
+      });
+      outcome.differ.push(part.name);
+      continue;
+    }
+    const panel = document.querySelector(`#player-${seat} .part-choice`);
+    if (panel) panel.remove();
+    const wentOut = form.elements.went_out;
+    if (part.went_out && wentOut && !wentOut.value) {
+      wentOut.value = part.name;
+      fire(wentOut, "change");
+    }
+    const wild = form.elements.wild_rank;
+    if (part.wild_rank && wild && !wild.value) {
+      wild.value = part.wild_rank;
+      fire(wild, "change");
+    }
+  }
+  remember();
+  return outcome;
+}

@@ -1,0 +1,378 @@
+"""Never lose a typed hand: drafts kept on the phone, saves that survive the network, players' parts
+merged, empty players asked about, undo taken back. Each test is a table's evening on a phone.
+
+500 Rum figures (RULES.md 4.1): Ann melds 7H 8H 9H (24) and KS KD KC (30) and goes out = 54;
+Ben keeps QS 4D = -14; Cy keeps AS = -15.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"
+
+
+def fits_the_phone(page: Page) -> None:
+    """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{page.url} is {width}px wide on a 390px screen"
+
+
+def expect_no_drafts(page: Page) -> None:
+    """The phone keeps no draft of any hand form (waiting for the page's script to forget them)."""
+    page.wait_for_function(f"() => ({HAND_FORM_DRAFTS})().length === 0", timeout=5000)
+
+
+def start(page: Page, live_server: str, players=("Ann", "Ben", "Cy")) -> str:
+    """Start a 500 Rum game for these players; returns the scoreboard's address (the edit link)."""
+    page.goto(f"{live_server}/new/rummy500")
+    for seat, name in enumerate(players, start=1):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+    return page.url
+
+
+def type_the_hand(page: Page) -> None:
+    """Ann goes out with two melds (the second in a row added on the page), Ben and Cy keep cards."""
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_role("button", name="Another meld for Ann").tap()
+    page.get_by_label("Ann's meld 3").fill("ks kd kc")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_label("Cy's cards left in hand").fill("as")
+
+
+def expect_the_hand(page: Page) -> None:
+    """The form shows the hand as typed by type_the_hand."""
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
+    expect(page.get_by_label("Ann's meld 3")).to_have_value("ks kd kc")
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("as")
+
+
+def totals(page: Page) -> dict[str, str]:
+    """The totals on the scoreboard, by player."""
+    cards = page.get_by_role("list", name="Totals").get_by_role("listitem")
+    return {name: cards.filter(has_text=name).locator(".total-points").inner_text() for name in ("Ann", "Ben", "Cy")}
+
+
+def stored_hands(page: Page, edit_url: str) -> list[dict]:
+    """The hands stored for the game, from its JSON export."""
+    response = page.request.get(f"{edit_url}/export.json")
+    assert response.ok
+    return response.json()["hands"]
+
+
+def test_typed_cards_come_back_after_back_forward_reload_and_a_later_visit(page, live_server, screenshot):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    restored = page.get_by_role("status").filter(has_text="Restored what you typed")
+    expect(restored).to_be_hidden()
+    type_the_hand(page)
+
+    page.go_back()
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+    page.go_forward()
+    expect_the_hand(page)
+    expect(restored).to_be_visible()
+
+    page.reload()
+    expect_the_hand(page)
+
+    # the phone closes the page (or the browser dies); later the form is opened again
+    context = page.context
+    page.close()
+    later = context.new_page()
+    later.goto(edit_url)
+    later.get_by_role("link", name="Enter hand 1").tap()
+    expect_the_hand(later)
+    expect(later.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+    fits_the_phone(later)
+    screenshot(later, "draft_restored")
+
+    # saved: the draft is gone, and the next hand's form starts empty
+    later.get_by_role("button", name="Save hand 1").tap()
+    expect(later.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    assert totals(later) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
+    expect_no_drafts(later)
+    later.get_by_role("link", name="Enter hand 2").tap()
+    expect(later.get_by_label("Ann's meld 1")).to_have_value("")
+    expect(later.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+
+
+def test_discard_puts_the_form_back_as_it_was_opened(page, live_server):
+    start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.reload()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    page.get_by_role("button", name="Discard").tap()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+    expect_no_drafts(page)
+    page.reload()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("")
+
+
+def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_online(page, live_server, screenshot):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand 1").tap()
+    waiting = page.get_by_role("status").filter(has_text="Not saved yet: no connection — will retry")
+    expect(waiting).to_be_visible()
+    expect(waiting).to_be_in_viewport()
+    expect_the_hand(page)
+    assert page.evaluate(HAND_FORM_DRAFTS) != []
+    screenshot(page, "offline_not_saved_yet")
+    # still offline after a retry or two: still the form, still as typed
+    page.wait_for_timeout(2500)
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    expect_the_hand(page)
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible(timeout=10000)
+    assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
+    assert len(stored_hands(page, edit_url)) == 1
+    expect_no_drafts(page)
+
+
+def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(page, live_server, screenshot):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_role("button", name="Save hand 1").tap()
+
+    question = page.get_by_role("alert").filter(has_text="Cy has no melds and no cards left in hand. Save with Cy at 0?")
+    expect(question).to_be_visible()
+    expect(question.get_by_role("button", name="Yes, save")).to_be_in_viewport()
+    assert stored_hands(page, edit_url) == []
+    fits_the_phone(page)
+    screenshot(page, "empty_player_question")
+    question.get_by_role("link", name="No, go back").tap()
+    expect(question).to_be_hidden()
+    expect(page.get_by_label("Cy's meld 1")).to_be_focused()
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
+    assert stored_hands(page, edit_url) == []
+
+    page.get_by_label("Cy's cards left in hand").fill("as")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    assert totals(page) == {"Ann": "24", "Ben": "-14", "Cy": "-15"}
+
+
+def test_yes_save_saves_the_empty_player_at_0(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qs 4d")
+    page.get_by_role("button", name="Save hand 1").tap()
+    page.get_by_role("button", name="Yes, save").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    assert totals(page) == {"Ann": "24", "Ben": "-14", "Cy": "0"}
+    assert len(stored_hands(page, edit_url)) == 1
+
+
+def test_undo_then_put_back_gives_back_the_same_hand(page, live_server, screenshot):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+    page.get_by_role("button", name="Save hand 1").tap()
+    page.get_by_role("link", name="Enter as points").tap()
+    page.get_by_label("Who went out").select_option("Ben")
+    for name, points in (("Ann", "12"), ("Ben", "61"), ("Cy", "-20")):
+        page.get_by_label(f"{name}'s points").fill(points)
+    page.get_by_role("button", name="Save hand 2").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 2 saved.")).to_be_visible()
+    before = stored_hands(page, edit_url)
+    assert totals(page) == {"Ann": "66", "Ben": "47", "Cy": "-35"}
+
+    page.get_by_role("button", name="Undo hand 2").tap()
+    offer = page.locator("#put-back")
+    expect(offer).to_contain_text("Hand 2 removed")
+    expect(offer.get_by_role("button", name="Put it back")).to_be_in_viewport()
+    fits_the_phone(page)
+    screenshot(page, "undo_put_back_offer")
+    assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
+    assert len(stored_hands(page, edit_url)) == 1
+
+    offer.get_by_role("button", name="Put it back").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 2 is back, as it was entered.")).to_be_visible()
+    expect(page.locator("#put-back")).to_have_count(0)
+    assert stored_hands(page, edit_url) == before
+    assert totals(page) == {"Ann": "66", "Ben": "47", "Cy": "-35"}
+
+
+def send_part(phone: Page, edit_url: str, seat: int, melds=(), layoff=None, left="", went_out=False) -> None:
+    """A player sends their own part from their own phone (layoff: (cards, label of the meld onto))."""
+    phone.goto(f"{edit_url}/my-hand?player={seat}")
+    for row, meld in enumerate(melds, start=1):
+        phone.get_by_label(f"My meld {row}").fill(meld)
+    if layoff:
+        phone.get_by_label("My lay-off 1: cards").fill(layoff[0])
+        phone.get_by_label("My lay-off 1: onto").select_option(label=layoff[1])
+    phone.get_by_label("Cards left in my hand").fill(left)
+    if went_out:
+        phone.get_by_label("I went out this hand").check()
+    phone.get_by_role("button", name="Send my part").tap()
+    expect(phone.get_by_role("status").filter(has_text="Your part of hand 1 was sent")).to_be_visible()
+
+
+def test_parts_sent_by_two_players_join_the_two_typed_on_the_saving_phone(page, browser, browser_context_args, live_server):
+    edit_url = start(page, live_server, players=("Ann", "Ben", "Cy", "Dot"))
+    page.get_by_role("link", name="Enter hand 1").tap()
+    # the saving phone types Ben and Dot
+    page.get_by_label("Ben's meld 1").fill("5d 6d 7d")
+    page.get_by_label("Ben's cards left in hand").fill("qc 3s")
+    page.get_by_label("Dot's cards left in hand").fill("9c 9d")
+
+    # Ann and Cy send theirs from their own phones meanwhile
+    phones = browser.new_context(**browser_context_args)
+    try:
+        send_part(phones.new_page(), edit_url, 0, melds=("7H 8H 9H", "KS KD KC"), went_out=True)
+        send_part(phones.new_page(), edit_url, 2, layoff=("KH", "Ann's meld 2: KS KD KC"), left="2S")
+    finally:
+        phones.close()
+
+    # both fill in the players nobody typed here; what was typed here stays
+    expect(page.get_by_label("Ann's meld 2")).to_have_value("KS KD KC", timeout=8000)
+    expect(page.get_by_label("Cy's lay-off 1: cards")).to_have_value("KH")
+    expect(page.locator('[data-draft="news"]')).to_have_text("Filled in from their own phones: Ann and Cy.")
+    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect(page.get_by_label("Ben's meld 1")).to_have_value("5d 6d 7d")
+    expect(page.get_by_label("Dot's cards left in hand")).to_have_value("9c 9d")
+
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    [hand] = stored_hands(page, edit_url)
+    assert hand["went_out"] == "Ann"
+    assert hand["players"] == {
+        "Ann": {"melds": [["7H", "8H", "9H"], ["KS", "KD", "KC"]], "layoffs": [], "in_hand": []},
+        "Ben": {"melds": [["5D", "6D", "7D"]], "layoffs": [], "in_hand": ["QC", "3S"]},
+        "Cy": {"melds": [], "layoffs": [{"cards": ["KH"], "onto": {"player": "Ann", "meld": 1}}], "in_hand": ["2S"]},
+        "Dot": {"melds": [], "layoffs": [], "in_hand": ["9C", "9D"]},
+    }
+
+
+def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(
+    page, browser, browser_context_args, live_server, screenshot
+):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qc")
+    page.get_by_label("Cy's cards left in hand").fill("as")
+    phones = browser.new_context(**browser_context_args)
+    try:
+        send_part(phones.new_page(), edit_url, 1, left="QC 3S")
+        send_part(phones.new_page(), edit_url, 2, left="2S")
+    finally:
+        phones.close()
+
+    ben = page.get_by_role("group", name="Ben: typed here or sent from their phone")
+    expect(ben).to_be_visible(timeout=8000)
+    expect(ben).to_contain_text("Left in hand: qc")
+    expect(ben).to_contain_text("Left in hand: QC 3S")
+    expect(page.locator('[data-draft="news"]')).to_contain_text("Sent, but not what is typed here: Ben and Cy.")
+    fits_the_phone(page)
+    ben.scroll_into_view_if_needed()
+    screenshot(page, "part_typed_and_sent_side_by_side")
+    # nothing changes until the table chooses
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qc")
+    ben.get_by_role("button", name="Use what Ben sent").tap()
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_value("QC 3S")
+    page.get_by_role("button", name="Keep what is typed for Cy").tap()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("as")
+    expect(page.locator(".part-choice")).to_have_count(0)
+    expect(page.locator('[data-draft="news"]')).to_have_text(
+        "Filled in from their own phones: Ben. Kept as typed here instead of what they sent: Cy.")
+
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+    [hand] = stored_hands(page, edit_url)
+    assert hand["players"]["Ben"]["in_hand"] == ["QC", "3S"]
+    assert hand["players"]["Cy"]["in_hand"] == ["AS"]
+
+
+def test_gin_whole_hands_are_kept_on_the_phone_and_saved_in_the_background(page, live_server):
+    # RULES.md 4.8: Ann knocks with 2D (2); Ben lays off 4S 5S and 8C QC, keeps 3H 5D 9D (17): Ann 15
+    page.goto(f"{live_server}/new/gin")
+    page.get_by_label("Seat 1").fill("Ann")
+    page.get_by_label("Seat 2").fill("Ben")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="Gin Rummy", exact=True)).to_be_visible()
+    edit_url = page.url
+    page.get_by_role("link", name="Enter both hands of cards").tap()
+    page.get_by_label("Who knocked").select_option("Ann")
+    page.get_by_label("Ann's cards").fill("AS 2S 3S 7H 7D 7C 9C 10C JC 2D")
+    page.get_by_label("Ben's cards").fill("4S 5S KH KD KS 8C QC 3H 5D 9D")
+    page.reload()
+    expect(page.get_by_label("Ben's cards")).to_have_value("4S 5S KH KD KS 8C QC 3H 5D 9D")
+    expect(page.get_by_label("Who knocked")).to_have_value("Ann")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+
+    page.get_by_role("button", name="Work it out").tap()
+    expect(page.locator("#gin-verdict")).to_contain_text("Ann scores 15")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.get_by_role("status").filter(has_text="Not saved yet: no connection")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 saved")).to_be_visible(timeout=10000)
+    assert len(stored_hands(page, edit_url)) == 1
+    expect_no_drafts(page)
+
+
+def test_a_hand_entered_as_points_is_kept_too(page, live_server):
+    start(page, live_server)
+    page.get_by_role("link", name="Enter as points").tap()
+    page.get_by_label("Who went out").select_option("Ben")
+    page.get_by_label("Ann's points").fill("12")
+    page.get_by_label("Ben's points").fill("40+21")
+    page.reload()
+    expect(page.get_by_label("Ben's points")).to_have_value("40+21")
+    expect(page.get_by_label("Who went out")).to_have_value("Ben")
+    # the same hand by cards is another form, with nothing typed in it yet
+    page.get_by_role("link", name="By cards").tap()
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+
+
+def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_server):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+    page.get_by_role("button", name="Save hand 1").tap()
+    page.get_by_role("link", name="Fix hand 1 (edit or delete)").tap()
+    page.get_by_label("Cy's cards left in hand").fill("AS 3C")
+    page.reload()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS 3C")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("7H 8H 9H")
+    page.get_by_role("button", name="Save changes").tap()
+    expect(page.get_by_role("status").filter(has_text="Hand 1 updated")).to_be_visible()
+    assert stored_hands(page, edit_url)[0]["players"]["Cy"]["in_hand"] == ["AS", "3C"]
+
+    # a player's own part of hand 2, typed but not sent yet, on their phone
+    page.goto(f"{edit_url}/my-hand?player=1")
+    page.get_by_label("My meld 1").fill("5D 6D 7D")
+    page.get_by_role("button", name="Another meld").tap()
+    page.get_by_label("My meld 3").fill("QH QS QD")
+    page.reload()
+    expect(page.get_by_label("My meld 1")).to_have_value("5D 6D 7D")
+    expect(page.get_by_label("My meld 3")).to_have_value("QH QS QD")
+    page.get_by_role("button", name="Send my part").tap()
+    expect(page.get_by_role("status").filter(has_text="Your part of hand 2 was sent")).to_be_visible()
+    expect(page.get_by_label("My meld 2")).to_have_value("QH QS QD")
+    expect_no_drafts(page)
