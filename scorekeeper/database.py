@@ -59,6 +59,15 @@ def require_driver(url: str) -> None:
         ) from None
 
 
+def head_revision() -> str:
+    """The newest schema revision this code knows (what a new or upgraded database is stamped with)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(config).get_current_head()
+
+
 class DatabaseTooNew(RuntimeError):
     """The database is at a schema revision this code does not know; it was left untouched."""
 

@@ -30,6 +30,9 @@ from scorekeeper.extensions import db
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TABLES = ["player", "game_session", "seat", "hand", "draft_part"]
+# tables later revisions added: (0002) hands taken back by undo
+ADDED_TABLES = ["removed_hand"]
+HEAD = database.head_revision()
 
 
 def app_on(path: Path):
@@ -92,9 +95,12 @@ def test_a_new_database_gets_exactly_the_schema_create_all_made(tmp_path):
     app = app_on(tmp_path / "new.sqlite")
     with app.app_context():
         db.engine.dispose()
-    assert revision(tmp_path / "new.sqlite") == [database.FIRST_REVISION]
-    # the same DDL, index for index and constraint for constraint, as the code before migrations
-    assert schema(tmp_path / "new.sqlite") == schema(FIXTURES / "premigration.sqlite")
+    assert revision(tmp_path / "new.sqlite") == [HEAD]
+    # the same DDL, index for index and constraint for constraint, as the code before migrations,
+    # plus what later revisions added
+    new = schema(tmp_path / "new.sqlite")
+    assert [row for row in new if row[2] not in ADDED_TABLES] == schema(FIXTURES / "premigration.sqlite")
+    assert {row[2] for row in new} >= set(ADDED_TABLES)
     # and nothing in the models that the migrations lack (a model changed without a revision fails here)
     engine = create_engine(f"sqlite:///{tmp_path / 'new.sqlite'}")
     with engine.connect() as connection:
@@ -134,15 +140,15 @@ def test_a_database_made_before_migrations_keeps_every_game(old_database, tmp_pa
 
     # every row of every table, timestamps, tokens, versions and draft parts included, is as it was
     assert rows(old_database, columns) == before
-    assert revision(old_database) == [database.FIRST_REVISION]
+    assert revision(old_database) == [HEAD]
 
 
 def test_upgrading_keeps_a_dated_copy_of_the_file_first(old_database, tmp_path, monkeypatch):
     # a later revision, as the next schema change will add one
     migrations = tmp_path / "migrations"
     shutil.copytree(database.MIGRATIONS, migrations, ignore=shutil.ignore_patterns("__pycache__"))
-    (migrations / "versions" / "0002_test.py").write_text(
-        'revision = "0002"\ndown_revision = "0001"\nbranch_labels = None\ndepends_on = None\n'
+    (migrations / "versions" / "9999_test.py").write_text(
+        f'revision = "9999"\ndown_revision = "{HEAD}"\nbranch_labels = None\ndepends_on = None\n'
         "from alembic import op\n\n"
         "def upgrade():\n    op.create_index('ix_test_player_created', 'player', ['created_at'])\n\n"
         "def downgrade():\n    op.drop_index('ix_test_player_created', 'player')\n",
@@ -155,7 +161,7 @@ def test_upgrading_keeps_a_dated_copy_of_the_file_first(old_database, tmp_path, 
     app = app_on(old_database)
     with app.app_context():
         db.engine.dispose()
-    assert revision(old_database) == ["0002"]
+    assert revision(old_database) == ["9999"]
     assert rows(old_database, columns) == before
     [copy] = tmp_path.glob("scorekeeper.sqlite.*.bak")
     assert copy.name[len("scorekeeper.sqlite."):-len(".bak")][:10].count("-") == 2  # dated: 2026-11-23T1130
@@ -212,6 +218,7 @@ def test_scorekeeper_db_commands_work_on_the_packaged_migrations(tmp_path):
         return done.stdout
 
     run("db", "upgrade")
-    assert revision(path) == [database.FIRST_REVISION]
-    assert "0001 (head)" in run("db", "current")
-    assert "<base> -> 0001 (head)" in run("db", "history")
+    assert revision(path) == [HEAD]
+    assert f"{HEAD} (head)" in run("db", "current")
+    history = run("db", "history")
+    assert "<base> -> 0001" in history and f"0001 -> {HEAD} (head)" in history

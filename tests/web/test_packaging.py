@@ -15,6 +15,7 @@ SERVE_FROM_WHEEL = """
 import os, sqlite3
 import scorekeeper
 from scorekeeper import create_app
+from scorekeeper.database import head_revision
 assert "site" in scorekeeper.__file__, scorekeeper.__file__
 app = create_app({"TESTING": True})
 # installed, the data lives in the user's data folder (platformdirs), not inside the package's environment
@@ -22,7 +23,7 @@ data = os.path.join(os.environ["XDG_DATA_HOME"], "scorekeeper")
 assert app.instance_path == data, app.instance_path
 # and the database was created by the migrations the wheel carries
 with sqlite3.connect(os.path.join(data, "scorekeeper.sqlite")) as connection:
-    assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+    assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [(head_revision(),)]
 client = app.test_client()
 home = client.get("/")
 assert home.status_code == 200 and "Start a new game" in home.get_data(as_text=True), home.status_code
