@@ -67,6 +67,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
 
     # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
     require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
+    if gcsafe.installed():
+        # the end of a request is a safe point too, so collections keep up where a thread seldom runs
+        # (green threads, servers without threads); registered first, so it runs after the session closes
+        app.teardown_appcontext(lambda error: gcsafe.collect_due())
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)

@@ -147,11 +147,13 @@ def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
     click.echo(f"Data: {app.instance_path}")
     click.echo(f"Database: {_shown_url(app.config['SQLALCHEMY_DATABASE_URI'])}")
     if lan:
+        host = "0.0.0.0"
+    if host in ("0.0.0.0", "::"):
         from scorekeeper.share.lan import lan_urls
 
-        host = "0.0.0.0"
+        # phones come by the LAN addresses: the app answers to them, and the Share panel offers
+        # them when the page is opened on 127.0.0.1
         urls = lan_urls(port)
-        # the Share panel offers these when the page is opened on 127.0.0.1
         app.config["LAN_URLS"] = urls
         if urls:
             click.echo("Phones on the same network can open:")

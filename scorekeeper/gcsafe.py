@@ -38,14 +38,15 @@ NEEDED = sys.implementation.name == "cpython" and sys.version_info < (3, 12)
 # how often the collector looks at the allocation counts; a collection is due after
 # gen0's threshold (700) net allocations, which a busy request makes in well under this
 INTERVAL = 0.005
-# a full collection may take at most this share of the time (CPython's own heuristic that
-# spaces full collections out cannot be read from Python, so time stands in for it)
-FULL_SHARE = 0.1
+# CPython runs a full collection only once the objects that reached the oldest generation since
+# the last one add up to a quarter of those it kept then, so a large heap is not walked again and
+# again for little gain (gcmodule.c); counted here, since Python cannot read CPython's own count
+FULL_GROWTH = 0.25
 
 _lock = threading.Lock()
 _thread: threading.Thread | None = None
 _fork_hook = False
-_last_full = {"ended": 0.0, "took": 0.0}
+_oldest = {"after_full": 0}
 
 
 def install() -> bool:
@@ -78,25 +79,29 @@ def collect_due() -> int:
     """Run the collection that is due now, as CPython's automatic collector would; objects freed.
 
     The generation chosen is the oldest whose count is over its threshold, as
-    in CPython's ``gc_collect_generations``; full collections are spaced so
-    that they take at most FULL_SHARE of the time.
+    in CPython's ``gc_collect_generations``, with its rule for the oldest
+    generation (see FULL_GROWTH). Safe to call from any Python code: a call
+    from Python is itself a safe point.
     """
+    if NEEDED and gc.isenabled():
+        # something switched automatic collection back on (a library, a scoring call that began
+        # before install): collections inside attribute stores would be possible again
+        gc.disable()
     threshold0, threshold1, threshold2 = gc.get_threshold()
     count0, count1, count2 = gc.get_count()
     if threshold0 == 0 or count0 <= threshold0:
         return 0
-    if count2 > threshold2 and _full_allowed():
-        began = time.perf_counter()
+    if count2 > threshold2 and _oldest_grew_enough():
         freed = gc.collect(2)
-        ended = time.perf_counter()
-        _last_full.update(ended=ended, took=ended - began)
+        _oldest["after_full"] = len(gc.get_objects(generation=2))
         return freed
     return gc.collect(1 if count1 > threshold1 else 0)
 
 
-def _full_allowed() -> bool:
-    waited = time.perf_counter() - _last_full["ended"]
-    return waited * FULL_SHARE >= _last_full["took"]
+def _oldest_grew_enough() -> bool:
+    # counting the oldest generation walks a list of it: cheap beside the full collection it may spare
+    grown = len(gc.get_objects(generation=2)) - _oldest["after_full"]
+    return grown > _oldest["after_full"] * FULL_GROWTH
 
 
 def _collect_forever() -> None:

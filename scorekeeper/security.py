@@ -7,7 +7,8 @@
 - Host names: only loopback, the LAN addresses served on, PUBLIC_URL's host
   and ALLOWED_HOSTS are answered (Flask's TRUSTED_HOSTS; others get 400), so
   a DNS-rebinding page can neither reach the app nor put its name into a QR code.
-- Input: a NUL character anywhere in the address or a form is refused with
+- Input: a NUL character anywhere in the address or a form (names and values,
+  plain or multipart) is refused with
   400 (no name, token or card has one, and PostgreSQL cannot store it), and
   JSON nested too deeply to read is a 400, not a crash.
 """
@@ -19,6 +20,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.exceptions import SecurityError
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -75,13 +77,19 @@ def init_app(app: Flask) -> None:
     app.after_request(_headers)
 
 
+def host_refused() -> bool:
+    """True when this request's Host is not one the app answers to (no page can be built for it)."""
+    return isinstance(request.routing_exception, SecurityError)
+
+
 def _refuse_nul() -> None:
+    if host_refused():
+        return  # answered 400 for its Host before anything reads it
     if "\x00" in request.path or "%00" in request.query_string.decode("latin-1"):
         abort(400, "The address contains a NUL character, which no page, game or name has.")
-    # uploads (multipart) are left to the view that reads them, under its own size limit
-    if request.method == "POST" and request.mimetype == "application/x-www-form-urlencoded":
-        for value in request.form.values():
-            if "\x00" in value:
+    if request.method == "POST" and request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        for name, values in request.form.lists():
+            if "\x00" in name or any("\x00" in value for value in values):
                 abort(400, "The form contains a NUL character, which no name, card or number has.")
 
 
@@ -91,7 +99,9 @@ def _headers(response):
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
     headers["Referrer-Policy"] = "no-referrer"
-    private = request.path.startswith(("/s/", "/host")) or response.mimetype == "application/json"
+    # pages listing the host's games carry every game's link, just as a game's own pages carry its own
+    private = (request.path.startswith(("/s/", "/host", "/sessions", "/players")) or request.path == "/"
+               or response.mimetype == "application/json")
     if private:
         # a game's address is its credential: no cache keeps the page, no search engine lists it
         headers["Cache-Control"] = "no-store"

@@ -209,3 +209,31 @@ def test_host_key_command_prints_and_renews_the_host_link(app, runner, monkeypat
     assert renewed.exit_code == 0 and key not in renewed.output
     with app.app_context():
         assert host_key() != key and f"/host/{host_key()}" in renewed.output
+
+
+def test_links_opened_while_host_are_not_kept_on_the_device_after_host_rights_end(app, games):
+    phone = guest(app)
+    with app.app_context():
+        key = host_key()
+    phone.get(f"/host/{key}")
+    for game in games:
+        phone.get(f"/s/{game['edit']}")
+    new_host_key(app.instance_path)
+    home = phone.get("/").get_data(as_text=True)
+    assert not [g for g in games if g["edit"] in home]
+
+
+def test_leaving_host_rights_forgets_the_games_the_device_opened(app, games):
+    phone = guest(app)
+    phone.get(f"/s/{games[0]['view']}")
+    with app.app_context():
+        key = host_key()
+    phone.get(f"/host/{key}")
+    phone.post("/host/leave")
+    assert games[0]["view"] not in phone.get("/").get_data(as_text=True)
+
+
+def test_a_guest_is_offered_no_player_names_from_other_games(app, client, games):
+    assert "Ann" in client.get("/new/rummy500").get_data(as_text=True)
+    page = guest(app).get("/new/rummy500").get_data(as_text=True)
+    assert "<option value=\"Ann\"" not in page and ">Ann<" not in page

@@ -123,3 +123,30 @@ def test_a_list_of_games_leaves_out_one_deleted_meanwhile(app, game):
         keys = [(game["id"], None, 1), (10**6, None, 1)]
         rows = rows_for(keys)
         assert [row.session.id for row in rows] == [game["id"]]
+
+
+@pytest.mark.parametrize("url", ["/%00", "/?a=%00", "/nowhere"])
+def test_an_unknown_host_with_bad_input_too_is_still_a_plain_400(client, url):
+    response = client.get(url, headers={"Host": "evil.example"})
+    assert response.status_code == 400
+    assert response.mimetype == "text/plain"
+
+
+def test_an_unknown_host_posting_a_too_large_form_is_no_server_error(client):
+    response = client.post("/new/gin", data={"players-0": "x" * (3 * 1024 * 1024)}, headers={"Host": "evil.example"})
+    assert response.status_code in (400, 413)
+
+
+@pytest.mark.parametrize("data", [{"players-0": "Fay\x00", "players-1": "Gus"},
+                                  {"players-0": "Fay", "players-1": "Gus", "x\x00": "1"}])
+def test_a_nul_byte_in_a_multipart_form_is_refused_too(client, app, data):
+    response = client.post("/new/gin", data=data, content_type="multipart/form-data")
+    assert response.status_code == 400
+    with app.app_context():
+        assert db.session.query(GameSession).count() == 0
+
+
+def test_json_nested_too_deeply_says_so(client):
+    response = client.post("/api/v1/score", data="[" * 100_000 + "]" * 100_000, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested too deeply" in response.get_json()["error"]

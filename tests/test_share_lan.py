@@ -101,3 +101,11 @@ def test_version():
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0
     assert "version 0.1.0" in result.output
+
+
+def test_serving_every_interface_without_lan_still_answers_the_lan_addresses(monkeypatch, tmp_path):
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.7"])
+    output, bound = serve(monkeypatch, tmp_path, "--host", "0.0.0.0")
+    assert "192.0.2.7" in bound["app"].config["TRUSTED_HOSTS"]
+    assert not bound["app"].config["LOOPBACK_IS_HOST"]
+    assert "/host/" in output

@@ -16,7 +16,11 @@ from scorekeeper.api import bp
 
 def _json_body() -> tuple[dict[str, Any] | None, Any]:
     """The request's JSON object, or the 400 answer saying why there is none."""
-    body = request.get_json(silent=True)
+    try:
+        body = request.json_module.loads(request.get_data(cache=True)) if request.is_json else None
+    except ValueError as exc:
+        # say why it could not be read (bad syntax, nested too deeply), not only that it could not
+        return None, (jsonify(error=f"the request body is not readable JSON: {exc}"), 400)
     if body is None:
         return None, (jsonify(error="the request body is not JSON: send a JSON object with Content-Type application/json"), 400)
     if not isinstance(body, dict):

@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, SecurityErro
 
 from scorekeeper.errors import bp
 from scorekeeper.extensions import db
+from scorekeeper.security import host_refused
 from scorekeeper.host.identity import GUEST_MESSAGE
 
 # what a player at the table should read, per status code
@@ -27,13 +28,15 @@ def wants_json() -> bool:
 
 
 def _render(code: int, message: str, title: str | None = None):
+    if host_refused():
+        return untrusted_host(None)
     if wants_json():
         return jsonify(error=message), code
     return render_template("errors/error.html", code=code, message=message, title=title), code
 
 
 @bp.app_errorhandler(SecurityError)
-def untrusted_host(error: SecurityError):
+def untrusted_host(error: SecurityError | None):
     """A Host header the app does not answer to (see security.trusted_hosts): plain words, no links to it."""
     return (
         "This address is not one Scorekeeper answers to. Open the address the host printed,"

@@ -20,6 +20,8 @@ from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Hand, Player, Seat
 
 PER_PAGE = 25
+# how far back the home page looks for recently finished games (changes, newest first)
+RECENT = 30
 # fewest sessions scored per round trip when a status filter needs more matches
 MIN_BATCH = 10
 STATUSES = ("in_progress", "finished")
@@ -178,15 +180,24 @@ def rows_for(keys: list[tuple[int, Any, int]]) -> list[Row]:
     return rows
 
 
-def recent_rows(limit: int) -> list[Row]:
-    """The `limit` most recently changed sessions not archived, newest change first (the home page's)."""
-    keys = db.session.execute(
+def recent_by_status(in_progress: int, finished: int) -> tuple[list[Row], bool, list[Row]]:
+    """The home page's lists: the `in_progress` games in progress changed most recently, whether there are
+    more, and the `finished` games finished most recently (archived ones left out).
+
+    Statuses are the engine's, through the score cache: sessions are scored newest change
+    first, a batch at a time, only until both lists are full.
+    """
+    keys = [tuple(row) for row in db.session.execute(
         select(GameSession.id, GameSession.created_at, GameSession.version)
         .where(GameSession.archived.is_(False))
         .order_by(GameSession.updated_at.desc(), GameSession.id.desc())
-        .limit(limit)
-    )
-    return rows_for([tuple(row) for row in keys])
+    )]
+    playing, _ = _with_status(keys, "in_progress", in_progress + 1)
+    # "recently" finished: among the last RECENT changes, so a cold start need not score all history
+    done, _ = _with_status(keys[:RECENT], "finished", finished)
+    rows = {row.session.id: row for row in rows_for(playing[:in_progress] + done[:finished])}
+    shown = [rows[k[0]] for k in playing[:in_progress] if k[0] in rows]
+    return shown, len(playing) > in_progress, [rows[k[0]] for k in done[:finished] if k[0] in rows]
 
 
 def known_players() -> list[str]:

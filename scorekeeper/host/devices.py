@@ -8,6 +8,7 @@ from flask import session
 from sqlalchemy import or_, select
 
 from scorekeeper.extensions import db
+from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession
 
 DEVICE_GAMES = "games"
@@ -25,7 +26,13 @@ class HeldLink:
 
 
 def remember(token: str) -> None:
-    """Remember that this device opened the game at `token` (most recent first)."""
+    """Remember that this device opened the game at `token` (most recent first).
+
+    Not for a host, who sees every game anyway: a link remembered while host would
+    stay listed on the device after its host rights are taken back.
+    """
+    if is_host():
+        return
     held = session.get(DEVICE_GAMES, [])
     if held[:1] == [token]:
         return  # already the most recent: no new cookie for every look at the scoreboard
@@ -33,6 +40,11 @@ def remember(token: str) -> None:
     session[DEVICE_GAMES] = [token, *tokens][:MAX_REMEMBERED]
     # kept across browser restarts: "the games on this phone" are there at the next visit
     session.permanent = True
+
+
+def forget_all() -> None:
+    """Forget every game this device opened (when it stops being a host, say)."""
+    session.pop(DEVICE_GAMES, None)
 
 
 def held_links() -> list[HeldLink]:

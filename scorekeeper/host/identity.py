@@ -31,7 +31,8 @@ HOST_COOKIE = "scorekeeper_host"
 # a host cookie outlives any evening: browsers cap cookies at 400 days anyway
 HOST_COOKIE_DAYS = 400
 # headers a proxy adds: a request that carries one came from elsewhere, whatever its address
-FORWARDING_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
+FORWARDING_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-IP", "Via",
+                      "CF-Connecting-IP", "True-Client-IP", "X-Client-IP")
 GUEST_MESSAGE = (
     "This page is for the host: the device that runs Scorekeeper."
     " Ask the host for the link to your game, or open the host link on this device."

@@ -8,6 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper.extensions import db
 from scorekeeper.host import bp
+from scorekeeper.host.devices import forget_all
 from scorekeeper.host.forms import LeaveForm
 from scorekeeper.host.identity import (
     HOST_COOKIE,
@@ -51,6 +52,7 @@ def leave():
     form = LeaveForm()
     if not form.validate_on_submit():
         abort(400)
+    forget_all()
     flash("This device is a guest now: it sees only the games whose links it holds.")
     response = redirect(url_for("sessions.index"))
     response.delete_cookie(HOST_COOKIE, httponly=True, samesite="Lax", secure=request.is_secure)

@@ -35,9 +35,8 @@ from scorekeeper.sessions.handdata import (
 )
 from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, games, scoreboard, whole_number
 
-# the home page looks at this many of the most recently changed games, and lists at most
-# HOME_IN_PROGRESS of them in progress and HOME_FINISHED finished; /sessions has the rest
-RECENT_LIMIT = 30
+# the home page lists at most this many games in progress and finished, most recently changed
+# first; /sessions has the rest
 HOME_IN_PROGRESS = 10
 HOME_FINISHED = 5
 
@@ -50,22 +49,23 @@ def index():
     links this device opened, with the link it holds (never another game's).
     """
     # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.listing import recent_rows, rows_for
+    from scorekeeper.history.listing import recent_by_status, rows_for
 
     if is_host():
-        rows = recent_rows(RECENT_LIMIT)
-        tokens = {row.session.id: row.session.edit_token for row in rows}
+        in_progress, more, finished = recent_by_status(HOME_IN_PROGRESS, HOME_FINISHED)
+        tokens = {row.session.id: row.session.edit_token for row in in_progress + finished}
     else:
         held = held_links()
         rows = rows_for([link.key for link in held])
         tokens = {link.key[0]: link.token for link in held}
-    in_progress = [row for row in rows if row.status != "finished"]
-    finished = [row for row in rows if row.status == "finished"]
+        playing = [row for row in rows if row.status != "finished"]
+        in_progress, more = playing[:HOME_IN_PROGRESS], len(playing) > HOME_IN_PROGRESS
+        finished = [row for row in rows if row.status == "finished"][:HOME_FINISHED]
     return render_template(
         "sessions/index.html",
-        in_progress=in_progress[:HOME_IN_PROGRESS],
-        more_in_progress=len(in_progress) > HOME_IN_PROGRESS,
-        finished=finished[:HOME_FINISHED],
+        in_progress=in_progress,
+        more_in_progress=more,
+        finished=finished,
         tokens=tokens,
         game_spec=game_spec,
     )
@@ -102,7 +102,8 @@ def new_session(game_id: str):
     status = 422 if request.method == "POST" else 200
     return render_template(
         "sessions/new_session.html", form=form, spec=spec, error=error,
-        known_names=service.remembered_names(),
+        # players' names are the host's to see (as /players is): a guest's phone suggests none
+        known_names=service.remembered_names() if is_host() else [],
     ), status
 
 
