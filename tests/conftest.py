@@ -1,4 +1,4 @@
-"""Fixtures for the web tests: a fresh app on a temporary SQLite file, its client and CLI runner."""
+"""Fixtures for the web tests: a fresh app on an empty database (see tests/databases.py), its client and CLI runner."""
 
 from __future__ import annotations
 
@@ -12,32 +12,29 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
+from tests.databases import Databases, opened
 
 # scripts the tests run in processes of their own (one of them crashes its interpreter on purpose)
 collect_ignore = ["scripts"]
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    """A fresh app on its own SQLite file; CSRF off unless a test turns it on.
+def databases(tmp_path: Path) -> Iterator[Databases]:
+    """The test's databases: SQLite files in tmp_path, or PostgreSQL databases dropped afterwards."""
+    with opened(tmp_path) as held:
+        yield held
+
+
+@pytest.fixture
+def app(databases: Databases) -> Iterator[Any]:
+    """A fresh app on its own empty database; CSRF off unless a test turns it on.
 
     The test client asks from 127.0.0.1, as the host would on a loopback-only server;
     tests of guests ask from another address (see test_host_guests.py).
     """
-    app = create_app(
-        {
-            "TESTING": True, "LOOPBACK_IS_HOST": True,
-            "SECRET_KEY": "tests",
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
-        }
-    )
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+    yield databases.app("test", WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture

@@ -51,13 +51,12 @@ def test_postgres_urls_are_read_with_psycopg_3(tmp_path, monkeypatch):
     assert database_url(str(tmp_path)) == "postgresql+psycopg://u:p@db.example/scores"
 
 
-def _proxied_share_page(tmp_path, proxies: int) -> str:
-    app = create_app({
-        "TESTING": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False, "TRUSTED_PROXIES": proxies,
+def _proxied_share_page(databases, proxies: int) -> str:
+    app = databases.app(
+        f"proxy{proxies}", LOOPBACK_IS_HOST=False, WTF_CSRF_ENABLED=False, TRUSTED_PROXIES=proxies,
         # the names the app answers to there (see security.trusted_hosts)
-        "ALLOWED_HOSTS": ["scores.example.org", "10.0.0.5"],
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / f'proxy{proxies}.sqlite'}",
-    })
+        ALLOWED_HOSTS=["scores.example.org", "10.0.0.5"],
+    )
     client = app.test_client()
     started = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben"})
     token = started.headers["Location"].rstrip("/").split("/")[-1]
@@ -67,15 +66,15 @@ def _proxied_share_page(tmp_path, proxies: int) -> str:
     return page.get_data(as_text=True)
 
 
-def test_behind_a_trusted_proxy_the_share_links_carry_the_public_address(tmp_path):
-    page = _proxied_share_page(tmp_path, proxies=1)
+def test_behind_a_trusted_proxy_the_share_links_carry_the_public_address(databases):
+    page = _proxied_share_page(databases, proxies=1)
     assert "https://scores.example.org/s/" in page
     assert "http://10.0.0.5:8000/s/" not in page
 
 
-def test_forwarded_headers_are_ignored_unless_proxies_are_trusted(tmp_path):
+def test_forwarded_headers_are_ignored_unless_proxies_are_trusted(databases):
     # reached directly, anyone could send these headers: by default they change nothing
-    page = _proxied_share_page(tmp_path, proxies=0)
+    page = _proxied_share_page(databases, proxies=0)
     assert "http://10.0.0.5:8000/s/" in page
     assert "scores.example.org" not in page
 

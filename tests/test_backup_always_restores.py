@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 from werkzeug.test import encode_multipart
 
-from scorekeeper import create_app, engine
+from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.history.backup import export_all, import_text
 from scorekeeper.limits import MAX_NAME, MAX_POINTS
@@ -24,9 +23,9 @@ from scorekeeper.models import DraftPart, GameSession, Hand, Player, Seat
 from scorekeeper.sessions import service
 
 
-def app_on(path: Path, **config):
-    return create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False,
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", **config})
+def app_on(databases, name: str, **config):
+    """An app on the test's database `name`; CSRF off unless `config` turns it on."""
+    return databases.app(name, **{"WTF_CSRF_ENABLED": False, **config})
 
 
 def comparable(body: dict) -> dict:
@@ -60,7 +59,7 @@ def start(client, game: str, names: list[str]):
     return client.post(f"/new/{game}", data={f"players-{i}": name for i, name in enumerate(names)})
 
 
-def test_a_game_of_1200_hands_with_a_hand_of_2_000_000_points_restores(app, tmp_path):
+def test_a_game_of_1200_hands_with_a_hand_of_2_000_000_points_restores(app, databases):
     with app.app_context():
         gs = service.create_session("michigan", {}, ["Ann", "Ben", "Cy"])
         # stored directly, as 1,200 saves through the service would (each re-scores the whole game)
@@ -71,16 +70,16 @@ def test_a_game_of_1200_hands_with_a_hand_of_2_000_000_points_restores(app, tmp_
         # and one more through the service, as the points form saves it: the app takes it
         service.add_hand(gs, {"ended": "went_out", "went_out": "Ann", "points": {"Ann": 0, "Ben": 2_000_000, "Cy": 3}})
         assert len(gs.hands) == 1201
-    target = app_on(tmp_path / "restored.sqlite")
+    target = app_on(databases, "restored")
     before, after = round_trip(app, target)
     assert after == before
     assert len(after["sessions"][0]["hands"]) == 1201
 
 
-def test_names_the_new_session_form_takes_restore(app, client, tmp_path):
+def test_names_the_new_session_form_takes_restore(app, client, databases):
     names = ["👩\u200d👧 Mum", "Zero\u200bWidth", "Tab\there", "Émile"]
     assert start(client, "rummy500", names).status_code == 302
-    target = app_on(tmp_path / "restored.sqlite")
+    target = app_on(databases, "restored")
     before, after = round_trip(app, target)
     assert after == before and after["sessions"][0]["players"] == names
 
@@ -92,7 +91,7 @@ def test_a_name_no_database_can_keep_is_refused_by_the_form(client):
     assert "NUL character" in response.get_data(as_text=True)
 
 
-def test_updated_at_and_version_survive_a_round_trip(app, client, tmp_path):
+def test_updated_at_and_version_survive_a_round_trip(app, client, databases):
     assert start(client, "basic", ["Ann", "Ben"]).status_code == 302
     with app.app_context():
         gs = db.session.execute(select(GameSession)).scalar_one()
@@ -101,7 +100,7 @@ def test_updated_at_and_version_survive_a_round_trip(app, client, tmp_path):
         service.delete_hand(gs.hands[0])
         version, updated = gs.version, gs.updated_at
     assert version == 5
-    target = app_on(tmp_path / "restored.sqlite")
+    target = app_on(databases, "restored")
     before, after = round_trip(app, target)
     assert after == before
     with target.app_context():
@@ -110,7 +109,7 @@ def test_updated_at_and_version_survive_a_round_trip(app, client, tmp_path):
         assert restored.updated_at == updated.replace(microsecond=0)
 
 
-def test_the_import_page_takes_a_backup_larger_than_2_mb_with_csrf_on(app, tmp_path):
+def test_the_import_page_takes_a_backup_larger_than_2_mb_with_csrf_on(app, databases):
     with app.app_context():
         gs = service.create_session("basic", {}, ["Ann", "Ben"])
         service.add_hand(gs, {"ended": "went_out", "went_out": "Ann", "points": {"Ann": 0, "Ben": 10}})
@@ -118,7 +117,7 @@ def test_the_import_page_takes_a_backup_larger_than_2_mb_with_csrf_on(app, tmp_p
     backup = app.test_client().get("/sessions/backup.json").data
     # JSON allows any amount of whitespace: a 3 MB file, as years of games make
     big = backup.rstrip() + b" " * (3 * 1024 * 1024) + b"\n"
-    target = app_on(tmp_path / "restored.sqlite", WTF_CSRF_ENABLED=True)
+    target = app_on(databases, "restored", WTF_CSRF_ENABLED=True)
     client = target.test_client()
     page = client.get("/sessions/import").get_data(as_text=True)
     assert "16 MB" in page
@@ -158,9 +157,9 @@ def sessions(draw):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sessions())
-def test_whatever_the_forms_and_api_accept_exports_and_restores_the_same(app, tmp_path, session):
+def test_whatever_the_forms_and_api_accept_exports_and_restores_the_same(app, databases, session):
     game, players, hands, archived = session
-    target = app_on(tmp_path / "restored.sqlite")
+    target = app_on(databases, "restored")
     empty(app)
     empty(target)
     response = start(app.test_client(), game, players)

@@ -118,12 +118,12 @@ def test_damaged_or_hostile_upload_is_refused_and_writes_nothing(seeded, client,
 
 
 @pytest.mark.parametrize("name", ["not json", "unknown game", "an illegal meld", "a backup with one bad session last"])
-def test_damaged_file_given_to_the_import_command_is_refused_and_writes_nothing(seeded, tmp_path, name):
+def test_damaged_file_given_to_the_import_command_is_refused_and_writes_nothing(seeded, databases, tmp_path, name):
     raw, message = BAD_FILES[name]
     path = tmp_path / "bad.json"
     path.write_bytes(raw)
     before = rows(seeded)
-    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}"}
+    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": databases.url("test")}
     result = CliRunner().invoke(main, ["import", str(path)], env=env)
     assert result.exit_code == 1
     assert "nothing was imported" in result.output and message in result.output

@@ -6,13 +6,11 @@ import csv
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from scorekeeper import create_app
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player
@@ -20,21 +18,15 @@ from scorekeeper.sessions import service
 from tests.test_history_games import SAMPLES, store_sample
 
 
-def fresh_app(path: Path):
-    """Another app on its own empty database (the place a backup is restored into)."""
-    return create_app({
-        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "WTF_CSRF_ENABLED": False,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-    })
+def fresh_app(databases, name: str):
+    """Another app on the test's database `name` (the place a backup is restored into)."""
+    return databases.app(name, WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture
-def empty_app(tmp_path):
+def empty_app(databases):
     """An app on a second, empty database."""
-    other = fresh_app(tmp_path / "restored.sqlite")
-    yield other
-    with other.app_context():
-        db.engine.dispose()
+    return fresh_app(databases, "restored")
 
 
 def upload(client, body: dict | bytes | str):
@@ -86,9 +78,9 @@ def test_exported_json_is_a_score_body_that_the_cli_rescores(app, client, tmp_pa
     assert rescored["winner"] == "Ben"
 
 
-def cli(database: Path, *args: str, input: str | None = None):
-    """Run the scorekeeper command on a given database file."""
-    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
+def cli(database: str, *args: str, input: str | None = None):
+    """Run the scorekeeper command on the database at the URL `database`."""
+    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": database}
     return CliRunner().invoke(main, list(args), env=env, input=input)
 
 
@@ -106,7 +98,7 @@ def everything(app) -> list[dict]:
         ]
 
 
-def test_full_backup_restores_into_an_empty_database_with_nothing_lost(app, tmp_path):
+def test_full_backup_restores_into_an_empty_database_with_nothing_lost(app, databases, tmp_path):
     with app.app_context():
         for game in ("rummy500", "persian", "gin", "michigan"):
             store_sample(SAMPLES[game])
@@ -117,64 +109,58 @@ def test_full_backup_restores_into_an_empty_database_with_nothing_lost(app, tmp_
     assert len(original) == 5
 
     backup = tmp_path / "backup.json"
-    result = cli(tmp_path / "test.sqlite", "export", "--all", str(backup))
+    result = cli(databases.url("test"), "export", "--all", str(backup))
     assert result.exit_code == 0, result.output
     assert "Exported 5 sessions" in result.output
 
-    target = tmp_path / "restored.sqlite"
-    result = cli(target, "import", str(backup))
+    result = cli(databases.url("restored"), "import", str(backup))
     assert result.exit_code == 0, result.output
     assert "Restored 5 sessions" in result.output
 
-    restored = fresh_app(target)
-    try:
-        assert everything(restored) == original
-        # the restored links open the same games
-        page = restored.test_client().get(f"/s/{original[0]['edit_token']}/review")
-        assert page.status_code == 200
-    finally:
-        with restored.app_context():
-            db.engine.dispose()
+    restored = fresh_app(databases, "restored")
+    assert everything(restored) == original
+    # the restored links open the same games
+    page = restored.test_client().get(f"/s/{original[0]['edit_token']}/review")
+    assert page.status_code == 200
 
 
-def test_restoring_the_same_backup_twice_adds_nothing(app, tmp_path):
+def test_restoring_the_same_backup_twice_adds_nothing(app, databases, tmp_path):
     with app.app_context():
         store_sample(SAMPLES["basic"])
         store_sample(SAMPLES["penalty"])
     backup = tmp_path / "backup.json"
-    assert cli(tmp_path / "test.sqlite", "export", "--all", str(backup)).exit_code == 0
+    assert cli(databases.url("test"), "export", "--all", str(backup)).exit_code == 0
 
-    result = cli(tmp_path / "test.sqlite", "import", str(backup))
+    result = cli(databases.url("test"), "import", str(backup))
     assert result.exit_code == 0, result.output
     assert "Restored 0 sessions. 2 already here" in result.output
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameSession)) == 2
 
 
-def test_export_of_one_session_by_its_link_on_the_command_line(app, tmp_path):
+def test_export_of_one_session_by_its_link_on_the_command_line(app, databases, tmp_path):
     with app.app_context():
         gs = store_sample(SAMPLES["gin"])
         view_token = gs.view_token
-    result = cli(tmp_path / "test.sqlite", "export", "--session", view_token, "-")
+    result = cli(databases.url("test"), "export", "--session", view_token, "-")
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
     assert body["game"] == "gin" and body["players"] == ["Ann", "Ben"]
     assert len(body["hands"]) == 3
     assert "edit_token" not in body["metadata"]
 
-    assert cli(tmp_path / "test.sqlite", "export", "--session", "no-such-token", "-").exit_code == 2
-    assert cli(tmp_path / "test.sqlite", "export", "-").exit_code == 2
+    assert cli(databases.url("test"), "export", "--session", "no-such-token", "-").exit_code == 2
+    assert cli(databases.url("test"), "export", "-").exit_code == 2
 
 
-def test_import_from_standard_input_on_the_command_line(tmp_path):
+def test_import_from_standard_input_on_the_command_line(databases):
     body = {"game": "basic", "players": ["Ann", "Ben"], "hands": SAMPLES["basic"].hands}
-    result = cli(tmp_path / "fresh.sqlite", "import", "-", input=json.dumps(body))
+    result = cli(databases.url("fresh"), "import", "-", input=json.dumps(body))
     assert result.exit_code == 0, result.output
-    restored = fresh_app(tmp_path / "fresh.sqlite")
+    restored = fresh_app(databases, "fresh")
     with restored.app_context():
         [gs] = db.session.execute(select(GameSession)).scalars().all()
         assert service.standings(gs)["totals"] == {"Ann": 104, "Ben": 54}
-        db.engine.dispose()
 
 
 def test_csv_export_has_one_row_per_hand_and_player_with_scores_and_running_totals(app, client):
@@ -241,10 +227,10 @@ def test_backup_downloaded_from_the_sessions_page_restores_through_the_upload_fo
     assert everything(empty_app) == original
 
 
-def test_a_failed_export_leaves_an_earlier_backup_file_untouched(app, tmp_path):
+def test_a_failed_export_leaves_an_earlier_backup_file_untouched(app, databases, tmp_path):
     backup = tmp_path / "backup.json"
     backup.write_text("the earlier backup")
-    result = cli(tmp_path / "test.sqlite", "export", "--session", "no-such-token", str(backup))
+    result = cli(databases.url("test"), "export", "--session", "no-such-token", str(backup))
     assert result.exit_code == 2
     assert backup.read_text() == "the earlier backup"
 

@@ -18,7 +18,6 @@ from html.parser import HTMLParser
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession
 
@@ -269,9 +268,8 @@ def test_the_scoreboard_lists_who_has_sent_their_part(app, game):
     assert re.search(r"Waiting for: <span[^>]*>Ann, Cid</span>", page)
 
 
-def test_a_part_is_sent_with_csrf_protection_on(tmp_path):
-    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+def test_a_part_is_sent_with_csrf_protection_on(databases):
+    app = databases.app("c")
     client = app.test_client()
     new_page = client.get("/new/rummy500").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', new_page).group(1)

@@ -15,7 +15,6 @@ import time
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.test_history_games import SAMPLES, store_sample
 
@@ -59,12 +58,9 @@ def json_value(rng: random.Random, depth: int = 0):
 
 
 @pytest.fixture
-def fuzz_app(tmp_path):
+def fuzz_app(databases):
     """An app with CSRF on (as served), two games stored, and the values to aim at."""
-    app = create_app({
-        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "fuzz",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'fuzz.sqlite'}",
-    })
+    app = databases.app("fuzz", SECRET_KEY="fuzz")
     with app.app_context():
         targets = {"tokens": [], "hands": []}
         for game in ("rummy500", "gin"):
@@ -72,9 +68,7 @@ def fuzz_app(tmp_path):
             db.session.commit()
             targets["tokens"] += [gs.edit_token, gs.view_token]
             targets["hands"] += [h.id for h in gs.hands]
-    yield app, targets
-    with app.app_context():
-        db.engine.dispose()
+    return app, targets
 
 
 def test_no_random_request_to_any_route_answers_5xx(fuzz_app):

@@ -65,11 +65,11 @@ def test_cycles_are_still_collected_with_the_app_running(app):
     assert gone() is None, "a reference cycle was not collected while the app ran"
 
 
-def test_many_games_in_progress_and_every_list_page_asked_again_and_again(tmp_path):
-    database = tmp_path / "walk.sqlite"
-    populated = run("home_walk.py", str(database), "populate", "60")
+def test_many_games_in_progress_and_every_list_page_asked_again_and_again(databases):
+    database = databases.url("walk")
+    populated = run("home_walk.py", database, "populate", "60")
     assert populated.returncode == 0, populated.stderr
-    walked = run("home_walk.py", str(database), "walk", "3")
+    walked = run("home_walk.py", database, "walk", "3")
     assert walked.returncode == 0, walked.stdout[-2000:] + walked.stderr[-4000:]
     lines = walked.stdout.splitlines()
     assert lines.count("GET / 200") == 6

@@ -24,6 +24,10 @@ import pytest
 pytest.importorskip("gunicorn")
 
 from scorekeeper.database import head_revision  # noqa: E402
+from tests.databases import sqlite_only  # noqa: E402
+
+# the workers start on an empty instance folder's own SQLite file, whose schema the test reads
+pytestmark = sqlite_only
 
 # 20 starts take about 75 s on a 2-CPU machine; 16 keep the test near a minute (GUNICORN_STARTS=20 for the full count)
 STARTS = int(os.environ.get("GUNICORN_STARTS", "16"))

@@ -27,6 +27,10 @@ from scorekeeper import create_app, database
 from scorekeeper.cli import main
 from scorekeeper.database import DatabaseTooNew
 from scorekeeper.extensions import db
+from tests.databases import sqlite_only
+
+# every test here upgrades, copies or reads SQLite files (the committed pre-migration fixture among them)
+pytestmark = sqlite_only
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TABLES = ["player", "game_session", "seat", "hand", "draft_part"]

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from scorekeeper import create_app
 from scorekeeper import security
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
@@ -80,12 +79,8 @@ def test_qr_code_decodes_to_exactly_the_link(game, app, tmp_path, kind):
 
 
 @needs_decoder
-def test_public_url_wins_over_the_request_address(tmp_path):
-    app = create_app({
-        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}",
-        "PUBLIC_URL": "http://192.168.1.20:5000/",
-    })
+def test_public_url_wins_over_the_request_address(databases, tmp_path):
+    app = databases.app("p", WTF_CSRF_ENABLED=False, PUBLIC_URL="http://192.168.1.20:5000/")
     client = app.test_client()
     url = client.post("/new/gin", data={"players-0": "Fay", "players-1": "Gus"}).headers["Location"]
     view, _ = tokens(app, url.rsplit("/", 1)[1])
@@ -211,9 +206,8 @@ def test_only_the_edit_link_can_replace_links(game, app):
     assert game.client.post(f"/s/{edit}/share/other/renew").status_code == 404
 
 
-def test_renewing_a_link_needs_the_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+def test_renewing_a_link_needs_the_csrf_token(databases):
+    app = databases.app("c")
     client = app.test_client()
     page = client.get("/new/gin").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)

@@ -8,7 +8,6 @@ import pytest
 from flask import url_for
 from sqlalchemy import select, text
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 
@@ -85,8 +84,8 @@ def test_view_link_cannot_open_the_hand_forms(started):
         assert table.client.get(path).status_code == 403, path
 
 
-def test_every_write_route_refuses_a_post_without_its_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+def test_every_write_route_refuses_a_post_without_its_csrf_token(databases):
+    app = databases.app("c")
     client = app.test_client()
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/new/rummy500").get_data(as_text=True))
     created = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben", "csrf_token": csrf.group(1)})

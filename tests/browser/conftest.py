@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from tests.databases import Databases
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
@@ -40,17 +40,9 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 
 
-def serve(tmp_path: Path, **config) -> Iterator[tuple[str, object]]:
-    """Serve a fresh app on a free port of 127.0.0.1; yields its base URL and the app."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "LOOPBACK_IS_HOST": True,
-            "SECRET_KEY": "browser-tests",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite'}",
-            **config,
-        }
-    )
+def serve(databases: Databases, **config) -> Iterator[tuple[str, object]]:
+    """Serve a fresh app on its own empty database on a free port of 127.0.0.1; yields its base URL and the app."""
+    app = databases.app("browser", SECRET_KEY="browser-tests", **config)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -62,16 +54,16 @@ def serve(tmp_path: Path, **config) -> Iterator[tuple[str, object]]:
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
+def live_server(databases: Databases) -> Iterator[str]:
     """Serve a fresh app on a free port of 127.0.0.1, this browser being the host; yields its base URL."""
-    for url, _ in serve(tmp_path):
+    for url, _ in serve(databases):
         yield url
 
 
 @pytest.fixture
-def lan_server(tmp_path: Path) -> Iterator[tuple[str, object]]:
+def lan_server(databases: Databases) -> Iterator[tuple[str, object]]:
     """Serve a fresh app as `serve --lan` does: every browser is a guest until it opens the host link."""
-    yield from serve(tmp_path, LOOPBACK_IS_HOST=False)
+    yield from serve(databases, LOOPBACK_IS_HOST=False)
 
 
 @pytest.fixture

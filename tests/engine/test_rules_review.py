@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.engine import (
     InputError,
     RulesError,
@@ -780,9 +779,9 @@ def test_gin_whole_hand_entry_is_arranged_for_least_deadwood():
 
 
 @pytest.fixture
-def api(tmp_path):
+def api(databases):
     """A test client of a fresh app."""
-    app = create_app({"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}"})
+    app = databases.app("r")
     return app.test_client()
 
 

@@ -4,8 +4,8 @@ This is the shape that crashed the whole server on CPython 3.11 ("Segmentation
 fault ... Garbage-collecting", see docs/gc-crash.md): run in a process of its
 own so that a crash fails its test instead of killing the test run.
 
-Run: python tests/scripts/home_walk.py DATABASE_FILE populate SESSIONS
-     python tests/scripts/home_walk.py DATABASE_FILE walk ROUNDS
+Run: python tests/scripts/home_walk.py DATABASE_URL populate SESSIONS
+     python tests/scripts/home_walk.py DATABASE_URL walk ROUNDS
 The walk prints one line per page asked for ("GET / 200") and exits 0 when every page answered 200.
 """
 
@@ -44,7 +44,7 @@ def populate(count: int) -> None:
 
 def main() -> int:
     database, action, number = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "walk", "LOOPBACK_IS_HOST": True})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "walk", "LOOPBACK_IS_HOST": True})
     if action == "populate":
         with app.app_context():
             populate(number)

@@ -7,7 +7,6 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import create_app
 
 FIRST_HAND = {"went_out": "Ann", "players": {
     "Ann": {"melds": ["7H 8H 9H", "KS KD KC"]},
@@ -103,12 +102,8 @@ def test_points_that_are_not_numbers_are_refused(started):
     assert 'value="ten"' in page
 
 
-def test_post_without_csrf_token_is_refused_and_writes_nothing(tmp_path):
-    app = create_app({
-        "TESTING": True, "LOOPBACK_IS_HOST": True,
-        "SECRET_KEY": "tests",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}",
-    })
+def test_post_without_csrf_token_is_refused_and_writes_nothing(databases):
+    app = databases.app("csrf")
     client = app.test_client()
     response = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben"})
     assert response.status_code == 400

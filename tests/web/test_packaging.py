@@ -9,6 +9,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+from tests.databases import sqlite_only
+
+# the wheel serves from the SQLite file of its default data folder, which the test opens
+pytestmark = sqlite_only
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SERVE_FROM_WHEEL = """
