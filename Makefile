@@ -1,4 +1,4 @@
-# make run: set up and serve on the embedded SQLite; make test: set up and run every test.
+# make run: set up and serve on the embedded SQLite; make test: set up and run every test on SQLite, then on PostgreSQL.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
@@ -26,16 +26,28 @@ run: setup
 run-lan: setup
 	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
 
-# browser tests drive Debian's chromium; the QR test decodes with zbarimg
+# browser tests drive Debian's chromium; the QR test decodes with zbarimg; the second run needs Debian's postgresql
 test-setup: $(VENV)/.installed-test
-	@if ! command -v chromium >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null; then \
+	@if ! command -v chromium >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
+		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium zbar-tools librsvg2-bin; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium zbar-tools librsvg2-bin postgresql; \
 	fi
 
+# every test on SQLite, then every test again on a throwaway PostgreSQL (SKIP_POSTGRES=1 skips that run);
+# the PostgreSQL run goes on even when the SQLite one failed, and make fails if either did
 test: test-setup
-	$(PY) -m pytest -q
+	@status=0; \
+	echo "== tests on SQLite"; \
+	$(PY) -m pytest -q || status=1; \
+	if [ -n "$(SKIP_POSTGRES)" ] && [ "$(SKIP_POSTGRES)" != 0 ]; then \
+		echo "== tests on PostgreSQL skipped (SKIP_POSTGRES=$(SKIP_POSTGRES))"; \
+	else \
+		echo "== tests on PostgreSQL"; \
+		tests/run_postgres.sh $(PY) || status=1; \
+	fi; \
+	exit $$status
 
 bench: setup
 	$(PY) bench/engine.py
