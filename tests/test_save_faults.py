@@ -13,10 +13,21 @@ from scorekeeper.sessions import draft_service, service
 
 def refuse_inserts_into(table: str) -> None:
     """Make every insert into `table` fail with a constraint error, as a schema the code does not match would."""
-    db.session.execute(text(
-        f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table}"
-        " BEGIN SELECT RAISE(ABORT, 'NOT NULL constraint failed: extra column'); END"
-    ))
+    if db.engine.dialect.name == "postgresql":
+        # the same fault on PostgreSQL: a NOT NULL violation (SQLSTATE 23502) from a trigger
+        db.session.execute(text(
+            f"CREATE FUNCTION refuse_{table}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+            " RAISE not_null_violation USING MESSAGE = 'null value in column \"extra\" violates not-null constraint';"
+            " END $$"
+        ))
+        db.session.execute(text(
+            f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table} FOR EACH ROW EXECUTE FUNCTION refuse_{table}()"
+        ))
+    else:
+        db.session.execute(text(
+            f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table}"
+            " BEGIN SELECT RAISE(ABORT, 'NOT NULL constraint failed: extra column'); END"
+        ))
     db.session.commit()
 
 
