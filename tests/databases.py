@@ -48,9 +48,20 @@ def _admin():
     return create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
 
 
+def _as_admin(statement: str) -> None:
+    """Run one statement (CREATE or DROP DATABASE) on the server's own `postgres` database."""
+    from sqlalchemy import text
+
+    engine = _admin()
+    try:
+        with engine.connect() as connection:
+            connection.execute(text(statement))
+    finally:
+        engine.dispose()
+
+
 def create_postgres_database() -> str:
     """CREATE an empty database with a new name; returns its URL."""
-    from sqlalchemy import text
     from sqlalchemy.engine import make_url
 
     from sqlalchemy import event
@@ -60,30 +71,19 @@ def create_postgres_database() -> str:
         event.listen(Pool, "connect", _record)
     name = f"sk_test_{os.getpid()}_{secrets.token_hex(6)}"
     _opened[name] = []
-    engine = _admin()
-    try:
-        with engine.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-    finally:
-        engine.dispose()
+    _as_admin(f'CREATE DATABASE "{name}"')
     return make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
 
 
 def drop_postgres_database(url: str) -> None:
     """DROP the database `url` names, closing whatever is still connected to it."""
-    from sqlalchemy import text
     from sqlalchemy.engine import make_url
 
     name = make_url(url).database
     for connection in _opened.pop(name, []):
         if not connection.closed:
             connection.close()
-    engine = _admin()
-    try:
-        with engine.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        engine.dispose()
+    _as_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 class Databases:

@@ -28,6 +28,7 @@ from scorekeeper.cli import main
 from scorekeeper.database import DatabaseTooNew
 from scorekeeper.extensions import db
 from tests.databases import sqlite_only
+from tests.test_backup_always_restores import comparable
 
 # every test here upgrades, copies or reads SQLite files (the committed pre-migration fixture among them)
 pytestmark = sqlite_only
@@ -79,14 +80,6 @@ def revision(path: Path) -> list[str]:
         return [r[0] for r in connection.execute("SELECT version_num FROM alembic_version")]
 
 
-def without_export_time(body: dict) -> dict:
-    body = json.loads(json.dumps(body))
-    body.pop("exported_at")
-    for session in body["sessions"]:
-        session["metadata"].pop("exported_at")
-    return body
-
-
 @pytest.fixture
 def old_database(tmp_path) -> Path:
     """A copy of the database made before migrations."""
@@ -122,12 +115,12 @@ def test_a_database_made_before_migrations_keeps_every_game(old_database, tmp_pa
     exported = client.get("/sessions/backup.json")
     assert exported.status_code == 200
     expected = json.loads((FIXTURES / "premigration_export.json").read_text(encoding="utf-8"))
-    now = without_export_time(exported.get_json())
+    now = comparable(exported.get_json())
     # backups now also carry each session's version (phones poll against it): the stored one
     versions = {row[7]: row[5] for row in before["game_session"]}
     for session in now["sessions"]:
         assert session["metadata"].pop("version") == versions[session["metadata"]["edit_token"]]
-    assert now == without_export_time(expected)
+    assert now == comparable(expected)
     assert sorted(s["game"] for s in expected["sessions"]) == sorted(
         ["basic", "basic", "gin", "michigan", "oklahoma", "penalty", "persian", "rummy500", "rummy5000"]
     )

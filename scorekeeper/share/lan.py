@@ -8,21 +8,7 @@ sent over the network.
 from __future__ import annotations
 
 import ipaddress
-import re
 import socket
-
-_INET = re.compile(r"\binet (\d{1,3}(?:\.\d{1,3}){3})/")
-
-
-def parse_ip_addr(output: str) -> list[str]:
-    """IPv4 addresses in the output of ``ip -4 -o addr show``.
-
-    >>> parse_ip_addr('''1: lo    inet 127.0.0.1/8 scope host lo
-    ... 2: wlan0    inet 192.168.1.20/24 brd 192.168.1.255 scope global dynamic wlan0''')
-    ['127.0.0.1', '192.168.1.20']
-    """
-    return _INET.findall(output)
-
 
 def usable(addresses: list[str]) -> list[str]:
     """The addresses a phone on the same network could reach: no loopback, no link-local, each once, sorted.
