@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Locator
 from werkzeug.serving import make_server
 
 from tests.databases import Databases
@@ -76,3 +77,43 @@ def screenshot(request: pytest.FixtureRequest):
         return path
 
     return take
+
+
+# Marks the page about to be tapped, and notes in it whether the tap starts loading another
+# document (a link, a form posted the ordinary way); same-document changes and downloads do not.
+MARK_BEFORE_TAP = """() => {
+  window.__tapped = true;
+  window.__leaving = false;
+  if (window.__watching) return;
+  window.__watching = true;
+  const leaving = () => { window.__leaving = true; };
+  if (window.navigation) {
+    navigation.addEventListener("navigate", (event) => {
+      if (!event.destination.sameDocument && !event.downloadRequest) leaving();
+    });
+  }
+  window.addEventListener("beforeunload", leaving);
+}"""
+
+# Settled: either the tap left this page as it was, or the next page has loaded and run its scripts.
+SETTLED_AFTER_TAP = "() => !(window.__tapped && window.__leaving) && document.readyState === 'complete'"
+
+
+@pytest.fixture(autouse=True)
+def taps_wait_for_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a tap or click that opens a page, wait until that page has loaded and its scripts run.
+
+    Playwright's pointer actions return without waiting for the page they open, so the next step
+    would race that page's deferred scripts (drafts, background save): a test could reload before
+    the draft script ran, or press Save before it posts in the background. Nobody at the table taps
+    within those milliseconds; a test that did would fail now and then under load.
+    """
+    for name in ("tap", "click"):
+        action = getattr(Locator, name)
+
+        def acted(self: Locator, *args, _action=action, **kwargs) -> None:
+            self.page.evaluate(MARK_BEFORE_TAP)
+            _action(self, *args, **kwargs)
+            self.page.wait_for_function(SETTLED_AFTER_TAP)
+
+        monkeypatch.setattr(Locator, name, acted)
