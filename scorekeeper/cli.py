@@ -255,16 +255,41 @@ def export_command(file: str, everything: bool, token: str | None, data_dir: str
 @click.argument("file", type=click.File("rb"))
 @_data_dir
 def import_command(file, data_dir: str | None) -> None:
-    """Restore a JSON export or backup from FILE (- for standard input): all of it, or nothing."""
-    from scorekeeper.history.backup import ImportRefused, import_text
+    """Restore a JSON export or backup from FILE (- for standard input).
+
+    Every session is checked first: a file that fails a check writes nothing. A backup
+    is written in short batches, with progress on standard error, so phones keep saving
+    meanwhile; if the database fails part-way, importing the file again writes the rest.
+    """
+    from scorekeeper.history.backup import ImportRefused, ImportStopped, import_text
 
     raw = file.read(IMPORT_MAX_BYTES + 1)
     with _app(data_dir).app_context():
         try:
-            result = import_text(raw, max_bytes=IMPORT_MAX_BYTES)
+            result = import_text(raw, max_bytes=IMPORT_MAX_BYTES, progress=_restore_progress())
         except ImportRefused as exc:
             _fail(f"nothing was imported. {exc}", 1)
+        except ImportStopped as exc:
+            _fail(str(exc), 1)
         click.echo(result.summary())
+
+
+# a restore of fewer sessions than this is over too soon to need progress
+PROGRESS_FROM = 1000
+
+
+def _restore_progress():
+    """A progress callback saying on standard error each tenth of a large restore, and its end."""
+    tenths_said = 0
+
+    def tell(done: int, total: int) -> None:
+        nonlocal tenths_said
+        tenths = done * 10 // total
+        if total >= PROGRESS_FROM and tenths > tenths_said:
+            tenths_said = tenths
+            click.echo(f"Restoring: {done:,} of {total:,} sessions written", err=True)
+
+    return tell
 
 
 if __name__ == "__main__":

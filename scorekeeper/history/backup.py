@@ -6,13 +6,22 @@ the engine ignores. A full backup wraps several session exports::
 
     {"format": "scorekeeper-backup", "format_version": 1, "sessions": [...]}
 
-Importing is all or nothing: every session in the file is read and checked
-by the engine first, and only a file that passes completely is written, in
-one transaction. A backup carries each session's links (tokens) so that a
-restore keeps the table's bookmarks working; a single-session export does
-not (it is meant to be shared), so it comes back with new links. A backed-up
-session whose edit link is already in the database is already here: it is
-skipped, which makes restoring the same backup twice harmless.
+Every session in the file is read and checked by the engine first: a file
+that does not pass completely writes nothing. A backup carries each
+session's links (tokens) so that a restore keeps the table's bookmarks
+working; a single-session export does not (it is meant to be shared), so it
+comes back with new links. A backed-up session whose edit link is already in
+the database is already here: it is skipped, which makes restoring the same
+backup twice harmless.
+
+That is also why a backup is written in batches, each its own short
+transaction: other phones keep saving hands while thousands of sessions are
+restored (on SQLite one long transaction would hold the only write lock for
+the whole restore, and their saves would give up waiting). Should the
+database fail half-way, the sessions written so far stay, and restoring the
+same file again writes the rest. A file whose sessions carry no links (a
+single-session export) could not be resumed that way, so it is written in
+one transaction.
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ import json
 import os
 import re
 import tempfile
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -195,18 +206,38 @@ class Restore:
 
 @dataclass
 class ImportResult:
-    """What an import wrote: the new sessions, and how many were already in the database."""
+    """What an import wrote: the edit links of the new sessions, and how many were already in the database."""
 
-    sessions: list[GameSession]
+    edit_tokens: list[str] = field(default_factory=list)
     skipped: int = 0
 
     def summary(self) -> str:
         """The result in a sentence."""
-        n = len(self.sessions)
-        text = f"Restored {n} session{'' if n == 1 else 's'}."
+        n = len(self.edit_tokens)
+        text = f"Restored {n:,} session{'' if n == 1 else 's'}."
         if self.skipped:
-            text += f" {self.skipped} already here (same link) left as they are."
+            text += f" {self.skipped:,} already here (same link) left as they are."
         return text
+
+
+class ImportStopped(Exception):
+    """A restore written in batches stopped part-way: the batches written before stay.
+
+    `result` holds what was restored before the stop; restoring the same file
+    again skips those sessions (same links) and writes the rest.
+    """
+
+    def __init__(self, result: ImportResult, total: int, reason: str) -> None:
+        self.result = result
+        self.total = total
+        super().__init__(
+            f"Restored {len(result.edit_tokens):,} of {total:,} sessions, then stopped: {reason} "
+            "Import the same file again to restore the rest: the sessions already here are skipped."
+        )
+
+
+# a progress callback: called with (sessions done, sessions in the file) after each batch
+Progress = Callable[[int, int], None]
 
 
 def parse_file(raw: bytes | str, max_bytes: int) -> Any:
@@ -420,26 +451,60 @@ def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any
     return copy
 
 
-def restore(restores: list[Restore]) -> ImportResult:
-    """Write checked sessions in one transaction; on any failure nothing is written.
+# a batch is committed once it holds this many sessions or has taken this long, whichever comes first:
+# short enough that a phone saving a hand meanwhile waits a moment at most (SQLite's busy timeout is 5 s)
+BATCH_SESSIONS = 200
+BATCH_SECONDS = 0.25
+# SQLite lets a waiting writer in only when it next polls (every 100 ms once it has waited a while), and
+# the restore's next batch would otherwise take the lock again at once: it leaves the door open this long
+SQLITE_PAUSE_SECONDS = 0.15
+
+
+def restore(restores: list[Restore], progress: Progress | None = None) -> ImportResult:
+    """Write checked sessions: a backup in short batches of transactions, anything else in one.
 
     `restores` are as read_export gives them, so no token appears twice among
-    them: which links are already taken can be looked up once, before any
-    session is written.
+    them. A file whose sessions all carry their links is written in batches,
+    so other phones keep saving meanwhile; ImportStopped says how far it got
+    if the database fails. Otherwise one transaction writes all or nothing.
+    `progress` is told after each batch how many sessions are done.
     """
-    result = ImportResult(sessions=[])
-    try:
-        taken = _tokens_taken([t for r in restores for t in (r.edit_token, r.view_token) if t is not None])
-        players: dict[str, Player] = {}
-        for r in restores:
-            if r.edit_token is not None and (r.edit_token in taken or r.view_token in taken):
-                result.skipped += 1
-                continue
-            result.sessions.append(_write(r, players))
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    resumable = all(r.edit_token is not None for r in restores)
+    result = ImportResult()
+    players: dict[str, Player] = {}
+    done = 0
+    while done < len(restores):
+        batch_end, skipped, written = done, 0, []
+        started = time.monotonic()
+        try:
+            # looked up per batch: another import may have written some of them meanwhile
+            pending = restores[done:done + BATCH_SESSIONS] if resumable else restores
+            taken = _tokens_taken([t for r in pending for t in (r.edit_token, r.view_token) if t is not None])
+            for r in pending:
+                if r.edit_token is not None and (r.edit_token in taken or r.view_token in taken):
+                    skipped += 1
+                else:
+                    written.append(_write(r, players).edit_token)
+                batch_end += 1
+                if resumable and time.monotonic() - started > BATCH_SECONDS:
+                    break
+            db.session.commit()
+        except Exception as exc:
+            db.session.rollback()
+            if not result.edit_tokens:
+                raise  # nothing written yet: the file is refused whole, as any file that fails a check
+            reason = str(exc) if isinstance(exc, ImportRefused) else f"the database failed ({type(exc).__name__})."
+            raise ImportStopped(result, len(restores), reason) from exc
+        result.edit_tokens.extend(written)
+        result.skipped += skipped
+        done = batch_end
+        # the batch is in the database: its objects need not stay in memory
+        db.session.expunge_all()
+        players.clear()
+        if progress is not None:
+            progress(done, len(restores))
+        if done < len(restores) and db.session.get_bind().dialect.name == "sqlite":
+            time.sleep(SQLITE_PAUSE_SECONDS)
     return result
 
 
@@ -499,6 +564,9 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
     return gs
 
 
-def import_text(raw: bytes | str, max_bytes: int) -> ImportResult:
-    """Read, check and restore a whole export file: all of it, or (ImportRefused) nothing."""
-    return restore(read_export(parse_file(raw, max_bytes)))
+def import_text(raw: bytes | str, max_bytes: int, progress: Progress | None = None) -> ImportResult:
+    """Read, check and restore a whole export file.
+
+    A file that fails a check writes nothing (ImportRefused); see restore for how it is written.
+    """
+    return restore(read_export(parse_file(raw, max_bytes)), progress)

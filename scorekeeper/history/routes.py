@@ -16,6 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history import bp
 from scorekeeper.history.backup import (
     ImportRefused,
+    ImportStopped,
     export_all,
     export_csv,
     export_session,
@@ -238,7 +239,7 @@ def allow_large_imports() -> None:
 @bp.route("/sessions/import", methods=["GET", "POST"])
 @host_only
 def import_file():
-    """Restore a JSON export (one session or a full backup): all of it, or nothing."""
+    """Restore a JSON export (one session or a full backup); a file that fails a check writes nothing."""
     limit = current_app.config.get("HISTORY_IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
     form = ImportForm()
     error = None
@@ -250,10 +251,12 @@ def import_file():
         except ImportRefused as exc:
             db.session.rollback()
             error = f"Nothing was imported. {exc}"
+        except ImportStopped as exc:
+            error = str(exc)
         else:
             flash(result.summary())
-            if len(result.sessions) == 1:
-                return redirect(url_for("history.review", token=result.sessions[0].edit_token))
+            if len(result.edit_tokens) == 1:
+                return redirect(url_for("history.review", token=result.edit_tokens[0]))
             return redirect(url_for("history.sessions"))
     status = 422 if request.method == "POST" else 200
     return render_template("history/import.html", form=form, error=error, limit_mb=max(1, limit // (1024 * 1024))), status
