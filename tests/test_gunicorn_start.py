@@ -1,8 +1,10 @@
 """Four gunicorn workers starting at once on an empty instance: every start serves, with one schema and one secret key.
 
 Each worker builds the app itself (no --preload), so all four race to create
-the database and the secret key; the instance folder's lock and the key's
-link-into-place must make them agree every time.
+the database and the secret key; the instance folder's lock (and, on
+PostgreSQL, an advisory lock) and the key's link-into-place must make them
+agree every time. On SQLite the database is the instance folder's own file;
+on PostgreSQL each start gets a new, empty database.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import hashlib
 import os
 import re
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -23,14 +24,14 @@ import pytest
 
 pytest.importorskip("gunicorn")
 
+from sqlalchemy import create_engine, inspect, text  # noqa: E402
+from sqlalchemy.pool import NullPool  # noqa: E402
+
 from scorekeeper.database import head_revision  # noqa: E402
-from tests.databases import sqlite_only  # noqa: E402
+from tests.databases import ON_POSTGRES, create_postgres_database, drop_postgres_database  # noqa: E402
 
-# the workers start on an empty instance folder's own SQLite file, whose schema the test reads
-pytestmark = sqlite_only
-
-# 20 starts take about 75 s on a 2-CPU machine; 16 keep the test near a minute (GUNICORN_STARTS=20 for the full count)
-STARTS = int(os.environ.get("GUNICORN_STARTS", "16"))
+# 20 starts take about 75 s on a 2-CPU machine (GUNICORN_STARTS to change it)
+STARTS = int(os.environ.get("GUNICORN_STARTS", "20"))
 WORKERS = 4
 
 # gunicorn calls this in each worker once it has built the app: it notes the worker's secret key
@@ -45,19 +46,45 @@ def post_worker_init(worker):
 '''
 
 
-def schema(path: Path) -> list[tuple]:
-    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
-        return connection.execute(
-            "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name != 'alembic_version' ORDER BY name"
-        ).fetchall()
+def schema(url: str) -> tuple[list[tuple], list[tuple]]:
+    """The database's tables with their columns, keys and indexes, and its Alembic revision."""
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        found = inspect(engine)
+        tables = [
+            (
+                table,
+                [(c["name"], str(c["type"]), c["nullable"]) for c in found.get_columns(table)],
+                found.get_pk_constraint(table)["constrained_columns"],
+                sorted((fk["constrained_columns"], fk["referred_table"]) for fk in found.get_foreign_keys(table)),
+                sorted((i["name"], i["column_names"], bool(i["unique"])) for i in found.get_indexes(table)),
+                sorted((u["column_names"],) for u in found.get_unique_constraints(table)),
+            )
+            for table in sorted(found.get_table_names())
+            if table != "alembic_version"
+        ]
+        with engine.connect() as connection:
+            revision = connection.execute(text("SELECT version_num FROM alembic_version")).fetchall()
+        return tables, [tuple(row) for row in revision]
+    finally:
+        engine.dispose()
 
 
-def start_once(root: Path, hooks: Path) -> tuple[str, list[str], str]:
-    """Start gunicorn on a new instance folder; returns (the home page's status, the workers' key hashes, the log)."""
+def new_database(root: Path) -> str:
+    """The URL of an empty database for one start: the instance folder's SQLite file, or a new PostgreSQL database."""
+    if ON_POSTGRES:
+        return create_postgres_database()
+    return f"sqlite:///{root / 'instance' / 'scorekeeper.sqlite'}"
+
+
+def start_once(root: Path, hooks: Path, database: str) -> tuple[str, list[str], str]:
+    """Start gunicorn on a new instance folder and `database`; returns (the home page's status, the workers' key hashes, the log)."""
     instance, markers = root / "instance", root / "markers"
     markers.mkdir(parents=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_") and k != "DATABASE_URL"}
     env.update(SCOREKEEPER_INSTANCE_PATH=str(instance), MARKERS=str(markers))
+    if ON_POSTGRES:
+        env["DATABASE_URL"] = database
     log = root / "gunicorn.log"
     with log.open("w") as out:
         server = subprocess.Popen(
@@ -90,17 +117,25 @@ def test_four_workers_starting_at_once_on_an_empty_instance_agree(tmp_path):
     from scorekeeper import create_app
     from scorekeeper.extensions import db
 
-    alone = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'alone.sqlite'}"})
+    (tmp_path / "alone" / "instance").mkdir(parents=True)
+    alone_url = new_database(tmp_path / "alone")
+    alone = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": alone_url})
     with alone.app_context():
         db.engine.dispose()
+    expected = schema(alone_url)
+    assert expected[1] == [(head_revision(),)]
     for start in range(STARTS):
         root = tmp_path / f"start{start}"
-        status, keys, log = start_once(root, hooks)
-        assert status == "200 True", log
-        assert "Traceback" not in log and "Worker failed to boot" not in log, log
-        stored = (root / "instance" / "secret_key").read_text().strip()
-        assert keys == [hashlib.sha256(stored.encode()).hexdigest()] * WORKERS, f"start {start}: workers' keys differ"
-        database = root / "instance" / "scorekeeper.sqlite"
-        with sqlite3.connect(database) as connection:
-            assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [(head_revision(),)]
-        assert schema(database) == schema(tmp_path / "alone.sqlite")
+        database = new_database(root)
+        try:
+            status, keys, log = start_once(root, hooks, database)
+            assert status == "200 True", log
+            assert "Traceback" not in log and "Worker failed to boot" not in log, log
+            stored = (root / "instance" / "secret_key").read_text().strip()
+            assert keys == [hashlib.sha256(stored.encode()).hexdigest()] * WORKERS, f"start {start}: workers' keys differ"
+            assert schema(database) == expected, f"start {start}: another schema than one process alone makes"
+        finally:
+            if ON_POSTGRES:
+                drop_postgres_database(database)
+    if ON_POSTGRES:
+        drop_postgres_database(alone_url)
