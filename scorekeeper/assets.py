@@ -1,0 +1,181 @@
+"""Static files under names carrying a hash of their content, which browsers keep for good.
+
+At startup every file in static/ is read once and given a second name with a
+hash of its content in it (``js/live.js`` is also ``js/live.3f9a0c1d2e4b.js``).
+``url_for('static', filename='js/live.js')`` gives the hashed name, which is
+served with ``Cache-Control: public, max-age=31536000, immutable``: a repeat
+view asks for nothing but its page. A changed file gets a new name, so no
+browser keeps an old copy. The plain names are still served (as Flask serves
+static files, revalidated), for pages and bookmarks from before.
+
+An ES module's imports name other modules by their plain names; in the hashed
+copy they name the hashed copies instead, so that the hash of a module covers
+everything it imports and a page never mixes old and new modules.
+
+A page lists its modules with ``module_script('js/live.js')``, which also emits
+a ``<link rel="modulepreload">`` for every module the script imports, directly
+or not (found by reading the files), so that the browser fetches the whole graph
+in one round trip instead of discovering it import by import.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, current_app, g, request, url_for
+from markupsafe import Markup, escape
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+# 12 hex digits (48 bits): no two versions of one file collide in practice
+HASH_LENGTH = 12
+# a module specifier that is a relative path: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`;
+# bare names and full URLs are not files of ours
+_IMPORT = re.compile(r"""(?P<head>\bfrom\s*|\bimport\s*(?P<dynamic>\(\s*)?)(?P<quote>["'])(?P<spec>\.\.?/[^"'\s]+?)(?P=quote)""")
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One static file: its plain name, its hashed name, what is served under the hashed name."""
+
+    name: str
+    hashed: str
+    body: bytes
+    mimetype: str
+    # the modules it imports statically (plain names): loaded before it runs, so worth preloading
+    imports: tuple[str, ...] = ()
+
+
+class Manifest:
+    """The static folder's files by plain and by hashed name, read once."""
+
+    def __init__(self, assets: dict[str, Asset]) -> None:
+        self.by_name = assets
+        self.by_hashed = {asset.hashed: asset for asset in assets.values()}
+
+    def hashed_name(self, name: str) -> str:
+        """The hashed name of a static file, or `name` itself for a file not in the folder."""
+        asset = self.by_name.get(name)
+        return asset.hashed if asset else name
+
+    def module_graph(self, name: str) -> list[str]:
+        """Every module `name` imports statically, directly or through others, each once, nearest first.
+
+        >>> m = Manifest({n: Asset(n, n, b"", "text/javascript", i) for n, i in
+        ...     [("a.js", ("b.js", "c.js")), ("b.js", ("c.js",)), ("c.js", ())]})
+        >>> m.module_graph("a.js")
+        ['b.js', 'c.js']
+        """
+        found: dict[str, None] = {}
+        queue = list(self.by_name[name].imports) if name in self.by_name else []
+        while queue:
+            module = queue.pop(0)
+            if module in found or module == name:
+                continue
+            found[module] = None
+            if module in self.by_name:
+                queue.extend(self.by_name[module].imports)
+        return list(found)
+
+
+def build(folder: Path) -> Manifest:
+    """Read every file under `folder` and name it by its content (a module also by what it imports)."""
+    sources = {path.relative_to(folder).as_posix(): path.read_bytes()
+               for path in sorted(folder.rglob("*")) if path.is_file()}
+    assets: dict[str, Asset] = {}
+
+    def named(name: str, visiting: tuple[str, ...]) -> Asset | None:
+        if name in assets:
+            return assets[name]
+        if name not in sources or name in visiting:
+            # not a file of ours, or an import cycle: the plain name stays (it is served too)
+            return None
+        body = sources[name]
+        imports: list[str] = []
+        if name.endswith(".js"):
+            body, imports = _link_imports(name, body, lambda other: named(other, (*visiting, name)))
+        digest = hashlib.sha256(body).hexdigest()[:HASH_LENGTH]
+        stem, dot, ext = name.rpartition(".")
+        hashed = f"{stem}.{digest}.{ext}" if dot else f"{name}.{digest}"
+        mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        if mimetype == "application/javascript":
+            mimetype = "text/javascript"  # RFC 9239's name, as Flask serves the plain file
+        assets[name] = Asset(name, hashed, body, mimetype, tuple(imports))
+        return assets[name]
+
+    for name in sources:
+        named(name, ())
+    return Manifest(assets)
+
+
+def _link_imports(name, body: bytes, resolve) -> tuple[bytes, list[str]]:
+    """The module with each relative import naming the imported module's hashed copy; and its static imports."""
+    folder = posixpath.dirname(name)
+    static: list[str] = []
+
+    def swap(match: re.Match[str]) -> str:
+        spec = match["spec"]
+        target = posixpath.normpath(posixpath.join(folder, spec))
+        if not match["dynamic"]:
+            static.append(target)
+        asset = resolve(target)
+        if asset is None:
+            return match[0]
+        hashed = posixpath.relpath(asset.hashed, folder or ".")
+        hashed = hashed if hashed.startswith(".") else f"./{hashed}"
+        return f"{match['head']}{match['quote']}{hashed}{match['quote']}"
+
+    text = _IMPORT.sub(swap, body.decode("utf-8"))
+    return text.encode("utf-8"), list(dict.fromkeys(static))
+
+
+def manifest() -> Manifest:
+    """This app's manifest (built by init_app)."""
+    return current_app.extensions["scorekeeper_assets"]
+
+
+def module_script(name: str) -> Markup:
+    """A page's `<script type="module">` for static/`name`, after a modulepreload for each module it imports.
+
+    Each module is preloaded once per page, however many scripts import it.
+    """
+    done: set[str] = g.setdefault("modules_linked", set())
+    lines = []
+    for module in [*manifest().module_graph(name), name]:
+        if module in done:
+            continue
+        done.add(module)
+        href = escape(url_for("static", filename=module))
+        if module == name:
+            lines.append(f'<script type="module" src="{href}"></script>')
+        else:
+            lines.append(f'<link rel="modulepreload" href="{href}">')
+    return Markup("\n".join(lines))
+
+
+def _hashed_url(endpoint: str, values: dict) -> None:
+    if endpoint == "static" and "filename" in values:
+        values["filename"] = manifest().hashed_name(values["filename"])
+
+
+def _serve(filename: str):
+    """A hashed name from memory, cached for good; any other name as Flask serves static files."""
+    asset = manifest().by_hashed.get(filename)
+    if asset is None:
+        return current_app.send_static_file(filename)
+    response = current_app.response_class(asset.body, mimetype=asset.mimetype)
+    response.headers["Cache-Control"] = IMMUTABLE
+    response.set_etag(asset.hashed)
+    return response.make_conditional(request)
+
+
+def init_app(app: Flask) -> None:
+    """Read the static folder, make url_for('static') give hashed names, serve them, add module_script."""
+    app.extensions["scorekeeper_assets"] = build(Path(app.static_folder))
+    app.url_defaults(_hashed_url)
+    app.view_functions["static"] = _serve
+    app.jinja_env.globals["module_script"] = module_script
