@@ -9,10 +9,16 @@ time and version. Every change to a session or its hands bumps
 version differs is simply scored again: the cache can be stale only in
 memory, never in what a page shows. It is a cache, never the truth: it is
 not in the database, and a restart only makes the first pages slower.
+
+It holds each session's whole body, every hand's scores included: some 40 KB
+for a 20-hand game, 2 MB for 1,000 hands. So it is bounded by the bytes its
+bodies take in memory (SCORE_CACHE_MAX_BYTES, 64 MB by default), measured
+when each is stored; the sessions used least recently are dropped first.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -25,8 +31,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Seat
 from scorekeeper.sessions import service
 
-# about a kilobyte per session: room for every session a household will ever play
-MAX_ENTRIES = 50_000
+# the default bound (config SCORE_CACHE_MAX_BYTES): some 1,500 evenings of 20 hands
+MAX_BYTES = 64 * 1024 * 1024
 # most sessions loaded at once to be scored
 BATCH = 200
 
@@ -34,11 +40,12 @@ Key = tuple[int, str, int]
 
 
 class ScoreCache:
-    """Engine bodies by (session id, created_at, version); least recently used dropped beyond MAX_ENTRIES."""
+    """Engine bodies by (session id, created_at, version); least recently used dropped beyond `max_bytes`."""
 
-    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
-        self.max_entries = max_entries
-        self._bodies: OrderedDict[int, tuple[Key, dict[str, Any]]] = OrderedDict()
+    def __init__(self, max_bytes: int = MAX_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self._bodies: OrderedDict[int, tuple[Key, dict[str, Any], int]] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()
 
     @staticmethod
@@ -56,17 +63,32 @@ class ScoreCache:
             return found[1]
 
     def put(self, key: Key, body: dict[str, Any]) -> None:
-        """Remember a body, replacing any older version of the same session."""
+        """Remember a body, replacing any older version of the same session (one larger than the bound is not kept)."""
+        size = deep_size(body)
         with self._lock:
-            self._bodies[key[0]] = (key, body)
-            self._bodies.move_to_end(key[0])
-            while len(self._bodies) > self.max_entries:
-                self._bodies.popitem(last=False)
+            self._drop(key[0])
+            if size > self.max_bytes:
+                return
+            self._bodies[key[0]] = (key, body, size)
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                self._drop(next(iter(self._bodies)))
 
     def forget(self, session_id: int) -> None:
         """Drop a deleted session."""
         with self._lock:
-            self._bodies.pop(session_id, None)
+            self._drop(session_id)
+
+    @property
+    def size(self) -> int:
+        """The bytes the bodies held take in memory, as measured when each was stored."""
+        with self._lock:
+            return self._bytes
+
+    def _drop(self, session_id: int) -> None:
+        found = self._bodies.pop(session_id, None)
+        if found is not None:
+            self._bytes -= found[2]
 
     def __len__(self) -> int:
         with self._lock:
@@ -79,8 +101,40 @@ class ScoreCache:
 
 
 def cache() -> ScoreCache:
-    """This app's cache (each app, e.g. each test's, has its own)."""
-    return current_app.extensions.setdefault("scorekeeper_scores", ScoreCache())
+    """This app's cache (each app, e.g. each test's, has its own), bounded by its SCORE_CACHE_MAX_BYTES."""
+    store = current_app.extensions.get("scorekeeper_scores")
+    if store is None:
+        store = ScoreCache(int(current_app.config.get("SCORE_CACHE_MAX_BYTES", MAX_BYTES)))
+        current_app.extensions["scorekeeper_scores"] = store
+    return store
+
+
+def deep_size(value: Any) -> int:
+    """The bytes a body takes in memory: its dicts, lists, strings and numbers, each object counted once.
+
+    Written here rather than taken from objsize, which gives the same figures
+    five times slower (it follows every kind of object); a body holds JSON's kinds only.
+
+    >>> deep_size([]) == sys.getsizeof([])
+    True
+    >>> text = "x" * 1000
+    >>> deep_size([text, text]) == sys.getsizeof([text, text]) + sys.getsizeof(text)
+    True
+    """
+    seen: set[int] = set()
+
+    def walk(item: Any) -> int:
+        if id(item) in seen:
+            return 0
+        seen.add(id(item))
+        size = sys.getsizeof(item)
+        if isinstance(item, dict):
+            size += sum(walk(k) + walk(v) for k, v in item.items())
+        elif isinstance(item, (list, tuple)):
+            size += sum(walk(part) for part in item)
+        return size
+
+    return walk(value)
 
 
 def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
