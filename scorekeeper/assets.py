@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, current_app, g, request, url_for
+from flask import Flask, before_render_template, current_app, g, request, url_for
 from markupsafe import Markup, escape
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -141,8 +141,11 @@ def manifest() -> Manifest:
 def module_script(name: str) -> Markup:
     """A page's `<script type="module">` for static/`name`, after a modulepreload for each module it imports.
 
-    Each module is preloaded once per page, however many scripts import it.
+    Each module is preloaded once per page, however many scripts import it. A name
+    that is no file of static/ is a mistake in a template: LookupError.
     """
+    if name not in manifest().by_name:
+        raise LookupError(f"static/{name} does not exist")
     done: set[str] = g.setdefault("modules_linked", set())
     lines = []
     for module in [*manifest().module_graph(name), name]:
@@ -155,6 +158,11 @@ def module_script(name: str) -> Markup:
         else:
             lines.append(f'<link rel="modulepreload" href="{href}">')
     return Markup("\n".join(lines))
+
+
+def _new_page(app: Flask, **extra) -> None:
+    # each page (each render_template) preloads what it needs, even if the request rendered another before
+    g.pop("modules_linked", None)
 
 
 def _hashed_url(endpoint: str, values: dict) -> None:
@@ -174,8 +182,14 @@ def _serve(filename: str):
 
 
 def init_app(app: Flask) -> None:
-    """Read the static folder, make url_for('static') give hashed names, serve them, add module_script."""
+    """Read the static folder, make url_for('static') give hashed names, serve them, add module_script.
+
+    In debug mode pages link the plain names, so that a file edited while the
+    server runs is served as it is now (the hashed copies are read at startup).
+    """
     app.extensions["scorekeeper_assets"] = build(Path(app.static_folder))
-    app.url_defaults(_hashed_url)
+    if not app.debug:
+        app.url_defaults(_hashed_url)
     app.view_functions["static"] = _serve
     app.jinja_env.globals["module_script"] = module_script
+    before_render_template.connect(_new_page, app)

@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 
 import brotli
 import pytest
-from flask import request
+from flask import render_template_string, request
 
 from scorekeeper import assets
 
@@ -225,3 +225,27 @@ def test_every_template_loads_its_modules_through_module_script():
     templates = Path(__file__).resolve().parents[2] / "templates"
     bare = [str(path) for path in templates.rglob("*.html") if re.search(r"<script[^>]*type=\"module\"", path.read_text())]
     assert not bare
+
+
+def test_each_page_rendered_in_one_request_preloads_its_own_modules(app):
+    with app.test_request_context("/"):
+        pages = [render_template_string("{{ module_script('js/live.js') }}") for _ in range(2)]
+        twice = render_template_string("{{ module_script('js/live.js') }}{{ module_script('js/draft-status.js') }}")
+    for page in pages:
+        assert re.search(r'<link rel="modulepreload" href="/static/js/poll\.[0-9a-f]{12}\.js">', page)
+    assert twice.count("/static/js/poll.") == 1  # both import poll.js: one preload
+    assert twice.count("<script") == 2
+
+
+def test_a_module_script_for_a_missing_file_is_a_mistake(app):
+    with app.test_request_context("/"), pytest.raises(LookupError):
+        render_template_string("{{ module_script('js/no-such-module.js') }}")
+
+
+def test_in_debug_mode_pages_link_plain_names_served_as_the_files_are_now(databases):
+    app = databases.app("debug", DEBUG=True)
+    client = app.test_client()
+    page = client.get("/check").get_data(as_text=True)
+    assert 'href="/static/style.css"' in page
+    assert '<script type="module" src="/static/js/checker-page.js">' in page
+    assert '<link rel="modulepreload" href="/static/js/meld-api.js">' in page
