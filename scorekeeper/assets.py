@@ -55,7 +55,8 @@ class Manifest:
 
     def __init__(self, assets: dict[str, Asset]) -> None:
         self.by_name = assets
-        self.by_hashed = {asset.hashed: asset for asset in assets.values()}
+        # (a module in an import cycle has no hashed name: see build)
+        self.by_hashed = {asset.hashed: asset for asset in assets.values() if asset.hashed != asset.name}
 
     def hashed_name(self, name: str) -> str:
         """The hashed name of a static file, or `name` itself for a file not in the folder."""
@@ -83,54 +84,74 @@ class Manifest:
 
 
 def build(folder: Path) -> Manifest:
-    """Read every file under `folder` and name it by its content (a module also by what it imports)."""
+    """Read every file under `folder` and name it by its content (a module also by what it imports).
+
+    A module in an import cycle keeps its plain name only, as do the imports of it:
+    a module loaded under two names would run twice.
+    """
     sources = {path.relative_to(folder).as_posix(): path.read_bytes()
                for path in sorted(folder.rglob("*")) if path.is_file()}
+    graph = {name: [target for target, _ in _imports(name, body)] for name, body in sources.items()
+             if name.endswith(".js")}
+    cyclic = {name for name in graph if name in _reachable(graph, name)}
     assets: dict[str, Asset] = {}
 
-    def named(name: str, visiting: tuple[str, ...]) -> Asset | None:
-        if name in assets:
-            return assets[name]
-        if name not in sources or name in visiting:
-            # not a file of ours, or an import cycle: the plain name stays (it is served too)
-            return None
-        body = sources[name]
-        imports: list[str] = []
-        if name.endswith(".js"):
-            body, imports = _link_imports(name, body, lambda other: named(other, (*visiting, name)))
-        digest = hashlib.sha256(body).hexdigest()[:HASH_LENGTH]
-        stem, dot, ext = name.rpartition(".")
-        hashed = f"{stem}.{digest}.{ext}" if dot else f"{name}.{digest}"
-        mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
-        if mimetype == "application/javascript":
-            mimetype = "text/javascript"  # RFC 9239's name, as Flask serves the plain file
-        assets[name] = Asset(name, hashed, body, mimetype, tuple(imports))
-        return assets[name]
+    def named(name: str) -> Asset | None:
+        if name not in assets and name in sources:
+            body = sources[name]
+            found = _imports(name, body) if name in graph else []
+            static = tuple(dict.fromkeys(target for target, dynamic in found if not dynamic))
+            if name in cyclic:
+                hashed = name
+            else:
+                # the modules it imports are named first, so that its hash covers their names (their content)
+                body = _link_imports(name, body, {target: named(target) for target, _ in found})
+                digest = hashlib.sha256(body).hexdigest()[:HASH_LENGTH]
+                stem, dot, ext = name.rpartition(".")
+                hashed = f"{stem}.{digest}.{ext}" if dot else f"{name}.{digest}"
+            mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+            if mimetype == "application/javascript":
+                mimetype = "text/javascript"  # RFC 9239's name, as Flask serves the plain file
+            assets[name] = Asset(name, hashed, body, mimetype, static)
+        return assets.get(name)
 
     for name in sources:
-        named(name, ())
+        named(name)
     return Manifest(assets)
 
 
-def _link_imports(name, body: bytes, resolve) -> tuple[bytes, list[str]]:
-    """The module with each relative import naming the imported module's hashed copy; and its static imports."""
+def _imports(name: str, body: bytes) -> list[tuple[str, bool]]:
+    """The files a module imports by relative path (as paths in static/), each with whether it is import()."""
     folder = posixpath.dirname(name)
-    static: list[str] = []
+    return [(posixpath.normpath(posixpath.join(folder, match["spec"])), bool(match["dynamic"]))
+            for match in _IMPORT.finditer(body.decode("utf-8"))]
+
+
+def _reachable(graph: dict[str, list[str]], start: str) -> set[str]:
+    """The modules `start` imports, directly or not."""
+    seen: set[str] = set()
+    queue = list(graph.get(start, []))
+    while queue:
+        module = queue.pop()
+        if module not in seen:
+            seen.add(module)
+            queue.extend(graph.get(module, []))
+    return seen
+
+
+def _link_imports(name: str, body: bytes, assets: dict[str, Asset | None]) -> bytes:
+    """The module with each relative import naming the imported file's hashed name (`assets`, by path)."""
+    folder = posixpath.dirname(name)
 
     def swap(match: re.Match[str]) -> str:
-        spec = match["spec"]
-        target = posixpath.normpath(posixpath.join(folder, spec))
-        if not match["dynamic"]:
-            static.append(target)
-        asset = resolve(target)
+        asset = assets.get(posixpath.normpath(posixpath.join(folder, match["spec"])))
         if asset is None:
-            return match[0]
+            return match[0]  # no file of ours: left as written
         hashed = posixpath.relpath(asset.hashed, folder or ".")
         hashed = hashed if hashed.startswith(".") else f"./{hashed}"
         return f"{match['head']}{match['quote']}{hashed}{match['quote']}"
 
-    text = _IMPORT.sub(swap, body.decode("utf-8"))
-    return text.encode("utf-8"), list(dict.fromkeys(static))
+    return _IMPORT.sub(swap, body.decode("utf-8")).encode("utf-8")
 
 
 def manifest() -> Manifest:

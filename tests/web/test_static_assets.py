@@ -49,11 +49,12 @@ def imported(client, url: str) -> set[str]:
     found: set[str] = set()
     queue = [url]
     while queue:
-        with client.get(queue.pop()) as response:  # closed: a plain name is served from its file
+        module = queue.pop()
+        with client.get(module) as response:  # closed: a plain name is served from its file
             assert response.status_code == 200
             body = response.get_data(as_text=True)
         for spec in STATIC_IMPORT.findall(body):
-            target = urljoin(url, spec)
+            target = urljoin(module, spec)
             if target not in found:
                 found.add(target)
                 queue.append(target)
@@ -197,12 +198,18 @@ def test_a_changed_module_renames_every_module_that_imports_it(tmp_path):
     assert f'from "./{after.hashed_name("mid.js")}"' in after.by_name["top.js"].body.decode()
 
 
-def test_an_import_cycle_keeps_plain_names_and_still_builds(tmp_path):
+def test_modules_in_an_import_cycle_keep_their_plain_names_so_that_each_runs_once(tmp_path):
     (tmp_path / "a.js").write_text('import "./b.js";\n')
     (tmp_path / "b.js").write_text('import "./a.js";\n')
+    (tmp_path / "top.js").write_text('import "./a.js";\nimport "./leaf.js";\n')
+    (tmp_path / "leaf.js").write_text('export const x = 1;\n')
     built = assets.build(tmp_path)
+    assert built.hashed_name("a.js") == "a.js" and built.hashed_name("b.js") == "b.js"
+    assert built.by_name["b.js"].body == b'import "./a.js";\n'
+    assert built.by_name["top.js"].body.decode() == f'import "./a.js";\nimport "./{built.hashed_name("leaf.js")}";\n'
+    assert set(built.by_hashed) == {built.hashed_name("top.js"), built.hashed_name("leaf.js")}
     assert built.module_graph("a.js") == ["b.js"]
-    assert built.module_graph("b.js") == ["a.js"]
+    assert built.module_graph("top.js") == ["a.js", "leaf.js", "b.js"]
 
 
 def test_every_module_a_page_imports_is_preloaded(game, client):
