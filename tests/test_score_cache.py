@@ -1,4 +1,4 @@
-"""The history's cache of scored sessions: bounded by the memory its bodies take, measured honestly."""
+"""The history's cache of scored sessions: bounded by the bytes it holds, counted honestly."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import objsize
 import pytest
 
 from scorekeeper import engine
-from scorekeeper.history.scores import MAX_BYTES, ScoreCache, cache, deep_size
+from scorekeeper.history.scores import MAX_BYTES, ScoreCache, cache
 from scorekeeper.sessions import service
 from tests.test_history_games import SAMPLES
 from tests.test_history_list import listed
@@ -25,15 +25,36 @@ def key(session_id: int, version: int = 1):
     return ScoreCache.key(session_id, "2026-01-01", version)
 
 
+def test_what_the_cache_counts_is_what_it_holds():
+    store = ScoreCache()
+    empty = objsize.get_deep_size(store)
+    for session_id, game in enumerate(sorted(SAMPLES), start=1):
+        store.put(key(session_id), body(game))
+    held = objsize.get_deep_size(store) - empty
+    # objsize follows every object the cache refers to; beyond the bodies' count, only each entry's key and slot
+    assert store.size <= held <= store.size + 200 * len(store)
+
+
 @pytest.mark.parametrize("game", sorted(SAMPLES))
-def test_a_body_is_measured_at_the_memory_it_takes(game):
-    measured = body(game)
-    # objsize follows every object a body refers to; deep_size gives its figure (or a little more: never less)
-    assert objsize.get_deep_size(measured) <= deep_size(measured) <= 1.05 * objsize.get_deep_size(measured)
+def test_a_body_reads_back_whole_and_the_reader_gets_its_own_copy(game):
+    store = ScoreCache()
+    store.put(key(1), body(game))
+    copy = store.get(key(1))
+    assert copy == body(game)
+    copy["hands"].clear()
+    assert store.get(key(1)) == body(game)
+    assert store.summary(key(1)) == {name: body(game).get(name) for name in ("status", "winner", "error")}
+
+
+def size_of(value: dict) -> int:
+    """What the cache counts for one body."""
+    store = ScoreCache()
+    store.put(key(1), value)
+    return store.size
 
 
 def test_the_cache_drops_the_least_recently_used_sessions_beyond_its_bytes():
-    size = deep_size(body())
+    size = size_of(body())
     store = ScoreCache(max_bytes=3 * size + size // 2)
     for session_id in (1, 2, 3):
         store.put(key(session_id), body())
@@ -45,7 +66,7 @@ def test_the_cache_drops_the_least_recently_used_sessions_beyond_its_bytes():
 
 
 def test_a_longer_session_crowds_out_as_many_as_its_bytes_need():
-    store = ScoreCache(max_bytes=5 * deep_size(body(hands=20)))
+    store = ScoreCache(max_bytes=5 * size_of(body(hands=20)))
     for session_id in range(1, 6):
         store.put(key(session_id), body(hands=20))
     assert len(store) == 5
@@ -59,14 +80,14 @@ def test_a_new_version_replaces_the_old_in_the_count():
     store = ScoreCache()
     store.put(key(1, version=1), body(hands=20))
     store.put(key(1, version=2), body(hands=21))
-    assert store.size == deep_size(body(hands=21))
+    assert store.size == size_of(body(hands=21))
     assert key(1, version=1) not in store and key(1, version=2) in store
     store.forget(1)
     assert store.size == 0 and len(store) == 0
 
 
 def test_a_body_larger_than_the_whole_bound_is_not_kept():
-    store = ScoreCache(max_bytes=deep_size(body(hands=20)))
+    store = ScoreCache(max_bytes=size_of(body(hands=20)))
     store.put(key(1), body(hands=20))
     store.put(key(2), body(hands=40))
     assert key(2) not in store
@@ -84,7 +105,7 @@ def test_the_history_list_scores_every_session_and_keeps_what_its_configured_byt
         for _ in range(10):
             gs = service.create_session("gin", {}, ["Ann", "Ben"])
             service.add_hand(gs, {"ended": "went_out", "went_out": "Ben", "points": {"Ann": 0, "Ben": 100}})
-        each = deep_size(service.standings(gs))
+        each = size_of(service.standings(gs))
     small.config["SCORE_CACHE_MAX_BYTES"] = 2 * each + each // 2  # room for two of these sessions
     assert [winner for _, _, winner in listed(small.test_client())] == ["Ben"] * 10
     with small.app_context():
