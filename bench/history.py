@@ -96,7 +96,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({
-            "TESTING": True, "SECRET_KEY": "bench",
+            "TESTING": True, "SECRET_KEY": "bench", "LOOPBACK_IS_HOST": True,  # the history pages are the host's
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite",
         })
         with app.app_context():

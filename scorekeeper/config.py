@@ -24,6 +24,16 @@ MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 TRUSTED_PROXIES = 0
 # create or upgrade the database's schema when the app starts; false leaves it to `scorekeeper db ...`
 MIGRATE_ON_START = True
+# what Flask-Compress compresses (when the browser accepts it): text, not images or archives already compressed
+COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+                      "text/csv", "text/plain", "image/svg+xml"]
+# answers streamed from a file or a generator go out as they are: Flask-Compress would leave the file
+# unclosed, and the static files pages use are served compressed from memory (scorekeeper/assets.py)
+COMPRESS_STREAMS = False
+
+# the most memory (bytes) each process gives to remembering scored sessions for the history pages
+# (scorekeeper/history/scores.py); the sessions used least recently are scored again when needed
+SCORE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 
 # the host (the device running the server) sees every game; guests only the links they hold.
 # True makes requests from this computer the host's: `scorekeeper serve` sets it when it listens

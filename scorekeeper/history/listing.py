@@ -122,7 +122,7 @@ def _with_status(keys: list[tuple[int, Any, int]], status: str, needed: int) -> 
         size = max(needed - len(matches), MIN_BATCH) if len(matches) < needed else len(keys)
         batch = keys[start:start + size]
         warm(batch)
-        matches += [k for k in batch if (store.get(ScoreCache.key(*k)) or {}).get("status", "in_progress") == status]
+        matches += [k for k in batch if (store.summary(ScoreCache.key(*k)) or {}).get("status", "in_progress") == status]
         start += len(batch)
     return matches, True
 
@@ -164,12 +164,14 @@ def rows_for(keys: list[tuple[int, Any, int]]) -> list[Row]:
     sessions = warm(keys)
     sessions.update(_load([sid for sid in ids if sid not in sessions]))
     counts = _hand_counts(ids)
+    store = cache()
     rows = []
     for sid in ids:
         gs = sessions.get(sid)
         if gs is None:
             continue
-        body = scored(gs)
+        # a row needs the summary only: no copy of the whole body unpickled
+        body = store.summary(ScoreCache.key(gs.id, gs.created_at, gs.version)) or scored(gs)
         rows.append(Row(
             session=gs,
             hands=counts.get(sid, 0),
