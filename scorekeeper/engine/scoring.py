@@ -386,6 +386,8 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         "reason": standing.reason if hands else "no hands played yet",
         "leaders": _leaders(totals, lowest=rules.game == "penalty") if hands else [],
         "target": rules.target,
+        # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
+        "toward_target": _toward_target(totals, concealed_bonus),
     }
     if teams:
         result["partnerships"] = teams
@@ -395,6 +397,11 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
 def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
     best = min(totals.values()) if lowest else max(totals.values())
     return [side for side, total in totals.items() if total == best]
+
+
+def _toward_target(totals: dict[str, int], concealed_bonus: dict[str, int]) -> dict[str, int]:
+    """Each side's total as the end rule measures it: less Oklahoma's 250s for going rummy (zero elsewhere)."""
+    return {side: total - concealed_bonus[side] for side, total in totals.items()}
 
 
 def _names_joined(names: list[str]) -> str:
@@ -412,7 +419,7 @@ def _standing(
         return Standing(reason=f"nobody has reached {target}")
     if rules.game == "penalty":
         return _lowest_wins(totals, target)
-    counted = {side: totals[side] - concealed_bonus[side] for side in totals}
+    counted = _toward_target(totals, concealed_bonus)
     reached = [side for side in totals if counted[side] >= target]
     # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
     short = "; ".join(
