@@ -191,6 +191,51 @@ def _gin_knock(rules: Rules, knocker: str, defender: str, ours: int, theirs: int
             (defender, rules.option("undercut_bonus"), "the undercut")]
 
 
+@dataclass(frozen=True)
+class PointsBonuses:
+    """What a hand entered as plain points holds, and what the scorer still adds, in words for the points form."""
+
+    include: tuple[str, ...]  # bonuses of the hand itself: part of the points entered, never added to them
+    added: tuple[str, ...]  # bonuses of the game's end: added for you, after hands of points as after hands of cards
+
+
+def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> PointsBonuses:
+    """The bonuses a table entering plain points must count in, and those the scorer adds (the table's options).
+
+    >>> points_bonuses("persian")
+    PointsBonuses(include=('+25 to the partnership of the player who goes out',), added=('+50 to the partnership that wins the game',))
+    >>> points_bonuses("rummy500").include
+    ()
+    """
+    rules = table_rules(game, options, players)
+    include: list[str] = []
+    added: list[str] = []
+    if game in ("rummy500", "michigan") and rules.option("rummy_bonus"):
+        include.append(f"+{rules.option('rummy_bonus')} for going rummy (out in one turn)")
+    elif game == "persian":
+        include.append(f"+{PERSIAN_GOING_OUT} to the partnership of the player who goes out")
+        added.append(f"+{PERSIAN_GAME_BONUS} to the partnership that wins the game")
+    elif game == "oklahoma":
+        include.append(f"+{OKLAHOMA_GOING_OUT} for going out, or +{OKLAHOMA_CONCEALED} for going out concealed"
+                       f" (in points it counts toward the target: enter that hand by cards to keep it out)")
+        added.append(f"+{OKLAHOMA_GAME_BONUS} to the player who wins the game")
+    elif game == "rummy5000":
+        include.append("for the player who goes out, the cards left in the other players' hands")
+    elif game == "basic":
+        include.append("for the player who goes out, the cards left in the other hands, doubled for going rummy")
+    elif game == "gin":
+        include.append(f"+{rules.option('gin_bonus')} for gin and +{rules.option('undercut_bonus')} for an undercut")
+        if rules.option("big_gin_bonus"):
+            include.append(f"+{rules.option('big_gin_bonus')} for big gin")
+        if rules.option("game_bonus"):
+            added.append(f"+{rules.option('game_bonus')} to the winner of the game")
+        if rules.option("box_bonus"):
+            added.append(f"+{rules.option('box_bonus')} a box for every hand won, at the end")
+        if rules.option("shutout_double"):
+            added.append("the winner's score doubled after a shutout")
+    return PointsBonuses(tuple(include), tuple(added))
+
+
 def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]:
     """Things about a hand worth a second look that are not errors (the hand is scored as entered).
 

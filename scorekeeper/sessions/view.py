@@ -46,6 +46,14 @@ def deck_counts(gs: GameSession) -> dict[str, int]:
         return {}
 
 
+def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
+    """What the points form says about bonuses: those the table counts in, those the scorer adds (None: unknown)."""
+    try:
+        return engine.points_bonuses(gs.game, gs.options, len(gs.seats))
+    except (AttributeError, ValueError):
+        return None
+
+
 def whole_number(text: str | None) -> int:
     """A number a form sent (a hand id, a position, a choice), 0 when it is missing, not a number or out of range.
 

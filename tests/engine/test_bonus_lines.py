@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import score_session
+from scorekeeper.engine import PointsBonuses, points_bonuses, score_session
 from tests.test_history_games import SAMPLES
 
 
@@ -72,3 +72,22 @@ def test_gin_game_end_bonuses_are_listed_one_by_one_and_sum_to_the_bonuses():
     game_end = [line for line in last["bonus_lines"] if "box" in line["for"] or line["for"] == "winning the game"]
     for side, bonus in last["bonuses"].items():
         assert sum(line["points"] for line in game_end if line["side"] == side) == bonus
+
+
+def test_points_bonuses_name_what_plain_points_hold_and_what_is_added():
+    oklahoma = points_bonuses("oklahoma")
+    assert oklahoma.include[0].startswith("+100 for going out, or +250 for going out concealed")
+    assert oklahoma.added == ("+200 to the player who wins the game",)
+    assert points_bonuses("gin").added == ()
+    gin = points_bonuses("gin", {"game_bonus": 100, "box_bonus": 25, "big_gin_bonus": 31})
+    assert gin.include == ("+25 for gin and +25 for an undercut", "+31 for big gin")
+    assert gin.added == ("+100 to the winner of the game", "+25 a box for every hand won, at the end")
+    assert points_bonuses("penalty") == points_bonuses("rummy500") == PointsBonuses((), ())
+
+
+def test_a_game_end_bonus_the_points_form_promises_is_added_after_a_hand_of_points():
+    # Oklahoma: 1010 entered as points reaches 1000; the 200 is added, as the form says
+    body = score_session({"game": "oklahoma", "players": ["Ann", "Ben"],
+                          "hands": [{"ended": "went_out", "went_out": "Ann", "points": {"Ann": 1010, "Ben": 0}}]})
+    assert body["hands"][0]["bonus_lines"] == [{"side": "Ann", "points": 200, "for": "winning the game"}]
+    assert body["totals"]["Ann"] == 1210
