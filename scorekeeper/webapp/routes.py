@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import current_app, send_from_directory, url_for
+from flask import current_app, redirect, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.webapp import bp
@@ -44,5 +44,9 @@ def manifest() -> Response:
 
 @bp.get("/favicon.ico")
 def favicon() -> Response:
-    """The icon browsers ask for at /favicon.ico when a page (or no page, for a bare request) names none."""
-    return send_from_directory(current_app.static_folder, "icons/favicon.ico", mimetype="image/vnd.microsoft.icon")
+    """Where the icon is, for a browser or tool that asks /favicon.ico without reading a page's links.
+
+    A redirect, not the file: the file is static like every other icon, cached and
+    named as the static folder names it; 302, so no client keeps the way to it forever.
+    """
+    return redirect(url_for("static", filename="icons/favicon.ico"))

@@ -38,7 +38,9 @@ def test_every_icon_the_manifest_names_is_served_at_its_size(client):
 
 
 def test_favicon_is_served_not_a_404(client):
-    response = client.get("/favicon.ico")
+    moved = client.get("/favicon.ico")
+    assert moved.status_code == 302
+    response = client.get(moved.headers["Location"])
     assert response.status_code == 200
     assert response.mimetype == "image/vnd.microsoft.icon"
     assert response.get_data()[:4] == b"\x00\x00\x01\x00"  # an ICO file's header
@@ -54,7 +56,11 @@ def test_pages_link_the_icons_manifest_and_theme_colours(client):
     assert int.from_bytes(touch.get_data()[16:20], "big") == 180
     touch.close()
     icons = re.findall(r'<link rel="icon" href="([^"]+)"', head)
-    assert "/favicon.ico" in icons and any(href.endswith(".svg") for href in icons)
+    assert sorted(href.rsplit(".", 1)[1] for href in icons) == ["ico", "svg"]
+    for href in icons:
+        response = client.get(href)
+        assert response.status_code == 200 and response.mimetype.startswith("image/"), href
+        response.close()
     themes = re.findall(r'<meta name="theme-color" content="(#[0-9a-f]{6})" media="\(prefers-color-scheme: (\w+)\)"', head)
     assert {scheme for _, scheme in themes} == {"light", "dark"}
     assert '<meta name="apple-mobile-web-app-title" content="Scorekeeper">' in head
