@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run run-lan test setup test-setup bench clean
+.PHONY: run run-lan test setup test-setup bench icons clean
 
 # make run installs what the app runs on, nothing else; the test tools come with test-setup
 $(VENV)/.installed: pyproject.toml
@@ -52,6 +52,10 @@ test: test-setup
 bench: setup
 	$(PY) bench/engine.py
 	$(PY) bench/gin.py
+
+# the PNG icons and favicon.ico, drawn from static/icons/icon.svg (committed: run again after changing the SVG)
+icons:
+	python3 tools/make_icons.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

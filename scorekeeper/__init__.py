@@ -93,7 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     security.init_app(app)
     assets.init_app(app)
 
-    from scorekeeper import api, checker, errors, history, host, sessions, share
+    from scorekeeper import api, checker, errors, history, host, sessions, share, webapp
 
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)
@@ -103,6 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     app.register_blueprint(share.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(host.bp)
+    app.register_blueprint(webapp.bp)
 
     if app.config["MIGRATE_ON_START"]:
         # raises DatabaseTooNew, having changed nothing, for a database a newer Scorekeeper upgraded

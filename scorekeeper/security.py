@@ -28,6 +28,8 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "style-src 'self'",
     # QR codes and the chart are inline SVG; data: images are the browser's own form controls
     "img-src 'self' data:",
+    # the web app manifest and its icons (scorekeeper/webapp), said outright rather than left to default-src
+    "manifest-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "form-action 'self'",

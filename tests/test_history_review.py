@@ -74,7 +74,9 @@ def test_chart_is_inline_svg_labelled_for_screen_readers_and_styled_by_css(app, 
     assert "Ann: 54, 66, 55, 75" in svg
     # colours come from the stylesheet (so dark mode applies), not from the markup
     assert "#" not in re.sub(r'id="[^"]*"|aria-labelledby="[^"]*"', "", svg)
-    assert "<script" not in text
+    # no script draws or styles the chart: the page's one script writes its times in local time
+    [script] = re.findall(r"<script[^>]*>", text)
+    assert "local-time" in script and "<script" not in svg
 
 
 def test_chart_of_a_persian_game_follows_the_partnerships(app, client):
@@ -239,3 +241,49 @@ def test_review_shows_a_gin_hand_entered_as_whole_hands_as_the_scorer_arranged_i
     ben = text[text.index(">Ben <span") if ">Ben <span" in text else text.index(">Ben</th>"):]
     assert "on Ann's meld 2" in ben
     assert re.search(r"<small>in hand</small> 13<", ben)
+
+
+SCORE_BOX = re.compile(r'<div data-score-for="([^"]*)" data-hand="(\d+)" data-score="(-?\d*)".*?</div>', re.S)
+SUM = re.compile(r'<small class="score-sum">= ([^<]*)</small>')
+CARD_POINTS = re.compile(r'<th scope="row">(\w+).*?<small>melded</small> (-?\d+)<br><small>in hand</small> (-?\d+)</td>', re.S)
+
+
+def score_sums(text: str) -> list[tuple[str, str, str, str]]:
+    """(side, hand, score, how it adds up) for every hand score shown with a sum."""
+    found = []
+    for box in SCORE_BOX.finditer(text):
+        shown = SUM.search(box.group(0))
+        if shown:
+            found.append((*box.groups(), shown.group(1)))
+    return found
+
+
+def hand_article(text: str, number: int) -> str:
+    return text.split(f'id="review-hand-{number}"')[1].split("</article>")[0]
+
+
+def test_persian_review_lists_the_25_for_going_out_and_each_hand_adds_up(app, client):
+    s = stored(app, "persian")
+    text = page(client, f"/s/{s['view']}/review")
+    first = hand_article(text, 1)
+    cards = {name: int(melded) - int(held) for name, melded, held in CARD_POINTS.findall(first)}
+    # Ann: Q-K-A of spades 35 and three jokers 60; Cy: 8-9-10 of diamonds 27 less 2+3; Ben 15 less 9; Dee -10 -20
+    assert cards == {"Ann": 95, "Ben": 6, "Cy": 22, "Dee": -30}
+    sums = {side: (int(score), shown) for side, _, score, shown in score_sums(first)}
+    assert sums == {"Ann & Cy": (142, "117 from cards + 25 for going out")}  # Ben & Dee scored only their cards
+    assert cards["Ann"] + cards["Cy"] + 25 == 142
+    # the winning hand: Cy goes out (+25) and the partnership wins the game (+50)
+    last = hand_article(text, 3)
+    [(side, _, score, shown)] = score_sums(last)
+    assert side == "Ann & Cy" and shown.endswith("+ 25 for going out + 50 for winning the game")
+    parts = [int(term.split()[0]) for term in shown.split(" + ")]
+    assert sum(parts) == int(score)
+
+
+def test_every_review_shows_scores_that_add_up(app, client):
+    for game in SAMPLES:
+        s = stored(app, game)
+        text = page(client, f"/s/{s['view']}/review")
+        for side, number, score, shown in score_sums(text):
+            parts = [int(term.split()[0]) for term in shown.split(" + ")]
+            assert sum(parts) == int(score), (game, side, number, shown)

@@ -2,7 +2,8 @@
 
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
-get_game, resolve_options, deck_counts, card_values, unentered_players.
+get_game, resolve_options, deck_counts, card_values, unentered_players,
+points_bonuses.
 
 >>> check_meld("9H 10H JH")["points"]
 29
@@ -21,12 +22,13 @@ from scorekeeper.engine.games import (
 )
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import check_layoff, check_meld
-from scorekeeper.engine.scoring import score_session
+from scorekeeper.engine.scoring import PointsBonuses, points_bonuses, score_session
 
 __all__ = [
     "GameSpec",
     "InputError",
     "Option",
+    "PointsBonuses",
     "RulesError",
     "card_values",
     "check_layoff",
@@ -35,6 +37,7 @@ __all__ = [
     "game_ids",
     "get_game",
     "gin_arrange",
+    "points_bonuses",
     "resolve_options",
     "score_session",
     "unentered_players",

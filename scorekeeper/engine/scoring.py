@@ -33,6 +33,10 @@ OKLAHOMA_GAME_BONUS = 200
 _text = attrgetter("text")  # a card's notation, as str(card), read in C
 
 
+# one part of a hand's score that does not come from a side's own cards: (side, points, what it is for)
+Line = tuple[str, int, str]
+
+
 @dataclass
 class Standing:
     """Where the game stands after a hand."""
@@ -41,6 +45,13 @@ class Standing:
     winner: str | None = None
     reason: str = ""
     bonuses: dict[str, int] = field(default_factory=dict)
+    lines: list[Line] = field(default_factory=list)  # the bonuses one by one, with what each is for
+
+    def add_bonus(self, side: str, points: int, label: str) -> None:
+        """Add a game-end bonus (none when `points` is 0), to the total per side and to the lines."""
+        if points:
+            self.bonuses[side] = self.bonuses.get(side, 0) + points
+            self.lines.append((side, points, label))
 
 
 def score_session(body: object) -> dict[str, Any]:
@@ -101,59 +112,128 @@ def _read_players(players: object) -> list[str]:
 
 def hand_scores(hand: Hand, rules: Rules, names: list[str]) -> dict[str, int]:
     """What each player scores for one hand (before any game-end bonus)."""
+    return hand_parts(hand, rules, names)[0]
+
+
+def hand_parts(hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
+    """What each player scores for one hand, and the lines of it that are not their own cards.
+
+    Their own cards are what they melded and laid off less what they held
+    (what they held alone in penalty; nothing in basic and gin); every other
+    point (a bonus, cards collected from other hands) is a line, so that the
+    scores add up as shown. Plain points have no lines: they hold every bonus.
+    """
     if hand.points is not None:
-        return dict(hand.points)
+        return dict(hand.points), []
     players = hand.players
     goer = hand.went_out
     game = rules.game
+    lines: list[Line] = []
     if game in ("rummy500", "michigan", "persian", "oklahoma"):
         scores = {n: p.melded_points - p.in_hand_points for n, p in players.items()}
         if goer and game in ("rummy500", "michigan") and hand.concealed:
-            scores[goer] += rules.option("rummy_bonus")
+            lines.append((goer, rules.option("rummy_bonus"), "going rummy"))
         if goer and game == "oklahoma":
-            scores[goer] += OKLAHOMA_CONCEALED if hand.concealed else OKLAHOMA_GOING_OUT
-        return scores
-    if game == "rummy5000":
+            lines.append((goer, OKLAHOMA_CONCEALED, "going out concealed") if hand.concealed
+                         else (goer, OKLAHOMA_GOING_OUT, "going out"))
+    elif game == "rummy5000":
         scores = {n: p.melded_points for n, p in players.items()}
         if goer:
-            scores[goer] += sum(p.in_hand_points for n, p in players.items() if n != goer)
-        return scores
-    if game == "basic":
+            lines.append((goer, sum(p.in_hand_points for n, p in players.items() if n != goer),
+                          "the cards left in other hands"))
+    elif game == "basic":
         scores = dict.fromkeys(names, 0)
         if goer:
             won = sum(p.in_hand_points for n, p in players.items() if n != goer)
-            scores[goer] = won * 2 if hand.concealed else won
-        return scores
-    if game == "penalty":
-        return {n: p.in_hand_points if n != goer else 0 for n, p in players.items()}
-    return _gin_scores(hand, rules, names)
+            lines.append((goer, won, "the cards left in other hands"))
+            if hand.concealed:
+                lines.append((goer, won, "going rummy, which doubles it"))
+    elif game == "penalty":
+        scores = {n: p.in_hand_points if n != goer else 0 for n, p in players.items()}
+    else:
+        scores = dict.fromkeys(names, 0)
+        lines = _gin_lines(hand, rules, names)
+    lines = [line for line in lines if line[1]]
+    for side, points, _ in lines:
+        scores[side] += points
+    return scores, lines
 
 
-def _gin_scores(hand: Hand, rules: Rules, names: list[str]) -> dict[str, int]:
-    scores = dict.fromkeys(names, 0)
+def _gin_lines(hand: Hand, rules: Rules, names: list[str]) -> list[Line]:
     knocker = hand.went_out
     if knocker is None:
-        return scores
+        return []
     defender = next(n for n in names if n != knocker)
     ours = hand.players[knocker].in_hand_points
     theirs = hand.players[defender].in_hand_points
-    points = _gin_points(rules, knocker, defender, ours, theirs, hand.big_gin)
-    return {name: points[name] for name in names}
+    return _gin_knock(rules, knocker, defender, ours, theirs, hand.big_gin)
 
 
 def _gin_points(rules: Rules, knocker: str, defender: str, ours: int, theirs: int, big_gin: bool) -> dict[str, int]:
     """A knock's scores from the knocker's deadwood (`ours`) and the defender's after lay-offs (`theirs`)."""
     scores = {knocker: 0, defender: 0}
-    if ours == 0:
-        bonus = rules.option("gin_bonus")
-        if big_gin and rules.option("big_gin_bonus"):
-            bonus = rules.option("big_gin_bonus")
-        scores[knocker] = bonus + theirs
-    elif theirs > ours:
-        scores[knocker] = theirs - ours
-    else:
-        scores[defender] = rules.option("undercut_bonus") + ours - theirs
+    for side, points, _ in _gin_knock(rules, knocker, defender, ours, theirs, big_gin):
+        scores[side] += points
     return scores
+
+
+def _gin_knock(rules: Rules, knocker: str, defender: str, ours: int, theirs: int, big_gin: bool) -> list[Line]:
+    """What a knock scores, line by line (see _gin_points)."""
+    if ours == 0:
+        if big_gin and rules.option("big_gin_bonus"):
+            bonus = (knocker, rules.option("big_gin_bonus"), "big gin")
+        else:
+            bonus = (knocker, rules.option("gin_bonus"), "gin")
+        return [(knocker, theirs, "the defender's deadwood"), bonus]
+    if theirs > ours:
+        return [(knocker, theirs - ours, "the difference in deadwood")]
+    return [(defender, ours - theirs, "the difference in deadwood"),
+            (defender, rules.option("undercut_bonus"), "the undercut")]
+
+
+@dataclass(frozen=True)
+class PointsBonuses:
+    """What a hand entered as plain points holds, and what the scorer still adds, in words for the points form."""
+
+    include: tuple[str, ...]  # bonuses of the hand itself: part of the points entered, never added to them
+    added: tuple[str, ...]  # bonuses of the game's end: added for you, after hands of points as after hands of cards
+
+
+def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> PointsBonuses:
+    """The bonuses a table entering plain points must count in, and those the scorer adds (the table's options).
+
+    >>> points_bonuses("persian")
+    PointsBonuses(include=('+25 to the partnership of the player who goes out',), added=('+50 to the partnership that wins the game',))
+    >>> points_bonuses("rummy500").include
+    ()
+    """
+    rules = table_rules(game, options, players)
+    include: list[str] = []
+    added: list[str] = []
+    if game in ("rummy500", "michigan") and rules.option("rummy_bonus"):
+        include.append(f"+{rules.option('rummy_bonus')} for going rummy (out in one turn)")
+    elif game == "persian":
+        include.append(f"+{PERSIAN_GOING_OUT} to the partnership of the player who goes out")
+        added.append(f"+{PERSIAN_GAME_BONUS} to the partnership that wins the game")
+    elif game == "oklahoma":
+        include.append(f"+{OKLAHOMA_GOING_OUT} for going out, or +{OKLAHOMA_CONCEALED} for going out concealed"
+                       f" (in points it counts toward the target: enter that hand by cards to keep it out)")
+        added.append(f"+{OKLAHOMA_GAME_BONUS} to the player who wins the game")
+    elif game == "rummy5000":
+        include.append("for the player who goes out, the cards left in the other players' hands")
+    elif game == "basic":
+        include.append("for the player who goes out, the cards left in the other hands, doubled for going rummy")
+    elif game == "gin":
+        include.append(f"+{rules.option('gin_bonus')} for gin and +{rules.option('undercut_bonus')} for an undercut")
+        if rules.option("big_gin_bonus"):
+            include.append(f"+{rules.option('big_gin_bonus')} for big gin")
+        if rules.option("game_bonus"):
+            added.append(f"+{rules.option('game_bonus')} to the winner of the game")
+        if rules.option("box_bonus"):
+            added.append(f"+{rules.option('box_bonus')} a box for every hand won, at the end")
+        if rules.option("shutout_double"):
+            added.append("the winner's score doubled after a shutout")
+    return PointsBonuses(tuple(include), tuple(added))
 
 
 def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]:
@@ -185,7 +265,7 @@ def _gin_warnings(hand: Hand, rules: Rules, names: list[str]) -> list[str]:
     knocker = hand.players[hand.went_out]
     defender_name = next(n for n in names if n != hand.went_out)
     defender = hand.players[defender_name]
-    entered_scores = _gin_scores(hand, rules, names)
+    entered_scores = hand_scores(hand, rules, names)
     warnings = []
     knocker_cards = [c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand)
     best = _best_gin(knocker_cards)
@@ -330,7 +410,7 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
     oklahoma = rules.game == "oklahoma"
     for hand in hands:
         as_points = hand.points is not None
-        scores = hand_scores(hand, rules, names)
+        scores, lines = hand_parts(hand, rules, names)
         goer_side = hand.went_out
         if teams:
             player_scores = scores  # hand_scores made it for this hand alone, and it is not changed below
@@ -338,6 +418,7 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
             goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
             if goer_side and not as_points:  # plain points already hold every bonus
                 scores[goer_side] += PERSIAN_GOING_OUT
+                lines = [(goer_side, PERSIAN_GOING_OUT, "going out")]
         if oklahoma and hand.went_out and hand.concealed:
             concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
         for side in sides:
@@ -351,6 +432,7 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
                 totals[side] += bonus
             if standing.status == "finished":
                 finished_at = hand.number
+                lines = lines + standing.lines
         else:
             standing = Standing("finished", standing.winner, standing.reason)
         body: dict[str, Any] = {
@@ -364,6 +446,8 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         }
         if standing.bonuses and finished_at == hand.number:
             body["bonuses"] = dict(standing.bonuses)
+        if lines:
+            body["bonus_lines"] = _shown_lines(lines)
         warnings = hand_warnings(hand, rules, names)  # kept with the hand: added to, never changed
         if finished_at is not None and finished_at < hand.number:
             warnings += (
@@ -386,15 +470,26 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         "reason": standing.reason if hands else "no hands played yet",
         "leaders": _leaders(totals, lowest=rules.game == "penalty") if hands else [],
         "target": rules.target,
+        # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
+        "toward_target": _toward_target(totals, concealed_bonus),
     }
     if teams:
         result["partnerships"] = teams
     return result
 
 
+def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:
+    return [{"side": side, "points": points, "for": label} for side, points, label in lines]
+
+
 def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
     best = min(totals.values()) if lowest else max(totals.values())
     return [side for side, total in totals.items() if total == best]
+
+
+def _toward_target(totals: dict[str, int], concealed_bonus: dict[str, int]) -> dict[str, int]:
+    """Each side's total as the end rule measures it: less Oklahoma's 250s for going rummy (zero elsewhere)."""
+    return {side: total - concealed_bonus[side] for side, total in totals.items()}
 
 
 def _names_joined(names: list[str]) -> str:
@@ -412,7 +507,7 @@ def _standing(
         return Standing(reason=f"nobody has reached {target}")
     if rules.game == "penalty":
         return _lowest_wins(totals, target)
-    counted = {side: totals[side] - concealed_bonus[side] for side in totals}
+    counted = _toward_target(totals, concealed_bonus)
     reached = [side for side in totals if counted[side] >= target]
     # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
     short = "; ".join(
@@ -439,10 +534,10 @@ def _standing(
         reason += f"; {short}, short of {target}"
     standing = Standing("finished", winner, reason)
     if rules.game == "persian":
-        standing.bonuses = {winner: PERSIAN_GAME_BONUS}
+        standing.add_bonus(winner, PERSIAN_GAME_BONUS, "winning the game")
         standing.reason += f"; +{PERSIAN_GAME_BONUS} for the game"
     elif rules.game == "oklahoma":
-        standing.bonuses = {winner: OKLAHOMA_GAME_BONUS}
+        standing.add_bonus(winner, OKLAHOMA_GAME_BONUS, "winning the game")
         standing.reason += f"; +{OKLAHOMA_GAME_BONUS} for the game"
     elif rules.game == "gin":
         _gin_game_end(standing, rules, totals, wins)
@@ -485,14 +580,13 @@ def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins
     winner = standing.winner
     assert winner is not None
     loser = next(side for side in totals if side != winner)
-    bonuses = dict.fromkeys(totals, 0)
-    bonuses[winner] += rules.option("game_bonus")
+    standing.add_bonus(winner, rules.option("game_bonus"), "winning the game")
     for side in totals:
-        bonuses[side] += rules.option("box_bonus") * wins[side]
+        boxes = wins[side]
+        standing.add_bonus(side, rules.option("box_bonus") * boxes, f"{boxes} box{'' if boxes == 1 else 'es'} (hands won)")
     if rules.option("shutout_double") and totals[loser] == 0:
-        bonuses[winner] += totals[winner] + bonuses[winner]
+        standing.add_bonus(winner, totals[winner] + standing.bonuses.get(winner, 0), "the shutout, which doubles the score")
         standing.reason += f"; a shutout doubles {winner}'s score, bonuses included"
-    standing.bonuses = {side: bonus for side, bonus in bonuses.items() if bonus}
     if standing.bonuses:
         shown = ", ".join(f"{side} +{bonus}" for side, bonus in standing.bonuses.items())
         standing.reason += f"; bonuses: {shown}"
@@ -505,7 +599,7 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
     won = dict.fromkeys(names, 0)
     bodies = []
     for hand in hands:
-        scores = hand_scores(hand, rules, names)
+        scores, lines = hand_parts(hand, rules, names)
         best = max(scores.values())
         winners = [n for n, s in scores.items() if s == best]
         for name in winners:
@@ -524,6 +618,8 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
             "went_out": hand.went_out,
             "entered_as_points": hand.as_points,
         }
+        if lines:
+            body["bonus_lines"] = _shown_lines(lines)
         warnings = hand_warnings(hand, rules, names)
         if warnings:
             body["warnings"] = list(warnings)

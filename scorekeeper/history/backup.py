@@ -9,24 +9,31 @@ the engine ignores. A full backup wraps several session exports::
 Every session in the file is read and checked by the engine first: a file
 that does not pass completely writes nothing. A backup carries each
 session's links (tokens) so that a restore keeps the table's bookmarks
-working; a single-session export does not (it is meant to be shared), so it
-comes back with new links. A backed-up session whose edit link is already in
-the database is already here: it is skipped, which makes restoring the same
-backup twice harmless.
+working. A backed-up session whose edit link is already in the database is
+already here: it is skipped, which makes restoring the same backup twice
+harmless.
 
-That is also why a backup is written in batches, each its own short
-transaction: other phones keep saving hands while thousands of sessions are
-restored (on SQLite one long transaction would hold the only write lock for
-the whole restore, and their saves would give up waiting). Should the
-database fail half-way, the sessions written so far stay, and restoring the
-same file again writes the rest. A file whose sessions carry no links (a
-single-session export) could not be resumed that way, so it is written in
-one transaction.
+A single-session export carries no link (it is meant to be shared): it names
+its game instead by a key that is no link (``metadata.game_key``, see
+:func:`game_key`). The copy an import makes gets links worked out from that
+key and this Scorekeeper's secret, the same each time: so importing the same
+export twice, or an export of a game this database holds, finds the game
+already here and writes nothing.
+
+Since every session written has its links, a restore is written in batches,
+each its own short transaction: other phones keep saving hands while
+thousands of sessions are restored (on SQLite one long transaction would
+hold the only write lock for the whole restore, and their saves would give
+up waiting). Should the database fail half-way, the sessions written so far
+stay, and importing the same file again writes the rest.
 """
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
+import hmac
 import io
 import json
 import os
@@ -39,6 +46,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -61,6 +69,8 @@ ENTRY_KEYS = frozenset({"melds", "layoffs", "in_hand", "cards"})
 LAYOFF_KEYS = frozenset({"cards", "onto"})
 ONTO_KEYS = frozenset({"player", "meld"})
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+# a game key: 16 bytes, base64url without padding
+_GAME_KEY = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
 class ImportRefused(ValueError):
@@ -90,7 +100,53 @@ def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]
     if with_tokens:
         metadata["edit_token"] = gs.edit_token
         metadata["view_token"] = gs.view_token
+    else:
+        metadata["game_key"] = game_key(gs.edit_token)
     return {**service.session_body(gs), "metadata": metadata}
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except ValueError:
+        return b""
+
+
+def _mac(purpose: bytes, key: bytes) -> bytes:
+    """HMAC-SHA256 of a game key under this Scorekeeper's secret: links nobody can work out from an export."""
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, purpose + key, hashlib.sha256).digest()
+
+
+def game_key(edit_token: str) -> str:
+    """The key a single-session export names its game by: no link, but the same for every copy of the game.
+
+    A copy imported from such an export holds the key in its edit link (see
+    shared_links); any other game's key is a hash of its edit link, from
+    which the link cannot be worked back.
+    """
+    raw = _unb64(edit_token)
+    if len(raw) == 32 and hmac.compare_digest(raw[16:], _mac(b"edit", raw[:16])[:16]):
+        return _b64(raw[:16])
+    return _b64(hashlib.sha256(edit_token.encode()).digest()[:16])
+
+
+def shared_links(key: str) -> tuple[str, str]:
+    """The edit and view links the copy of the game named `key` gets here: the same at every import."""
+    raw = _unb64(key)
+    return _b64(raw + _mac(b"edit", raw)[:16]), _b64(_mac(b"view", raw))
+
+
+def _content_key(r: Restore) -> str:
+    """A key for an export made before exports named their game: the same file, the same key."""
+    played = {"game": r.game, "options": r.options, "players": r.players, "hands": r.hands,
+              "created_at": _iso(r.created_at)}
+    return _b64(hashlib.sha256(json.dumps(played, sort_keys=True).encode()).digest()[:16])
 
 
 def export_all() -> dict[str, Any]:
@@ -202,6 +258,7 @@ class Restore:
     hands_entered_at: list[datetime | None] = field(default_factory=list)
     edit_token: str | None = None
     view_token: str | None = None
+    game_key: str | None = None  # a single-session export's name for its game (see game_key)
 
 
 @dataclass
@@ -216,7 +273,7 @@ class ImportResult:
         n = len(self.edit_tokens)
         text = f"Restored {n:,} session{'' if n == 1 else 's'}."
         if self.skipped:
-            text += f" {self.skipped:,} already here (same link) left as they are."
+            text += f" {self.skipped:,} already here (the same game) left as {'it is' if self.skipped == 1 else 'they are'}."
         return text
 
 
@@ -426,6 +483,10 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
         restore.edit_token is not None and restore.edit_token == restore.view_token
     ):
         raise ImportRefused(f"{where}: a backup gives both links (edit and view), and they differ.")
+    key = meta.get("game_key")
+    if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
+        raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
+    restore.game_key = key
 
 
 def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
@@ -461,16 +522,16 @@ SQLITE_PAUSE_SECONDS = 0.15
 
 
 def restore(restores: list[Restore], progress: Progress | None = None) -> ImportResult:
-    """Write checked sessions: a backup in short batches of transactions, anything else in one.
+    """Write checked sessions in short batches of transactions, so other phones keep saving meanwhile.
 
     `restores` are as read_export gives them, so no token appears twice among
-    them. A file whose sessions all carry their links is written in batches,
-    so other phones keep saving meanwhile; ImportStopped says how far it got
-    if the database fails. Otherwise one transaction writes all or nothing.
+    them. ImportStopped says how far a restore got if the database fails
+    part-way; a failure before any session is written raises as it is.
     `progress` is told after each batch how many sessions are done.
     """
-    resumable = all(r.edit_token is not None for r in restores)
     result = ImportResult()
+    total = len(restores)
+    restores = _give_links(restores, result)
     players: dict[str, Player] = {}
     done = 0
     while done < len(restores):
@@ -478,15 +539,16 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
         started = time.monotonic()
         try:
             # looked up per batch: another import may have written some of them meanwhile
-            pending = restores[done:done + BATCH_SESSIONS] if resumable else restores
+            pending = restores[done:done + BATCH_SESSIONS]
             taken = _tokens_taken([t for r in pending for t in (r.edit_token, r.view_token) if t is not None])
             for r in pending:
-                if r.edit_token is not None and (r.edit_token in taken or r.view_token in taken):
+                if r.edit_token in taken or r.view_token in taken:
                     skipped += 1
                 else:
                     written.append(_write(r, players).edit_token)
+                    taken.update((r.edit_token, r.view_token))
                 batch_end += 1
-                if resumable and time.monotonic() - started > BATCH_SECONDS:
+                if time.monotonic() - started > BATCH_SECONDS:
                     break
             db.session.commit()
         except Exception as exc:
@@ -494,7 +556,7 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
             if not result.edit_tokens:
                 raise  # nothing written yet: the file is refused whole, as any file that fails a check
             reason = str(exc) if isinstance(exc, ImportRefused) else f"the database failed ({type(exc).__name__})."
-            raise ImportStopped(result, len(restores), reason) from exc
+            raise ImportStopped(result, total, reason) from exc
         result.edit_tokens.extend(written)
         result.skipped += skipped
         done = batch_end
@@ -502,7 +564,7 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
         db.session.expunge_all()
         players.clear()
         if progress is not None:
-            progress(done, len(restores))
+            progress(total - len(restores) + done, total)
         if done < len(restores) and db.session.get_bind().dialect.name == "sqlite":
             time.sleep(SQLITE_PAUSE_SECONDS)
     return result
@@ -524,6 +586,32 @@ def _tokens_taken(tokens: list[str]) -> set[str]:
         ):
             taken.update((edit_token, view_token))
     return taken.intersection(tokens)
+
+
+def _give_links(restores: list[Restore], result: ImportResult) -> list[Restore]:
+    """The restores to write, a shared export given the links its game's key makes here.
+
+    A shared export of a game already here (or twice in the file) is left out and counted as skipped.
+    """
+    if all(r.edit_token is not None for r in restores):
+        return restores
+    held = _game_keys_held()
+    kept = []
+    for r in restores:
+        if r.edit_token is None:
+            key = r.game_key or _content_key(r)
+            if key in held:
+                result.skipped += 1
+                continue
+            held.add(key)
+            r.edit_token, r.view_token = shared_links(key)
+        kept.append(r)
+    return kept
+
+
+def _game_keys_held() -> set[str]:
+    """The game key of every session in the database (one query for the links, a hash each)."""
+    return {game_key(token) for token in db.session.scalars(select(GameSession.edit_token))}
 
 
 def _player(name: str, players: dict[str, Player]) -> Player:

@@ -24,7 +24,7 @@ from scorekeeper.history.backup import (
     to_json,
 )
 from scorekeeper.history.chart import score_chart
-from scorekeeper.history.display import chips
+from scorekeeper.history.display import chips, score_sum
 from scorekeeper.history.forms import ConfirmForm, ImportForm, SessionFilterForm
 from scorekeeper.history.listing import Filters, known_players, sessions_page
 from scorekeeper.history.scores import cache, scored
@@ -50,6 +50,9 @@ IMPORT_MAX_BYTES = 16 * 1024 * 1024
 def history_chips(cards):
     """Card chips for templates (see display.chips)."""
     return chips(cards)
+
+
+bp.add_app_template_global(score_sum, "score_sum")
 
 
 def _game_names() -> list[tuple[str, str]]:

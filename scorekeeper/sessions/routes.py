@@ -34,6 +34,7 @@ from scorekeeper.sessions.handdata import (
     points_form_to_data,
 )
 from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, games, scoreboard, whole_number
+from scorekeeper.sessions.view import points_bonuses
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -154,6 +155,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts,
+        bonuses=points_bonuses(gs) if mode == "points" else None,
     ), status
 
 

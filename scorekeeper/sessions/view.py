@@ -46,6 +46,14 @@ def deck_counts(gs: GameSession) -> dict[str, int]:
         return {}
 
 
+def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
+    """What the points form says about bonuses: those the table counts in, those the scorer adds (None: unknown)."""
+    try:
+        return engine.points_bonuses(gs.game, gs.options, len(gs.seats))
+    except (AttributeError, ValueError):
+        return None
+
+
 def whole_number(text: str | None) -> int:
     """A number a form sent (a hand id, a position, a choice), 0 when it is missing, not a number or out of range.
 
@@ -69,14 +77,17 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     scored = body["hands"]
     # a body the engine refused has no hands scored: every stored hand is still listed, so it can be fixed
     rows = [{"hand": hand, "scored": scored[i] if i < len(scored) else {}} for i, hand in enumerate(gs.hands)]
+    # the engine's figure for the end rule, which is not always the total (Oklahoma's 250s for going rummy)
+    toward = body.get("toward_target") or totals
     progress = []
     for name in columns:
         total = totals.get(name, 0)
+        counted = toward.get(name, total)
         share = 0
         if isinstance(target, int) and target > 0:
             # floor, not round: 499 of 500 must not read as 100%, which looks like the target reached
-            share = max(0, min(100, 100 * total // target))
-        progress.append({"name": name, "total": total, "percent": share, "leads": name in lead})
+            share = max(0, min(100, 100 * counted // target))
+        progress.append({"name": name, "total": total, "counted": counted, "percent": share, "leads": name in lead})
     return {
         "body": body,
         "spec": spec,

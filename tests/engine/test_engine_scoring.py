@@ -207,6 +207,13 @@ def test_oklahoma_concealed_bonus_does_not_count_toward_the_target():
     body = score("oklahoma", ["Ann", "Ben"], *hands)
     assert body["totals"]["Ann"] == 800 + 30 + 250
     assert body["status"] == "in_progress"
+    assert body["toward_target"] == {"Ann": 800 + 30, "Ben": 0}
+
+
+def test_toward_target_is_the_total_where_every_point_counts():
+    body = score("rummy500", ["Ann", "Ben"], cards("Ann", concealed=True, Ann=(["8S 9S 10S"], ""), Ben=([], "5C")),
+                 rummy_bonus=10)
+    assert body["toward_target"] == body["totals"] == {"Ann": 27 + 10, "Ben": -5}
 
 
 def test_oklahoma_winner_gets_200():

@@ -138,6 +138,32 @@ def test_a_won_game_offers_another_hand_only_as_a_secondary_choice(finished):
     assert 'class="button primary"' in hand_buttons and "Enter hand 3</a>" in hand_buttons
 
 
+def _actions(page: str) -> list[str]:
+    """The words of the scoreboard's buttons and button-like links, in page order, from its first actions on."""
+    page = page[page.index('<nav class="hand-actions'):]
+    return re.findall(r'<(?:a|button) class="button[^"]*"[^>]*>([^<]+)<', page)
+
+
+def test_a_won_game_puts_rematch_and_review_first_and_another_hand_last(finished):
+    page = finished.page()
+    actions = _actions(page)
+    assert actions[:2] == ["Rematch", "Review the game"]
+    anyway = actions.index("Enter hand 4 anyway")
+    assert anyway > actions.index("Enter as points")  # below every other way of entering a hand
+    assert re.search(r'<button class="button primary" type="submit">Rematch</button>', page)
+    assert page.count(">Rematch") == 1  # the lower panel does not offer it a second time
+    rematch = finished.client.post(f"{finished.url}/rematch")
+    assert rematch.status_code == 302 and rematch.headers["Location"] != finished.url
+
+
+def test_a_game_in_progress_offers_the_next_hand_first_and_no_rematch_at_the_top(table):
+    table.start("rummy500", ["Ann", "Ben", "Cy"])
+    assert table.play(HAND_1).status_code == 302
+    page = table.page()
+    assert _actions(page)[0] == "Enter hand 2"
+    assert 'aria-label="After the game"' not in page
+
+
 def test_the_options_list_names_each_option_as_the_new_game_form_does(table):
     table.start("basic", ["Ann", "Ben", "Cy"])
     page = table.page()

@@ -161,3 +161,36 @@ def test_scoreboard_shows_progress_to_target_and_the_leader(table):
 def test_new_session_form_can_be_filled_with_the_players_of_a_game(client):
     form = client.get("/new/gin?player=Fay&player=Gus").get_data(as_text=True)
     assert 'name="players-0" type="text" value="Fay"' in form and 'name="players-1" type="text" value="Gus"' in form
+
+
+def _points_note(page: str) -> str:
+    return re.sub(r"\s+", " ", page.split('class="note points-bonuses"')[1].split("</div>")[0])
+
+
+def test_points_form_says_which_bonuses_to_count_in_and_which_are_added(table):
+    table.start("persian", ["Ann", "Ben", "Cy", "Dee"])
+    page = table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True)
+    note = _points_note(page)
+    assert "Count in the points: +25 to the partnership of the player who goes out." in note
+    assert "Added for you when the game is won: +50 to the partnership that wins the game." in note
+    # what the note says is what the scorer does: 300 + 210 as entered, +50 added for the game
+    table.play({"went_out": "Ann", "points": {"Ann": "300", "Ben": "10", "Cy": "210", "Dee": "10"}})
+    assert table.totals() == {"Ann & Cy": 560, "Ben & Dee": 20}
+
+
+def test_points_form_follows_the_tables_options(table):
+    table.start("rummy500", ["Ann", "Ben"])
+    note = _points_note(table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True))
+    assert "no bonus in a hand" in note and "Added for you" not in note
+    table.start("rummy500", ["Ann", "Ben"], rummy_bonus=10)
+    note = _points_note(table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True))
+    assert "+10 for going rummy" in note
+
+
+def test_points_fields_open_a_number_pad_that_still_takes_signs_and_sums(table):
+    table.start("rummy500", ["Ann", "Ben"])
+    page = table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True)
+    fields = re.findall(r'<input[^>]*name="points-\d"[^>]*>', page)
+    assert len(fields) == 2 and all('inputmode="tel"' in field and 'type="text"' in field for field in fields)
+    assert table.play({"went_out": "Ann", "points": {"Ann": "12+11+7", "Ben": "-20"}}).status_code == 302
+    assert table.totals() == {"Ann": 30, "Ben": -20}

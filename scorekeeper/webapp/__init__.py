@@ -1,0 +1,11 @@
+"""What browsers ask of the app to show and install it: the favicon and the web app manifest."""
+
+from flask import Blueprint
+
+bp = Blueprint("webapp", __name__)
+
+from scorekeeper.webapp import routes  # noqa: E402
+from scorekeeper.webapp.routes import APP_NAME, THEME_COLOURS  # noqa: E402
+
+bp.add_app_template_global(APP_NAME, "app_name")
+bp.add_app_template_global(THEME_COLOURS, "theme_colours")
