@@ -104,8 +104,9 @@ def build(folder: Path) -> Manifest:
             if name in cyclic:
                 hashed = name
             else:
-                # the modules it imports are named first, so that its hash covers their names (their content)
-                body = _link_imports(name, body, {target: named(target) for target, _ in found})
+                if name in graph:
+                    # the modules it imports are named first, so that its hash covers their names (their content)
+                    body = _link_imports(name, body, {target: named(target) for target, _ in found})
                 digest = hashlib.sha256(body).hexdigest()[:HASH_LENGTH]
                 stem, dot, ext = name.rpartition(".")
                 hashed = f"{stem}.{digest}.{ext}" if dot else f"{name}.{digest}"

@@ -266,3 +266,15 @@ def test_in_debug_mode_pages_link_plain_names_served_as_the_files_are_now(databa
     assert 'href="/static/style.css"' in page
     assert '<script type="module" src="/static/js/checker-page.js">' in page
     assert '<link rel="modulepreload" href="/static/js/meld-api.js">' in page
+
+
+def test_images_are_served_under_hashed_names_byte_for_byte(client):
+    # an image is no module: its bytes are hashed and served as they are, never read as text
+    page = client.get("/").get_data(as_text=True)
+    icons = [url for url in static_urls(page) if url.endswith(".png")]
+    assert icons
+    for url in icons:
+        plain = re.sub(r"\.[0-9a-f]{12}\.png$", ".png", url)
+        response = client.get(url)
+        assert response.status_code == 200 and response.mimetype == "image/png"
+        assert response.data == (STATIC / plain.removeprefix("/static/")).read_bytes()
