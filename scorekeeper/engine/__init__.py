@@ -2,7 +2,8 @@
 
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
-get_game, resolve_options, deck_counts, card_values, unentered_players.
+get_game, resolve_options, deck_counts, card_values, unentered_players; and
+for the table, dealer_seats (who deals each hand).
 
 >>> check_meld("9H 10H JH")["points"]
 29
@@ -22,6 +23,7 @@ from scorekeeper.engine.games import (
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import check_layoff, check_meld
 from scorekeeper.engine.scoring import score_session
+from scorekeeper.engine.table import dealer_seats
 
 __all__ = [
     "GameSpec",
@@ -31,6 +33,7 @@ __all__ = [
     "card_values",
     "check_layoff",
     "check_meld",
+    "dealer_seats",
     "deck_counts",
     "game_ids",
     "get_game",

@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import asking, bp, draft_service, service
+from scorekeeper.sessions import asking, bp, draft_service, service, table
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -26,6 +26,7 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
+from scorekeeper.sessions.table_forms import DealerForm
 from scorekeeper.sessions.handdata import (
     EntryError,
     cards_form_to_data,
@@ -92,7 +93,7 @@ def new_session(game_id: str):
     if form.validate_on_submit():
         names = form.player_names()
         try:
-            gs = service.create_session(game_id, chosen_options(form, spec), names)
+            gs = service.create_session(game_id, chosen_options(form, spec), names, form.first_dealer_seat())
         except ValueError as exc:
             db.session.rollback()
             error = str(exc)
@@ -117,6 +118,7 @@ def show(token: str):
         "sessions/show.html", gs=gs, access=access, token=token,
         board=scoreboard(gs), undo_form=ConfirmForm(),
         put_back=service.restorable(gs) if access == "edit" else None,
+        dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
     )
 
 
@@ -154,6 +156,8 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts,
+        dealers=table.dealers(gs) if hand is None else None,
+        dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
     ), status
 
 

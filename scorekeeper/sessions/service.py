@@ -18,7 +18,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Player, RemovedHand, Seat, utcnow
+from scorekeeper.models import DealerChoice, GameSession, Hand, Player, RemovedHand, Seat, utcnow
 
 # how long the scoreboard offers to put an undone hand back
 PUT_BACK_MINUTES = 30
@@ -137,16 +137,20 @@ def player_named(name: str) -> Player:
     return player
 
 
-def create_session(game: str, options: dict[str, Any], names: list[str]) -> GameSession:
+def create_session(game: str, options: dict[str, Any], names: list[str], first_dealer: int = 1) -> GameSession:
     """Start a session: options completed by the engine's defaults, players seated in the given order.
 
-    Raises engine.InputError for an unknown game, a bad option or a player count the game does not allow.
+    `first_dealer` is the seat (from 1) that deals hand 1. Raises engine.InputError for an unknown
+    game, a bad option, a player count the game does not allow, or a first dealer who is not seated.
     """
     resolved = engine.resolve_options(game, options, n_players=len(names))
+    if not 1 <= first_dealer <= len(names):
+        raise engine.InputError(f"the first dealer must sit in one of the seats 1 to {len(names)}")
     gs = GameSession(game=game, options=resolved)
     db.session.add(gs)
     for seat, name in enumerate(names, start=1):
         gs.seats.append(Seat(seat=seat, player=player_named(name)))
+    gs.dealer_choices.append(DealerChoice(hand=1, seat=first_dealer))
     # a session the engine cannot score must never be stored
     check_hands(gs, [])
     db.session.commit()
