@@ -78,6 +78,17 @@ class GameSession(db.Model):
         """Player names in seat order (Persian partnerships: seats 1 & 3 against 2 & 4)."""
         return [seat.player.name for seat in self.seats]
 
+    @property
+    def playing_names(self) -> list[str]:
+        """The players dealt into the next hand, in seat order: everyone seated who has not left."""
+        gone = {change.seat for change in self.seat_changes if change.left}
+        return [seat.player.name for seat in self.seats if seat.seat not in gone]
+
+    def names_in(self, data: dict[str, Any]) -> list[str]:
+        """The players dealt into a hand, in seat order: its "seated" list, else everyone seated."""
+        seated = data.get("seated")
+        return list(seated) if isinstance(seated, list) else self.player_names
+
     def touch(self) -> None:
         """Mark the session changed so that every phone following it refreshes."""
         # the database adds one, so two saves at the same moment both move the version on (a Python

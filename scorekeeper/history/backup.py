@@ -36,6 +36,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history import stats
 from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
 from scorekeeper.sessions import service
+from scorekeeper.sessions.handnames import rename_players
 
 SESSION_FORMAT = "scorekeeper-session"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -395,29 +396,6 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
         restore.edit_token is not None and restore.edit_token == restore.view_token
     ):
         raise ImportRefused(f"{where}: a backup gives both links (edit and view), and they differ.")
-
-
-def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """A copy of a stored hand with player names replaced (every place a hand names a player).
-
-    >>> rename_players({"went_out": "ann", "points": {"ann": 5, "Ben": 0}}, {"ann": "Ann"})
-    {'went_out': 'Ann', 'points': {'Ann': 5, 'Ben': 0}}
-    """
-    def rename(name: Any) -> Any:
-        return names.get(name, name) if isinstance(name, str) else name
-
-    copy = json.loads(json.dumps(hand))
-    if "went_out" in copy:
-        copy["went_out"] = rename(copy["went_out"])
-    if isinstance(copy.get("points"), dict):
-        copy["points"] = {rename(k): v for k, v in copy["points"].items()}
-    if isinstance(copy.get("players"), dict):
-        copy["players"] = {rename(k): v for k, v in copy["players"].items()}
-        for entry in copy["players"].values():
-            for layoff in entry.get("layoffs") or [] if isinstance(entry, dict) else []:
-                if isinstance(layoff, dict) and isinstance(layoff.get("onto"), dict):
-                    layoff["onto"]["player"] = rename(layoff["onto"].get("player"))
-    return copy
 
 
 def restore(restores: list[Restore]) -> ImportResult:

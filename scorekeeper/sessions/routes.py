@@ -122,8 +122,13 @@ def show(token: str):
     )
 
 
-def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
-    names = gs.player_names
+def _names(gs: GameSession, hand: Any = None) -> list[str]:
+    """The players of the hand being entered (the next one) or edited (those dealt into it)."""
+    return gs.names_in(hand.data) if hand is not None else gs.playing_names
+
+
+def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = None):
+    names = _names(gs, hand)
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
     # only a hand entered by cards needs the wild rank: the engine does not check a points hand
@@ -132,21 +137,24 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
     return form
 
 
-def _add_rows(form: HandCardsForm, gs: GameSession) -> bool:
+def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
     more = request.form.get("more", "")
     kind, _, seat_text = more.partition("-")
     if kind not in ("melds", "layoffs") or not seat_text.isdigit() or int(seat_text) >= len(form.players):
         return False
     getattr(form.players[int(seat_text)], kind).append_entry()
-    form.setup(gs.player_names, gs.game)
+    form.setup(_names(gs, hand), gs.game)
     return True
 
 
-def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
-    if mode == "points":
-        return points_form_to_data(form, gs.player_names)
-    return cards_form_to_data(form, gs.player_names, gs.game)
+def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
+    names = _names(gs, hand)
+    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.game)
+    if names != gs.player_names:
+        # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
+        data["seated"] = names
+    return data
 
 
 def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
@@ -154,7 +162,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
-        error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
+        error=error, stale=stale, names=_names(gs, hand), spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts,
         dealers=table.dealers(gs) if hand is None else None,
         dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
@@ -200,7 +208,7 @@ def hand_new(token: str):
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
-        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.player_names))
+        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.playing_names))
         return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)
@@ -213,7 +221,7 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error=f"Not saved: {taken}", status=409)
     except ValueError as exc:
         db.session.rollback()
-        mark_engine_error(form, exc, gs.player_names)
+        mark_engine_error(form, exc, gs.playing_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
@@ -239,7 +247,7 @@ def hand_edit(token: str, hand_id: int):
     """Fix an earlier hand; totals, status and winner are recomputed. A stale form is refused."""
     gs, _ = load_session(token, need="edit")
     hand = _load_hand(gs, hand_id)
-    names = gs.player_names
+    names = _names(gs, hand)
     if request.method == "GET":
         mode = "points" if hand.entered_as_points else "cards"
         if request.args.get("mode") in ("points", "cards"):
@@ -249,19 +257,19 @@ def hand_edit(token: str, hand_id: int):
         else:
             # switching between cards and points keeps how the hand ended
             values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
-        form = _hand_form(gs, mode, MultiDict(values))
+        form = _hand_form(gs, mode, MultiDict(values), hand)
         form.version.data = str(hand.version)
         return _render_hand(gs, token, form, mode, hand=hand)
 
     mode = "points" if request.form.get("mode") == "points" else "cards"
-    form = _hand_form(gs, mode, request.form)
-    if mode == "cards" and _add_rows(form, gs):
+    form = _hand_form(gs, mode, request.form, hand)
+    if mode == "cards" and _add_rows(form, gs, hand):
         return _render_hand(gs, token, form, mode, hand=hand)
     if not form.validate():
         return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
     expected = whole_number(form.version.data)
     try:
-        data = _read_hand(form, gs, mode)
+        data = _read_hand(form, gs, mode, hand)
         asking.ask_about_empty(gs, data, _confirmed(), [data if h.id == hand.id else h.data for h in gs.hands])
         service.replace_hand(hand, data, expected)
     except EntryError:

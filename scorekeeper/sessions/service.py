@@ -70,12 +70,21 @@ class HandGone(ValueError):
 
 def session_body(gs: GameSession, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The POST /api/v1/score body of a session: game, options, players in seat order, hands."""
-    return {
+    body = {
         "game": gs.game,
         "options": dict(gs.options or {}),
         "players": gs.player_names,
         "hands": [h.data for h in gs.hands] if hands is None else hands,
     }
+    return body | seating_body(gs)
+
+
+def seating_body(gs: GameSession) -> dict[str, Any]:
+    """The body's "late_start" and "left" (engine.seating), for a session where players came or went."""
+    names = {seat.seat: seat.player.name for seat in gs.seats}
+    late = {names[c.seat]: c.late_start for c in gs.seat_changes if c.late_start and c.seat in names}
+    left = [names[c.seat] for c in gs.seat_changes if c.left and c.seat in names]
+    return ({"late_start": late} if late else {}) | ({"left": left} if left else {})
 
 
 def standings(gs: GameSession) -> dict[str, Any]:
@@ -182,6 +191,9 @@ def add_hand(
     existing = find_by_key(idempotency_key)
     if existing is not None:
         raise DuplicateHand(existing)
+    if "seated" not in data and gs.playing_names != gs.player_names:
+        # a hand entered elsewhere than the hand form (both gin hands, say) is dealt to the table as it is
+        data = {**data, "seated": gs.playing_names}
     position = next_position(gs)
     if expected_position is not None and expected_position != position:
         raise HandTaken(expected_position, position)

@@ -30,17 +30,16 @@ class DealerForm(FlaskForm):
         return self
 
 
-class _NameField(StringField):
-    """A player's name: any text a person can type, within the stored limits."""
+def _allowed_name(form: FlaskForm, field: StringField) -> None:
+    """Any name a person can type, within the stored limits (scorekeeper.limits)."""
+    problem = name_problem(field.data or "")
+    if problem:
+        raise ValidationError(f"The name {field.data!r} {problem}.")
 
-    def __init__(self, label: str) -> None:
-        super().__init__(label, filters=[_stripped], validators=[InputRequired("Type a name.")],
-                         render_kw={"maxlength": 40, "autocapitalize": "words", "autocomplete": "off"})
 
-    def pre_validate(self, form) -> None:  # noqa: ANN001 - wtforms' signature
-        problem = name_problem(self.data or "")
-        if problem:
-            raise ValidationError(f"The name {self.data!r} {problem}.")
+def _name_field(label: str) -> StringField:
+    return StringField(label, filters=[_stripped], validators=[InputRequired("Type a name."), _allowed_name],
+                       render_kw={"maxlength": 40, "autocapitalize": "words", "autocomplete": "off"})
 
 
 class ConfirmedForm(FlaskForm):
@@ -60,7 +59,7 @@ class RenameForm(ConfirmedForm):
     """Give a player a new name, here and in every game they played."""
 
     player = SelectField("Player", choices=[], validate_choice=False, validators=[InputRequired()])
-    new_name = _NameField("New name")
+    new_name = _name_field("New name")
     submit = SubmitField("Rename")
 
     def setup(self, names: list[str]) -> RenameForm:
@@ -72,7 +71,7 @@ class RenameForm(ConfirmedForm):
 class LatePlayerForm(ConfirmedForm):
     """Seat a player who arrives mid-game; they are dealt in from the next hand."""
 
-    name = _NameField("Name of the new player")
+    name = _name_field("Name of the new player")
     start = RadioField(
         "Their total starts at",
         choices=[SelectChoice("zero", "0"), SelectChoice("lowest", "The lowest total at the table")],
