@@ -16,7 +16,7 @@ from sqlalchemy import delete, select, update
 from scorekeeper import engine
 from scorekeeper.engine.seating import STARTS
 from scorekeeper.extensions import db
-from scorekeeper.limits import name_problem
+from scorekeeper.limits import MAX_SEATS, name_problem
 from scorekeeper.models import DealerChoice, DraftPart, GameSession, RemovedHand, Seat, SeatChange
 from scorekeeper.sessions import service
 from scorekeeper.sessions.handnames import rename_players
@@ -160,6 +160,9 @@ def seat_late_player(gs: GameSession, name: str, start: str) -> None:
         raise NotChanged('Choose where their total starts: at 0, or at the lowest total.')
     _name_free(gs, name)
     roster = gs.player_names
+    if len(roster) >= MAX_SEATS:
+        # every seat a game ever had is kept (its players are in past hands), and a backup must restore it
+        raise NotChanged(f"This game has seated {len(roster)} players, the most one game can keep.")
     # hands dealt before they came were dealt to everyone seated then: say so in each, before the table grows
     for hand in gs.hands:
         if SEATED not in hand.data:
