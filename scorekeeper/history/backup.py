@@ -153,7 +153,8 @@ def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
     for index, hand in enumerate(gs.hands):
         data = hand.data
         result = scored_hands[index] if index < len(scored_hands) else {}
-        for name in names:
+        # one row per player dealt into the hand: a late player or a leaver has none for the others
+        for name in gs.names_in(data):
             side = sides.get(name, name)
             entry = (data.get("players") or {}).get(name) or {}
             melds = " | ".join(_cards_text(m) for m in entry.get("melds") or [])

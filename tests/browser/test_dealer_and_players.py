@@ -40,7 +40,7 @@ def test_the_dealer_moves_left_each_hand_and_a_rename_shows_everywhere_on_a_phon
     page.get_by_role("link", name="Rename, seat a late player, or let one leave").tap()
     page.get_by_label("Player", exact=True).select_option("Cy")
     page.get_by_label("New name").fill("Cyril")
-    page.get_by_label("Yes, make this change").first.check()
+    page.get_by_role("region", name="Rename a player").get_by_label("Yes, make this change").check()
     no_sideways_scroll(page)
     page.get_by_role("button", name="Rename").tap()
 

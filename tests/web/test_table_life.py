@@ -192,6 +192,15 @@ def test_a_player_who_leaves_is_not_in_the_next_hand_form_but_stays_in_past_hand
     assert row2.count('class="hand-score"') == 3 and '<span class="hand-score"></span>' in row2
     # the deal skips him: Ann dealt hand 1 and Ben would have dealt hand 2
     assert dealer_line(page) == "Ann deals hand 3 · Cy deals next"
+    # what was entered lists only the players of each hand
+    entered = page[page.index("What was entered"):]
+    hand2 = entered[entered.index("Hand 2"):]
+    assert "Cy: 20 points" in hand2 and "Ben:" not in hand2
+    for view in ("review", "print"):
+        assert table.client.get(f"{table.url}/{view}").status_code == 200, view
+    rows = table.client.get(f"{table.url}/export.csv").get_data(as_text=True).splitlines()[1:]
+    # hand 1 has a row for each of the three, hand 2 for Ann and Cy only
+    assert [row.split(",")[:2] for row in rows] == [["1", "Ann"], ["1", "Ben"], ["1", "Cy"], ["2", "Ann"], ["2", "Cy"]]
 
 
 def test_a_game_that_cannot_lose_a_player_refuses_the_leaver(table):
@@ -220,3 +229,13 @@ def test_a_change_confirmed_on_a_stale_page_is_asked_again(table):
     assert response.status_code == 409
     assert "confirm again" in response.get_data(as_text=True)
     assert table.totals() == {"Ann": 0, "Ben": 0}
+
+
+def test_every_control_on_the_players_page_has_its_own_label(table):
+    from tests.web.test_pages import unlabelled
+
+    table.start("rummy500", ["Ann", "Ben", "Cy"])
+    page = table.client.get(f"{table.url}/players").get_data(as_text=True)
+    assert unlabelled(page) == []
+    ids = re.findall(r'<(?:input|select)[^>]*\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "an id is used twice: a label would find the wrong field"
