@@ -172,6 +172,9 @@ def test_a_late_player_can_start_at_the_lowest_total(table):
     table.names = ["Ann", "Ben", "Cy"]
     table.play(points(table, Ann=5, Ben=5, Cy=20))    # Ann 35, Ben -5, Cy -10 + 20 = 10
     assert table.totals() == {"Ann": 35, "Ben": -5, "Cy": 10}
+    # the chart draws Cy's line from hand 2, his first: one point, at 10
+    review = table.client.get(f"{table.url}/review").get_data(as_text=True)
+    assert re.findall(r'data-player="Cy" data-hand="(\d+)" data-total="(-?\d+)"', review) == [("2", "10")]
 
 
 def test_a_player_who_leaves_is_not_in_the_next_hand_form_but_stays_in_past_hands(table):
