@@ -57,9 +57,11 @@ def dealer_names(gs: GameSession) -> list[str]:
     seats = seat_numbers(gs)
     names = {seat: name for name, seat in seats.items()}
     upcoming = [seats[name] for name in playing_names(gs)]
-    seated = [[seats[name] for name in hand_names(gs, hand.data) if name in seats] for hand in gs.hands]
+    everyone = sorted(names)
+    # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
+    seated = [[seats[name] for name in hand_names(gs, hand.data) if name in seats] or everyone for hand in gs.hands]
     # a session whose every player left still has somebody to name: its last table
-    upcoming = upcoming or (seated[-1] if seated else sorted(names))
+    upcoming = upcoming or (seated[-1] if seated else everyone)
     choices = {choice.hand: choice.seat for choice in gs.dealer_choices}
     return [names[seat] for seat in engine.dealer_seats(choices, seated + [upcoming, upcoming])]
 
