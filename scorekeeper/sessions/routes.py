@@ -98,7 +98,7 @@ def new_session(game_id: str):
             db.session.rollback()
             error = str(exc)
         else:
-            flash(f"{spec.name} started. Deal the first hand!")
+            flash(f"{spec.name} started. {table.dealers(gs).deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
     status = 422 if request.method == "POST" else 200
     return render_template(

@@ -29,6 +29,7 @@ def test_the_first_dealer_chosen_at_the_start_deals_then_the_deal_moves_left(tab
     response = table.client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben", "players-2": "Cy",
                                                          "first_dealer": "2"})
     table.url, table.names = response.headers["Location"], ["Ann", "Ben", "Cy"]
+    assert "Ben deals the first hand!" in table.page()
     assert dealer_line(table.page()) == "Ben deals hand 1 · Cy deals next"
     assert table.play(points(table, Ann=10, Ben=5, Cy=0)).status_code == 302
     assert dealer_line(table.page()) == "Cy deals hand 2 · Ann deals next"
