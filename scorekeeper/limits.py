@@ -10,6 +10,8 @@ import unicodedata
 
 # characters in a player's name (the player.name column is this wide)
 MAX_NAME = 40
+# players one session ever seats, late players included: no game seats more at once
+MAX_SEATS = 8
 # hands in one session: years of Michigan evenings fit many times over
 MAX_HANDS = 10_000
 # points one player scores in one hand entered as points: no game comes near it

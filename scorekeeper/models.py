@@ -64,11 +64,30 @@ class GameSession(db.Model):
         order_by="Hand.position",
         cascade="all, delete-orphan",
     )
+    dealer_choices: Mapped[list[DealerChoice]] = relationship(
+        order_by="DealerChoice.hand",
+        cascade="all, delete-orphan",
+    )
+    seat_changes: Mapped[list[SeatChange]] = relationship(
+        order_by="SeatChange.seat",
+        cascade="all, delete-orphan",
+    )
 
     @property
     def player_names(self) -> list[str]:
         """Player names in seat order (Persian partnerships: seats 1 & 3 against 2 & 4)."""
         return [seat.player.name for seat in self.seats]
+
+    @property
+    def playing_names(self) -> list[str]:
+        """The players dealt into the next hand, in seat order: everyone seated who has not left."""
+        gone = {change.seat for change in self.seat_changes if change.left}
+        return [seat.player.name for seat in self.seats if seat.seat not in gone]
+
+    def names_in(self, data: dict[str, Any]) -> list[str]:
+        """The players dealt into a hand, in seat order: its "seated" list, else everyone seated."""
+        seated = data.get("seated")
+        return list(seated) if isinstance(seated, list) else self.player_names
 
     def touch(self) -> None:
         """Mark the session changed so that every phone following it refreshes."""
@@ -167,3 +186,37 @@ class RemovedHand(db.Model):
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime]
     removed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DealerChoice(db.Model):
+    """Who the table said deals hand `hand` (by seat): the first dealer (hand 1) or a correction.
+
+    Only choices are stored; the dealer of every other hand follows from the
+    latest choice before it by the engine's rotation (engine.dealer_seats).
+    """
+
+    __tablename__ = "dealer_choice"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
+    )
+    hand: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+
+
+class SeatChange(db.Model):
+    """A seat whose player joined late (`late_start`: "zero" or "lowest") or has left the table.
+
+    Which hands a player is in is stored with the hands themselves (a hand's
+    "seated" list); this row only says how a late player's total starts and
+    that a player who left is not dealt into new hands.
+    """
+
+    __tablename__ = "seat_change"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    late_start: Mapped[str | None] = mapped_column(String(10))
+    left: Mapped[bool] = mapped_column(default=False)

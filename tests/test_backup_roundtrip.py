@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player
-from scorekeeper.sessions import service
+from scorekeeper.sessions import service, table
 from tests.test_history_games import SAMPLES, store_sample
 
 
@@ -38,10 +38,11 @@ def upload(client, body: dict | bytes | str):
 
 
 def snapshot(gs: GameSession) -> dict:
-    """Everything a session is: what was entered and what the engine makes of it."""
+    """Everything a session is: what was entered and what the engine makes of it, who dealt, who came and went."""
     return {
         "game": gs.game, "options": gs.options, "players": gs.player_names,
         "hands": [h.data for h in gs.hands], "standings": service.standings(gs),
+        "dealers": table.dealer_names(gs), "seating": service.seating_body(gs), "playing": gs.playing_names,
     }
 
 
@@ -246,3 +247,37 @@ def test_import_form_works_with_csrf_protection_on(app, client):
                            content_type="multipart/form-data")
     assert response.status_code == 302
     assert "Restored 1 session." in client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_game_players_joined_left_and_were_renamed_in_comes_back_as_it_was(app, client, empty_app):
+    data = {"players-0": "Ann", "players-1": "Ben", "players-2": "Cy", "first_dealer": "2"}
+    url = client.post("/new/rummy500", data=data).headers["Location"]
+
+    def hand(**scores):
+        fields = {"mode": "points", "went_out": "Ann", "ended": "went_out"}
+        return fields | {f"points-{i}": str(v) for i, v in enumerate(scores.values())}
+
+    def confirmed(what, **fields):
+        with app.app_context():
+            version = db.session.execute(select(GameSession.version)).scalar_one()
+        assert client.post(f"{url}/players/{what}", data={"confirm": "y", "version": version, **fields}).status_code == 302
+
+    assert client.post(f"{url}/hands/new", data=hand(Ann=30, Ben=10, Cy=-5)).status_code == 302
+    confirmed("late", name="Dee", start="lowest")         # Dee starts on Cy's -5
+    confirmed("leave", player="Ben")                      # Ben stays on 10
+    confirmed("rename", player="Cy", new_name="Cyril")
+    assert client.post(f"{url}/dealer", data={"dealer": "Dee"}).status_code == 302
+    assert client.post(f"{url}/hands/new", data=hand(Ann=5, Cyril=20, Dee=15)).status_code == 302
+    with app.app_context():
+        [gs] = db.session.execute(select(GameSession)).scalars().all()
+        before = snapshot(gs)
+    # Ann 30 + 5, Ben 10, Cyril -5 + 20, Dee -5 + 15; Ben dealt hand 1, Dee (chosen) hand 2, Ann is next
+    assert before["standings"]["totals"] == {"Ann": 35, "Ben": 10, "Cyril": 15, "Dee": 10}
+    assert before["dealers"] == ["Ben", "Dee", "Ann", "Cyril"]
+
+    exported = client.get(f"{url}/export.json")
+    response = upload(empty_app.test_client(), exported.data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    with empty_app.app_context():
+        [restored] = db.session.execute(select(GameSession)).scalars().all()
+        assert snapshot(restored) == before

@@ -35,8 +35,8 @@ pytestmark = sqlite_only
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TABLES = ["player", "game_session", "seat", "hand", "draft_part"]
-# tables later revisions added: (0002) hands taken back by undo
-ADDED_TABLES = ["removed_hand"]
+# tables later revisions added: (0002) hands taken back by undo; (0003) dealer choices and seat changes
+ADDED_TABLES = ["removed_hand", "dealer_choice", "seat_change"]
 HEAD = database.head_revision()
 
 
@@ -218,4 +218,4 @@ def test_scorekeeper_db_commands_work_on_the_packaged_migrations(tmp_path):
     assert revision(path) == [HEAD]
     assert f"{HEAD} (head)" in run("db", "current")
     history = run("db", "history")
-    assert "<base> -> 0001" in history and f"0001 -> {HEAD} (head)" in history
+    assert "<base> -> 0001" in history and "0001 -> 0002" in history and f"0002 -> {HEAD} (head)" in history

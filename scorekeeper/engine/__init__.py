@@ -3,7 +3,7 @@
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,
-points_bonuses.
+points_bonuses; and for the table, dealer_seats (who deals each hand).
 
 >>> check_meld("9H 10H JH")["points"]
 29
@@ -23,6 +23,7 @@ from scorekeeper.engine.games import (
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import check_layoff, check_meld
 from scorekeeper.engine.scoring import PointsBonuses, points_bonuses, score_session
+from scorekeeper.engine.table import dealer_seats
 
 __all__ = [
     "GameSpec",
@@ -33,6 +34,7 @@ __all__ = [
     "card_values",
     "check_layoff",
     "check_meld",
+    "dealer_seats",
     "deck_counts",
     "game_ids",
     "get_game",

@@ -23,6 +23,7 @@ from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.games import Rules, check_players, table_rules
 from scorekeeper.engine.hands import GIN_HAND, Hand, read_hand
 from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
+from scorekeeper.engine.seating import Seating, read_seating
 
 PERSIAN_GOING_OUT = 25
 PERSIAN_GAME_BONUS = 50
@@ -83,15 +84,31 @@ def _score_session(body: object) -> dict[str, Any]:
         raise InputError("the session must be a JSON object with game, players and hands")
     game = body.get("game", "rummy500")
     names = _read_players(body.get("players"))
-    rules = table_rules(game, body.get("options"), len(names))
-    check_players(game, len(names))
     hands = body.get("hands", [])
     if not isinstance(hands, list):
         raise InputError("`hands` must be a list of hands")
-    read = [read_hand(raw, number, rules, names) for number, raw in enumerate(hands, start=1)]
+    seating = read_seating(body, names, hands)
+    rules = table_rules(game, body.get("options"), len(names))
+    if seating.changed:
+        if game == "persian":
+            raise InputError("Persian is played by two fixed partnerships: players cannot join late or leave")
+        # the players who come and go are counted per hand, and at the table as it is now
+        for number, players in enumerate(seating.hands, start=1):
+            _check_hand_players(game, players, number)
+        check_players(game, len(seating.table))
+    else:
+        check_players(game, len(names))
+    read = [read_hand(raw, number, rules, seating.hands[number - 1]) for number, raw in enumerate(hands, start=1)]
     if game == "michigan":
-        return _michigan(read, rules, names)
-    return _running(read, rules, names)
+        return _michigan(read, rules, seating)
+    return _running(read, rules, seating)
+
+
+def _check_hand_players(game: str, players: list[str], number: int) -> None:
+    try:
+        check_players(game, len(players))
+    except InputError as exc:
+        raise InputError(f"hand {number}: {exc}", hand=number) from None
 
 
 def _read_players(players: object) -> list[str]:
@@ -397,12 +414,17 @@ def partnerships(names: list[str]) -> dict[str, list[str]]:
     return {f"{names[0]} & {names[2]}": [names[0], names[2]], f"{names[1]} & {names[3]}": [names[1], names[3]]}
 
 
-def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any]:
+def _running(hands: list[Hand], rules: Rules, seating: Seating) -> dict[str, Any]:
+    names = seating.names
     teams = partnerships(names) if rules.game == "persian" else None
     sides = list(teams) if teams else list(names)
     totals = dict.fromkeys(sides, 0)
     concealed_bonus = dict.fromkeys(sides, 0)  # Oklahoma's 250s, which do not count toward the target
     wins = dict.fromkeys(sides, 0)
+    changed = seating.changed
+    if changed:
+        # a player has a total from their first hand on (see engine.seating)
+        joined = _Joined(seating, totals)
     bodies: list[dict[str, Any]] = []
     standing = Standing(reason=f"nobody has reached {rules.target}")
     finished_at: int | None = None
@@ -410,8 +432,11 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
     oklahoma = rules.game == "oklahoma"
     for hand in hands:
         as_points = hand.points is not None
-        scores, lines = hand_parts(hand, rules, names)
+        players = seating.hands[hand.number - 1]
+        scores, lines = hand_parts(hand, rules, players)
         goer_side = hand.went_out
+        if changed:
+            joined.before(hand.number)
         if teams:
             player_scores = scores  # hand_scores made it for this hand alone, and it is not changed below
             scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
@@ -421,12 +446,14 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
                 lines = [(goer_side, PERSIAN_GOING_OUT, "going out")]
         if oklahoma and hand.went_out and hand.concealed:
             concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
-        for side in sides:
+        for side in (players if changed else sides):
             totals[side] += scores[side]
             if gin and scores[side] > 0:
                 wins[side] += 1
         if finished_at is None:
-            standing = _standing(rules, totals, concealed_bonus, goer_side, wins)
+            # only the players of this hand can reach the target with it (or win by the lowest total)
+            in_play = {side: totals[side] for side in players} if changed else totals
+            standing = _standing(rules, in_play, concealed_bonus, goer_side, wins)
             for side, bonus in standing.bonuses.items():
                 scores[side] += bonus
                 totals[side] += bonus
@@ -437,7 +464,7 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
             standing = Standing("finished", standing.winner, standing.reason)
         body: dict[str, Any] = {
             "scores": scores,
-            "totals": dict(totals),
+            "totals": joined.totals() if changed else dict(totals),
             "status": standing.status,
             "winner": standing.winner,
             "reason": standing.reason,
@@ -448,7 +475,7 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
             body["bonuses"] = dict(standing.bonuses)
         if lines:
             body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, names)  # kept with the hand: added to, never changed
+        warnings = hand_warnings(hand, rules, players)  # kept with the hand: added to, never changed
         if finished_at is not None and finished_at < hand.number:
             warnings += (
                 f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result",
@@ -462,13 +489,19 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
         if gin:
             body["result"] = gin_result(hand, rules)
         bodies.append(body)
+    if changed:
+        # players seated but not dealt in yet start now, from the last hand's totals
+        joined.before(len(hands) + 1)
+        at_table = {side: totals[side] for side in seating.table}
+    else:
+        at_table = totals
     result: dict[str, Any] = {
         "hands": bodies,
-        "totals": dict(totals),
+        "totals": joined.totals() if changed else dict(totals),
         "status": standing.status,
         "winner": standing.winner,
         "reason": standing.reason if hands else "no hands played yet",
-        "leaders": _leaders(totals, lowest=rules.game == "penalty") if hands else [],
+        "leaders": _leaders(at_table, lowest=rules.game == "penalty") if hands else [],
         "target": rules.target,
         # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
         "toward_target": _toward_target(totals, concealed_bonus),
@@ -480,6 +513,34 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
 
 def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:
     return [{"side": side, "points": points, "for": label} for side, points, label in lines]
+
+
+class _Joined:
+    """The totals of a session where players joined late or left: a player has one from their first hand.
+
+    `totals` is the running totals dict, changed in place: a late player's
+    start (engine.seating) is put in it just before their first hand.
+    """
+
+    def __init__(self, seating: Seating, totals: dict[str, int]) -> None:
+        self.seating = seating
+        self.running = totals
+        self.seen: set[str] = set()
+
+    def before(self, number: int) -> None:
+        """Start the totals of the players whose first hand is hand `number` (past the last: still to play)."""
+        seating = self.seating
+        hands = seating.hands
+        players = hands[number - 1] if number <= len(hands) else seating.table
+        previous = hands[number - 2] if number >= 2 else None
+        for name in players:
+            if name not in self.seen:
+                self.seen.add(name)
+                self.running[name] = seating.start(name, previous, self.running)
+
+    def totals(self) -> dict[str, int]:
+        """The totals of the players seen so far, in seat order."""
+        return {name: self.running[name] for name in self.seating.names if name in self.seen}
 
 
 def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
@@ -595,11 +656,17 @@ def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins
 # michigan: every hand is a game -----------------------------------------------
 
 
-def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any]:
-    won = dict.fromkeys(names, 0)
+def _michigan(hands: list[Hand], rules: Rules, seating: Seating) -> dict[str, Any]:
+    won = dict.fromkeys(seating.names, 0)
+    changed = seating.changed
+    if changed:
+        joined = _Joined(seating, won)
     bodies = []
     for hand in hands:
-        scores, lines = hand_parts(hand, rules, names)
+        players = seating.hands[hand.number - 1]
+        if changed:
+            joined.before(hand.number)
+        scores, lines = hand_parts(hand, rules, players)
         best = max(scores.values())
         winners = [n for n, s in scores.items() if s == best]
         for name in winners:
@@ -610,7 +677,7 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
             reason = f"{_names_joined(winners)} share the hand with {best} each"
         body: dict[str, Any] = {
             "scores": scores,
-            "totals": dict(won),
+            "totals": joined.totals() if changed else dict(won),
             "status": "finished",
             "winner": winners[0] if len(winners) == 1 else None,
             "winners": winners,
@@ -620,13 +687,15 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
         }
         if lines:
             body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, names)
+        warnings = hand_warnings(hand, rules, players)
         if warnings:
             body["warnings"] = list(warnings)
         if not hand.as_points:
             body["players"] = _hand_details(hand, rules)
         bodies.append(body)
-    leaders = _leaders(won) if hands else []
+    if changed:
+        joined.before(len(hands) + 1)
+    leaders = _leaders({name: won[name] for name in seating.table}) if hands else []
     if not hands:
         reason = "no hands played yet"
     else:
@@ -637,7 +706,7 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
         reason = f"{_names_joined(leaders)} {verb} with {hands_won}{each}"
     return {
         "hands": bodies,
-        "totals": dict(won),
+        "totals": joined.totals() if changed else dict(won),
         "status": "in_progress",
         "winner": None,
         "reason": reason,

@@ -53,8 +53,9 @@ from sqlalchemy.orm import selectinload
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.history import stats
-from scorekeeper.models import GameSession, Hand, Player, Seat, utcnow
+from scorekeeper.models import DealerChoice, GameSession, Hand, Player, Seat, SeatChange, utcnow
 from scorekeeper.sessions import service
+from scorekeeper.sessions.handnames import rename_players
 
 SESSION_FORMAT = "scorekeeper-session"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -64,7 +65,7 @@ FORMAT_VERSION = 1
 # a session itself is read with the limits every stored session keeps (scorekeeper.limits), so a backup always restores
 MAX_SESSIONS = 20_000
 
-HAND_KEYS = frozenset({"ended", "went_out", "concealed", "wild_rank", "big_gin", "players", "points"})
+HAND_KEYS = frozenset({"ended", "went_out", "concealed", "wild_rank", "big_gin", "players", "points", "seated"})
 ENTRY_KEYS = frozenset({"melds", "layoffs", "in_hand", "cards"})
 LAYOFF_KEYS = frozenset({"cards", "onto"})
 ONTO_KEYS = frozenset({"player", "meld"})
@@ -97,6 +98,10 @@ def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]
         "archived": bool(gs.archived),
         "hands_entered_at": [_iso(h.created_at) for h in gs.hands],
     }
+    choices = [{"hand": c.hand, "seat": c.seat} for c in gs.dealer_choices]
+    if choices and choices != [{"hand": 1, "seat": 1}]:
+        # who dealt first and any correction; without them seat 1 deals first (as in older exports)
+        metadata["dealer_choices"] = choices
     if with_tokens:
         metadata["edit_token"] = gs.edit_token
         metadata["view_token"] = gs.view_token
@@ -215,7 +220,8 @@ def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
     for index, hand in enumerate(gs.hands):
         data = hand.data
         result = scored_hands[index] if index < len(scored_hands) else {}
-        for name in names:
+        # one row per player dealt into the hand: a late player or a leaver has none for the others
+        for name in gs.names_in(data):
             side = sides.get(name, name)
             entry = (data.get("players") or {}).get(name) or {}
             melds = " | ".join(_cards_text(m) for m in entry.get("melds") or [])
@@ -259,6 +265,10 @@ class Restore:
     edit_token: str | None = None
     view_token: str | None = None
     game_key: str | None = None  # a single-session export's name for its game (see game_key)
+    # players who joined late or left (engine.seating), and who the table said deals which hand
+    late_start: dict[str, str] = field(default_factory=dict)
+    left: list[str] = field(default_factory=list)
+    dealer_choices: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -378,15 +388,18 @@ def _read_session(raw: Any, where: str) -> Restore:
     problem = limits.hands_problem(hands)
     if problem:
         raise ImportRefused(f"{where}: {problem}.")
+    seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
     try:
-        resolved = engine.resolve_options(game, options, n_players=len(players))
-        engine.score_session({"game": game, "options": resolved, "players": players, "hands": hands})
+        # a table that players joined or left may be larger than the game seats at once: the engine counts each hand
+        resolved = engine.resolve_options(game, options, n_players=len(players) if not seating else None)
+        engine.score_session({"game": game, "options": resolved, "players": players, "hands": hands, **seating})
     except ValueError as exc:
         raise ImportRefused(f"{where} ({game}: {', '.join(players)}): {exc}") from None
     except (TypeError, KeyError, AttributeError, RecursionError):
         # the engine reads every API body without crashing; if a file ever finds a gap, refuse it all the same
         raise ImportRefused(f"{where} ({game}: {', '.join(players)}): a hand could not be read.") from None
-    restore = Restore(game=game, options=resolved, players=players, hands=hands)
+    restore = Restore(game=game, options=resolved, players=players, hands=hands,
+                      late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
     _read_metadata(raw.get("metadata"), restore, where)
     return restore
 
@@ -394,8 +407,8 @@ def _read_session(raw: Any, where: str) -> Restore:
 def _read_names(names: Any, where: str) -> list[str]:
     if not isinstance(names, list) or not names:
         raise ImportRefused(f"{where}: `players` must list the players' names in seat order.")
-    if len(names) > 8:
-        raise ImportRefused(f"{where} lists {len(names)} players; no game seats more than 8.")
+    if len(names) > limits.MAX_SEATS:
+        raise ImportRefused(f"{where} lists {len(names)} players; no game seats more than {limits.MAX_SEATS}.")
     seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str):
@@ -449,6 +462,27 @@ def _read_time(value: Any, what: str, where: str) -> datetime | None:
     return moment
 
 
+def _read_dealer_choices(raw: Any, seats: int, where: str) -> dict[int, int]:
+    """The table's dealer choices ({"hand": N, "seat": S} each), checked against the seats."""
+    if raw is None:
+        return {}
+    wrong = ImportRefused(f"{where}: `dealer_choices` must list hands (from 1) and seats (1 to {seats}),"
+                          f" each hand once.")
+    if not isinstance(raw, list) or len(raw) > limits.MAX_HANDS + 2:
+        raise wrong
+    choices: dict[int, int] = {}
+    for item in raw:
+        if not isinstance(item, dict) or set(item) != {"hand", "seat"}:
+            raise wrong
+        hand, seat = item["hand"], item["seat"]
+        if type(hand) is not int or type(seat) is not int or not 1 <= seat <= seats or not 1 <= hand <= 2**31 - 1:
+            raise wrong
+        if hand in choices:
+            raise wrong
+        choices[hand] = seat
+    return choices
+
+
 def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     if meta is None:
         return
@@ -479,6 +513,7 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
         if not isinstance(token, str) or not _TOKEN.fullmatch(token):
             raise ImportRefused(f"{where}: `{key}` is not a Scorekeeper link token.")
         setattr(restore, key, token)
+    restore.dealer_choices = _read_dealer_choices(meta.get("dealer_choices"), len(restore.players), where)
     if (restore.edit_token is None) != (restore.view_token is None) or (
         restore.edit_token is not None and restore.edit_token == restore.view_token
     ):
@@ -487,29 +522,6 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
         raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
     restore.game_key = key
-
-
-def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """A copy of a stored hand with player names replaced (every place a hand names a player).
-
-    >>> rename_players({"went_out": "ann", "points": {"ann": 5, "Ben": 0}}, {"ann": "Ann"})
-    {'went_out': 'Ann', 'points': {'Ann': 5, 'Ben': 0}}
-    """
-    def rename(name: Any) -> Any:
-        return names.get(name, name) if isinstance(name, str) else name
-
-    copy = json.loads(json.dumps(hand))
-    if "went_out" in copy:
-        copy["went_out"] = rename(copy["went_out"])
-    if isinstance(copy.get("points"), dict):
-        copy["points"] = {rename(k): v for k, v in copy["points"].items()}
-    if isinstance(copy.get("players"), dict):
-        copy["players"] = {rename(k): v for k, v in copy["players"].items()}
-        for entry in copy["players"].values():
-            for layoff in entry.get("layoffs") or [] if isinstance(entry, dict) else []:
-                if isinstance(layoff, dict) and isinstance(layoff.get("onto"), dict):
-                    layoff["onto"]["player"] = rename(layoff["onto"].get("player"))
-    return copy
 
 
 # a batch is committed once it holds this many sessions or has taken this long, whichever comes first:
@@ -627,9 +639,13 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
     # a name matched to a player already here in another case takes that player's spelling everywhere
     renames = {name: p.name for name, p in zip(r.players, players) if p.name != name}
     hands = [rename_players(h, renames) for h in r.hands] if renames else r.hands
+    late = {renames.get(name, name): start for name, start in r.late_start.items()}
+    left = [renames.get(name, name) for name in r.left]
     if renames:
+        seating = ({"late_start": late} if late else {}) | ({"left": left} if left else {})
         try:
-            engine.score_session({"game": r.game, "options": r.options, "players": [p.name for p in players], "hands": hands})
+            engine.score_session({"game": r.game, "options": r.options, "players": [p.name for p in players],
+                                  "hands": hands, **seating})
         except ValueError as exc:
             raise ImportRefused(f"Matching names to the players already here broke a hand: {exc}") from None
     gs = GameSession(game=r.game, options=r.options, archived=r.archived)
@@ -642,6 +658,10 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
         gs.edit_token, gs.view_token = r.edit_token, r.view_token
     for seat, player in enumerate(players, start=1):
         gs.seats.append(Seat(seat=seat, player=player))
+        if player.name in late or player.name in left:
+            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
+    for hand_number, seat in sorted(r.dealer_choices.items()):
+        gs.dealer_choices.append(DealerChoice(hand=hand_number, seat=seat))
     for position, data in enumerate(hands, start=1):
         hand = Hand(position=position, data=data)
         if position <= len(r.hands_entered_at) and r.hands_entered_at[position - 1]:

@@ -81,7 +81,7 @@ def nice_step(span: float, count: int = 5) -> int:
     return max(1, int(10 * power))
 
 
-def score_chart(running: dict[str, list[int]], target: int | None = None) -> Chart | None:
+def score_chart(running: dict[str, list[int | None]], target: int | None = None) -> Chart | None:
     """Lay out running totals (column -> total after each hand); None when no hand is scored yet.
 
     Every line starts at 0 before the first hand.
@@ -95,7 +95,7 @@ def score_chart(running: dict[str, list[int]], target: int | None = None) -> Cha
     hands = max((len(v) for v in running.values()), default=0)
     if hands == 0:
         return None
-    values = [0] + [v for series in running.values() for v in series]
+    values = [0] + [v for series in running.values() for v in series if v is not None]
     if target is not None:
         values.append(target)
     step = nice_step(max(values) - min(values))
@@ -113,8 +113,10 @@ def score_chart(running: dict[str, list[int]], target: int | None = None) -> Cha
 
     lines = []
     for index, (name, series) in enumerate(running.items()):
-        points = [Point(hand=i, total=t, x=x_of(i), y=y_of(t)) for i, t in enumerate(series, start=1)]
-        path = " ".join(f"{x},{y}" for x, y in [(x_of(0), y_of(0))] + [(p.x, p.y) for p in points])
+        # a late player's line starts at their first hand (None before it), everyone else's at 0 before hand 1
+        points = [Point(hand=i, total=t, x=x_of(i), y=y_of(t)) for i, t in enumerate(series, start=1) if t is not None]
+        start = [(x_of(0), y_of(0))] if series and series[0] is not None else []
+        path = " ".join(f"{x},{y}" for x, y in start + [(p.x, p.y) for p in points])
         lines.append(Line(name=name, index=index, points=points, path=path,
                           dash=DASHES[index % len(DASHES)], shape=SHAPES[index % len(SHAPES)]))
     y_ticks = [Tick(value=v, at=y_of(v)) for v in range(low, high + 1, step)]

@@ -156,7 +156,7 @@ def rematch(token: str):
     if not form.validate_on_submit():
         abort(400)
     try:
-        new = service.create_session(gs.game, dict(gs.options or {}), gs.player_names)
+        new = service.create_session(gs.game, dict(gs.options or {}), gs.playing_names)
     except ValueError as exc:
         db.session.rollback()
         flash(f"The rematch could not be started: {exc}")

@@ -84,15 +84,18 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     return figures
 
 
-def running_totals(body: dict[str, Any]) -> dict[str, list[int]]:
+def running_totals(body: dict[str, Any]) -> dict[str, list[int | None]]:
     """Each column's total after every hand, in order: the chart's data.
 
     >>> running_totals({"totals": {"A": 5, "B": 1}, "hands": [
     ...     {"totals": {"A": 2, "B": 1}}, {"totals": {"A": 5, "B": 1}}]})
     {'A': [2, 5], 'B': [1, 1]}
+    >>> running_totals({"totals": {"A": 5, "C": 3}, "hands": [{"totals": {"A": 2}}, {"totals": {"A": 5, "C": 3}}]})
+    {'A': [2, 5], 'C': [None, 3]}
     """
     columns = list((body.get("totals") or {}).keys())
-    return {c: [h["totals"][c] for h in body.get("hands") or [] if c in (h.get("totals") or {})] for c in columns}
+    # None before a late player's first hand, so each total stays under its own hand
+    return {c: [(h.get("totals") or {}).get(c) for h in body.get("hands") or []] for c in columns}
 
 
 # player pages ------------------------------------------------------------------

@@ -63,7 +63,7 @@ def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], 
     is refused first (the engine's error is raised), so "Yes, save" is never
     answered by a refusal.
     """
-    names = gs.player_names
+    names = gs.names_in(data)
     missing = engine.unentered_players(data, names, gs.game)
     if not missing or {names.index(name) for name in missing} <= confirmed:
         return

@@ -73,7 +73,7 @@ def parts(gs: GameSession) -> dict[str, DraftPart]:
     rows = db.session.execute(
         select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.position == next_position(gs))
     ).scalars()
-    return {row.player_name: row for row in rows if row.player_name in gs.player_names}
+    return {row.player_name: row for row in rows if row.player_name in gs.playing_names}
 
 
 def status(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
@@ -84,9 +84,9 @@ def status(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[st
     sent = parts(gs) if sent is None else sent
     return {
         "hand": next_position(gs),
-        "sent": [name for name in gs.player_names if name in sent],
-        "waiting": [name for name in gs.player_names if name not in sent],
-        "went_out": [name for name in gs.player_names if name in sent and sent[name].data.get("went_out")],
+        "sent": [name for name in gs.playing_names if name in sent],
+        "waiting": [name for name in gs.playing_names if name not in sent],
+        "went_out": [name for name in gs.playing_names if name in sent and sent[name].data.get("went_out")],
     }
 
 
@@ -216,7 +216,7 @@ def hand_values(gs: GameSession) -> dict[str, Any] | None:
     sent = parts(gs)
     if not sent:
         return None
-    names = gs.player_names
+    names = gs.playing_names
     players = {name: sent[name].data if name in sent else {} for name in names}
     went_out = next((name for name in names if name in sent and sent[name].data.get("went_out")), None)
     wild = next((sent[n].data["wild_rank"] for n in names if n in sent and sent[n].data.get("wild_rank")), None)
@@ -234,7 +234,7 @@ def part_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> di
     `values` being the fields players-<seat>-... as a browser would post them.
     """
     sent = parts(gs) if sent is None else sent
-    names = gs.player_names
+    names = gs.playing_names
     shown: dict[str, Any] = {}
     for seat, name in enumerate(names):
         part = sent.get(name)
@@ -273,7 +273,7 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int]) -> No
     sent = parts(gs)
     players = data.get("players") or {}
     found = {}
-    for seat, name in enumerate(gs.player_names):
+    for seat, name in enumerate(gs.playing_names):
         entry = players.get(name) or {}
         if seat in skip or name not in sent or any(entry.get(k) for k in ("melds", "layoffs", "in_hand")):
             continue

@@ -55,7 +55,7 @@ class DraftPartForm(FlaskForm):
 
     def setup(self, gs: GameSession, seat: int, others: dict[str, Any]) -> None:
         """Lay-off targets: my own meld rows, then every meld the other players have sent for this hand."""
-        names = gs.player_names
+        names = gs.playing_names
         onto = [SelectChoice("", "(choose a meld)")]
         for row in range(len(self.melds)):
             onto.append(SelectChoice(f"{seat}:{row}", f"My meld {row + 1}"))
@@ -75,12 +75,12 @@ def _cookie_name(gs: GameSession) -> str:
 
 def _remembered_seat(gs: GameSession) -> int | None:
     name = unquote(request.cookies.get(_cookie_name(gs), ""))
-    names = gs.player_names
+    names = gs.playing_names
     return names.index(name) if name in names else None
 
 
 def _seat_arg(gs: GameSession, text: str | None) -> int | None:
-    if text is None or not text.isdigit() or int(text) >= len(gs.seats):
+    if text is None or not text.isdigit() or int(text) >= len(gs.playing_names):
         return None
     return int(text)
 
@@ -97,7 +97,7 @@ def _part_values(part: dict[str, Any], seat: int, names: list[str]) -> dict[str,
 
 def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any]:
     """The part a form describes, in the API's player shape; EntryError after marking unreadable fields."""
-    names = gs.player_names
+    names = gs.playing_names
     name = names[seat]
     melds, rows, bad = read_melds(form.melds, name)
     in_hand = read_in_hand(form.in_hand, name)
@@ -139,7 +139,7 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
 
 
 def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
-    names = gs.player_names
+    names = gs.playing_names
     sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
     return render_template(
         "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
@@ -175,7 +175,7 @@ def _remember(response, gs: GameSession, token: str, name: str):
 def draft_part(token: str):
     """A player's own part of the next hand: first "who are you?", then their melds and cards."""
     gs, _ = load_session(token, need="edit")
-    names = gs.player_names
+    names = gs.playing_names
     chosen = _seat_arg(gs, request.args.get("player"))
     seat = chosen if chosen is not None else _remembered_seat(gs)
     if seat is None or request.args.get("choose"):
@@ -202,7 +202,7 @@ def draft_part(token: str):
 def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
     gs, _ = load_session(token, need="edit")
-    names = gs.player_names
+    names = gs.playing_names
     seat = _seat_arg(gs, request.form.get("player"))
     if seat is None:
         abort(400, "Choose who you are first.")

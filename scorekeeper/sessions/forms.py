@@ -51,11 +51,26 @@ class NewSessionBase(FlaskForm):
         StringField("Player", validators=[Optional(), Length(max=MAX_NAME)], filters=[lambda s: (s or "").strip()]),
         min_entries=2,
     )
+    # the seat field (from 1) of the player who deals the first hand; the dealer then moves left each hand
+    first_dealer = SelectField("Who deals first", choices=[], default="1")
     submit = SubmitField("Start the game")
 
     def player_names(self) -> list[str]:
         """The names entered, blanks skipped, in seat order."""
         return [entry.data for entry in self.players if entry.data]
+
+    def first_dealer_seat(self) -> int:
+        """The seat of the first dealer once blank name fields are skipped (a blank field is no seat)."""
+        chosen = int(self.first_dealer.data)
+        return sum(1 for entry in list(self.players)[:chosen] if entry.data)
+
+    def validate_first_dealer(self, field: SelectField) -> None:
+        """The first dealer is a seat that has a player."""
+        chosen = int(field.data) if (field.data or "").isdigit() else 0
+        if not 1 <= chosen <= len(self.players):
+            raise ValidationError("Choose who deals first: one of the seats.")
+        if not self.players[chosen - 1].data:
+            raise ValidationError(f"Seat {chosen} has no player: choose a seat with a name to deal first.")
 
     def validate_players(self, field: FieldList) -> None:
         """At least the game's minimum, each name once."""
@@ -95,6 +110,7 @@ def new_session_form(game_spec: GameSpec) -> NewSessionBase:
     form = NewSessionForm()
     while len(form.players) < game_spec.max_players:
         form.players.append_entry()
+    form.first_dealer.choices = [SelectChoice(str(n), f"Seat {n}") for n in range(1, len(form.players) + 1)]
     return form
 
 

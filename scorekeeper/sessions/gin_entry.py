@@ -197,7 +197,7 @@ def _entry(arrangement: dict[str, Any], knocker: str | None = None) -> dict[str,
 def work_out(gs: GameSession, ended: str, knocker: str | None, texts: list[str],
              knocker_choice: int = 0, defender_choice: int = 0) -> Worked:
     """Arrange both hands with the engine and score the hand as it would be saved; raises GinEntryError."""
-    names = gs.player_names
+    names = gs.playing_names
     cards = [_read(text, name, seat) for seat, (name, text) in enumerate(zip(names, texts))]
     if ended != "went_out" or not knocker:
         return _work_out_draw(gs, names, cards)
@@ -266,7 +266,7 @@ def _score(gs: GameSession, data: dict[str, Any], knocker_arrangement: dict[str,
         body = service.check_hands(gs, [h.data for h in gs.hands] + [data])
     except ValueError as exc:
         message = str(exc)
-        names = gs.player_names
+        names = gs.playing_names
         player = getattr(exc, "player", None)
         seat = names.index(player) if player in names else None
         if knocker_arrangement is not None and player == knocker and getattr(exc, "field", None) == "in_hand":
@@ -296,7 +296,7 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
     return render_template(
         "sessions/gin_hands.html", gs=gs, token=token, form=form, worked=worked, error=error, note=note,
         verdict=describe(worked) if worked else None,
-        names=gs.player_names, spec=game_spec(gs.game), number=service.next_position(gs),
+        names=gs.playing_names, spec=game_spec(gs.game), number=service.next_position(gs),
         big_gin_played=bool((gs.options or {}).get("big_gin_bonus")),
         deck_counts=deck_counts(gs),
     ), status
@@ -308,7 +308,7 @@ def gin_hands(token: str):
     gs, _ = load_session(token, need="edit")
     if gs.game != "gin":
         abort(404, "Entering both hands of cards is for Gin Rummy games only.")
-    names = gs.player_names
+    names = gs.playing_names
     form = GinHandsForm()
     form.setup(names)
     if request.method == "GET":

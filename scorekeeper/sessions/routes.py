@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import asking, bp, draft_service, service
+from scorekeeper.sessions import asking, bp, draft_service, service, table
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -26,6 +26,7 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
+from scorekeeper.sessions.table_forms import DealerForm
 from scorekeeper.sessions.handdata import (
     EntryError,
     cards_form_to_data,
@@ -93,12 +94,12 @@ def new_session(game_id: str):
     if form.validate_on_submit():
         names = form.player_names()
         try:
-            gs = service.create_session(game_id, chosen_options(form, spec), names)
+            gs = service.create_session(game_id, chosen_options(form, spec), names, form.first_dealer_seat())
         except ValueError as exc:
             db.session.rollback()
             error = str(exc)
         else:
-            flash(f"{spec.name} started. Deal the first hand!")
+            flash(f"{spec.name} started. {table.dealers(gs).deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
     status = 422 if request.method == "POST" else 200
     return render_template(
@@ -118,11 +119,17 @@ def show(token: str):
         "sessions/show.html", gs=gs, access=access, token=token,
         board=scoreboard(gs), undo_form=ConfirmForm(),
         put_back=service.restorable(gs) if access == "edit" else None,
+        dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
     )
 
 
-def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
-    names = gs.player_names
+def _names(gs: GameSession, hand: Any = None) -> list[str]:
+    """The players of the hand being entered (the next one) or edited (those dealt into it)."""
+    return gs.names_in(hand.data) if hand is not None else gs.playing_names
+
+
+def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = None):
+    names = _names(gs, hand)
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
     # only a hand entered by cards needs the wild rank: the engine does not check a points hand
@@ -131,21 +138,24 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
     return form
 
 
-def _add_rows(form: HandCardsForm, gs: GameSession) -> bool:
+def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
     more = request.form.get("more", "")
     kind, _, seat_text = more.partition("-")
     if kind not in ("melds", "layoffs") or not seat_text.isdigit() or int(seat_text) >= len(form.players):
         return False
     getattr(form.players[int(seat_text)], kind).append_entry()
-    form.setup(gs.player_names, gs.game)
+    form.setup(_names(gs, hand), gs.game)
     return True
 
 
-def _read_hand(form, gs: GameSession, mode: str) -> dict[str, Any]:
-    if mode == "points":
-        return points_form_to_data(form, gs.player_names)
-    return cards_form_to_data(form, gs.player_names, gs.game)
+def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
+    names = _names(gs, hand)
+    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.game)
+    if names != gs.player_names:
+        # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
+        data["seated"] = names
+    return data
 
 
 def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
@@ -153,9 +163,11 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
-        error=error, stale=stale, names=gs.player_names, spec=game_spec(gs.game),
+        error=error, stale=stale, names=_names(gs, hand), spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts,
         bonuses=points_bonuses(gs) if mode == "points" else None,
+        dealers=table.dealers(gs) if hand is None else None,
+        dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
     ), status
 
 
@@ -198,7 +210,7 @@ def hand_new(token: str):
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
-        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.player_names))
+        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.playing_names))
         return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)
@@ -211,7 +223,7 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error=f"Not saved: {taken}", status=409)
     except ValueError as exc:
         db.session.rollback()
-        mark_engine_error(form, exc, gs.player_names)
+        mark_engine_error(form, exc, gs.playing_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
@@ -237,7 +249,7 @@ def hand_edit(token: str, hand_id: int):
     """Fix an earlier hand; totals, status and winner are recomputed. A stale form is refused."""
     gs, _ = load_session(token, need="edit")
     hand = _load_hand(gs, hand_id)
-    names = gs.player_names
+    names = _names(gs, hand)
     if request.method == "GET":
         mode = "points" if hand.entered_as_points else "cards"
         if request.args.get("mode") in ("points", "cards"):
@@ -247,19 +259,19 @@ def hand_edit(token: str, hand_id: int):
         else:
             # switching between cards and points keeps how the hand ended
             values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
-        form = _hand_form(gs, mode, MultiDict(values))
+        form = _hand_form(gs, mode, MultiDict(values), hand)
         form.version.data = str(hand.version)
         return _render_hand(gs, token, form, mode, hand=hand)
 
     mode = "points" if request.form.get("mode") == "points" else "cards"
-    form = _hand_form(gs, mode, request.form)
-    if mode == "cards" and _add_rows(form, gs):
+    form = _hand_form(gs, mode, request.form, hand)
+    if mode == "cards" and _add_rows(form, gs, hand):
         return _render_hand(gs, token, form, mode, hand=hand)
     if not form.validate():
         return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
     expected = whole_number(form.version.data)
     try:
-        data = _read_hand(form, gs, mode)
+        data = _read_hand(form, gs, mode, hand)
         asking.ask_about_empty(gs, data, _confirmed(), [data if h.id == hand.id else h.data for h in gs.hands])
         service.replace_hand(hand, data, expected)
     except EntryError:

@@ -18,7 +18,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand, Player, RemovedHand, Seat, utcnow
+from scorekeeper.models import DealerChoice, GameSession, Hand, Player, RemovedHand, Seat, utcnow
 
 # how long the scoreboard offers to put an undone hand back
 PUT_BACK_MINUTES = 30
@@ -70,12 +70,21 @@ class HandGone(ValueError):
 
 def session_body(gs: GameSession, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The POST /api/v1/score body of a session: game, options, players in seat order, hands."""
-    return {
+    body = {
         "game": gs.game,
         "options": dict(gs.options or {}),
         "players": gs.player_names,
         "hands": [h.data for h in gs.hands] if hands is None else hands,
     }
+    return body | seating_body(gs)
+
+
+def seating_body(gs: GameSession) -> dict[str, Any]:
+    """The body's "late_start" and "left" (engine.seating), for a session where players came or went."""
+    names = {seat.seat: seat.player.name for seat in gs.seats}
+    late = {names[c.seat]: c.late_start for c in gs.seat_changes if c.late_start and c.seat in names}
+    left = [names[c.seat] for c in gs.seat_changes if c.left and c.seat in names]
+    return ({"late_start": late} if late else {}) | ({"left": left} if left else {})
 
 
 def standings(gs: GameSession) -> dict[str, Any]:
@@ -137,16 +146,20 @@ def player_named(name: str) -> Player:
     return player
 
 
-def create_session(game: str, options: dict[str, Any], names: list[str]) -> GameSession:
+def create_session(game: str, options: dict[str, Any], names: list[str], first_dealer: int = 1) -> GameSession:
     """Start a session: options completed by the engine's defaults, players seated in the given order.
 
-    Raises engine.InputError for an unknown game, a bad option or a player count the game does not allow.
+    `first_dealer` is the seat (from 1) that deals hand 1. Raises engine.InputError for an unknown
+    game, a bad option, a player count the game does not allow, or a first dealer who is not seated.
     """
     resolved = engine.resolve_options(game, options, n_players=len(names))
+    if not 1 <= first_dealer <= len(names):
+        raise engine.InputError(f"the first dealer must sit in one of the seats 1 to {len(names)}")
     gs = GameSession(game=game, options=resolved)
     db.session.add(gs)
     for seat, name in enumerate(names, start=1):
         gs.seats.append(Seat(seat=seat, player=player_named(name)))
+    gs.dealer_choices.append(DealerChoice(hand=1, seat=first_dealer))
     # a session the engine cannot score must never be stored
     check_hands(gs, [])
     db.session.commit()
@@ -178,6 +191,9 @@ def add_hand(
     existing = find_by_key(idempotency_key)
     if existing is not None:
         raise DuplicateHand(existing)
+    if "seated" not in data and gs.playing_names != gs.player_names:
+        # a hand entered elsewhere than the hand form (both gin hands, say) is dealt to the table as it is
+        data = {**data, "seated": gs.playing_names}
     position = next_position(gs)
     if expected_position is not None and expected_position != position:
         raise HandTaken(expected_position, position)

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from scorekeeper import engine
 from scorekeeper.models import GameSession
 from scorekeeper.security import MAX_ID
-from scorekeeper.sessions import service
+from scorekeeper.sessions import service, table
 from scorekeeper.sessions.device import after_save, forget_drafts
 
 
@@ -98,4 +98,5 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "leaders": lead,
         "finished": body.get("status") == "finished",
         "counts_hands_won": gs.game == "michigan",
+        "dealers": table.dealers(gs),
     }

@@ -79,8 +79,9 @@ def live(token: str):
     if seen == gs.version:
         response = current_app.response_class(status=304)
     else:
-        fragment = render_template("_scoreboard.html", gs=gs, access=access, token=token, board=scoreboard(gs))
-        response = jsonify(version=gs.version, hands=len(gs.hands), html=fragment)
+        board = scoreboard(gs)
+        fragment = render_template("_scoreboard.html", gs=gs, access=access, token=token, board=board)
+        response = jsonify(version=gs.version, hands=len(gs.hands), dealer=board["dealers"].as_json(), html=fragment)
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -1,0 +1,108 @@
+"""Pages of the table's changes: who deals, and the players (rename, seat a late player, leave).
+
+Edit link only (load_session(need="edit")); views are thin: read the form,
+let sessions.table make the change in one transaction, redirect.
+"""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, url_for
+
+from scorekeeper.extensions import db
+from scorekeeper.sessions import bp, service, table
+from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.table import NotChanged
+from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RenameForm
+from scorekeeper.sessions.view import game_spec, scoreboard
+
+
+@bp.route("/s/<token>/dealer", methods=["POST"])
+def dealer(token: str):
+    """Say who deals (or dealt) the hand being entered now; the hands after it follow round the table."""
+    gs, _ = load_session(token, need="edit")
+    form = DealerForm().setup(table.playing_names(gs))
+    if not form.validate_on_submit():
+        flash("The dealer was not changed: choose a player of the next hand.")
+        return redirect(url_for("sessions.show", token=token))
+    try:
+        now = table.choose_dealer(gs, form.dealer.data)
+    except ValueError as exc:
+        db.session.rollback()
+        flash(f"The dealer was not changed: {exc}.")
+    else:
+        flash(f"{now.deals} deals hand {now.hand}; {now.next} deals next.")
+    return redirect(url_for("sessions.show", token=token))
+
+
+def _players_page(gs, token: str, status: int = 200, error: str | None = None, **forms):
+    """The players page: rename, seat a late player, let one leave; `forms` keep what was entered."""
+    forms.setdefault("rename", RenameForm(formdata=None).setup(gs.player_names))
+    forms.setdefault("late", LatePlayerForm(formdata=None))
+    forms.setdefault("leave", LeaveForm(formdata=None).setup(gs.playing_names))
+    for form in forms.values():
+        form.version.data = str(gs.version)
+    return render_template(
+        "sessions/players.html", gs=gs, token=token, error=error, spec=game_spec(gs.game),
+        board=scoreboard(gs), **forms,
+    ), status
+
+
+@bp.route("/s/<token>/players")
+def players(token: str):
+    """Change the players mid-game: rename one, seat a late one, let one leave."""
+    gs, _ = load_session(token, need="edit")
+    return _players_page(gs, token)
+
+
+def _change(gs, token: str, key: str, form, change):
+    """Make a confirmed change to the players (one transaction), or show the page again saying why not."""
+    if not form.validate_on_submit():
+        return _players_page(gs, token, 422, "Nothing was changed: see the marked fields.", **{key: form})
+    if form.version.data != str(gs.version):
+        # the game moved on since the page was shown: the table confirms again, seeing it as it is now
+        return _players_page(gs, token, 409, "The game changed on another phone since this page was opened:"
+                             " check it and confirm again. Nothing was changed.", **{key: form})
+    try:
+        message = change()
+    except NotChanged as exc:
+        return _players_page(gs, token, 422, f"Nothing was changed: {exc}", **{key: form})
+    flash(message)
+    return redirect(url_for("sessions.show", token=token))
+
+
+@bp.route("/s/<token>/players/rename", methods=["POST"])
+def rename(token: str):
+    """Rename a player, in this game and every other game and statistic of theirs."""
+    gs, _ = load_session(token, need="edit")
+    form = RenameForm().setup(gs.player_names)
+    old, new = form.player.data, form.new_name.data
+
+    def change() -> str:
+        table.rename_player(gs, old, new)
+        return f"{old} is now {new}, in this game and every other."
+    return _change(gs, token, "rename", form, change)
+
+
+@bp.route("/s/<token>/players/late", methods=["POST"])
+def seat_late(token: str):
+    """Seat a player who arrives mid-game."""
+    gs, _ = load_session(token, need="edit")
+    form = LatePlayerForm()
+
+    def change() -> str:
+        table.seat_late_player(gs, form.name.data, form.start.data)
+        total = service.standings(gs)["totals"].get(form.name.data, 0)
+        return f"{form.name.data} joins from hand {service.next_position(gs)}, starting on {total}."
+    return _change(gs, token, "late", form, change)
+
+
+@bp.route("/s/<token>/players/leave", methods=["POST"])
+def leave(token: str):
+    """A player leaves the game: kept in the hands they played, not dealt into new ones."""
+    gs, _ = load_session(token, need="edit")
+    form = LeaveForm().setup(gs.playing_names)
+
+    def change() -> str:
+        table.player_leaves(gs, form.player.data)
+        return f"{form.player.data} has left the game; their hands stay on the score sheet."
+    return _change(gs, token, "leave", form, change)
