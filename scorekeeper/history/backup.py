@@ -48,7 +48,6 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
@@ -160,7 +159,7 @@ def export_all() -> dict[str, Any]:
     sessions = db.session.execute(
         select(GameSession)
         .order_by(GameSession.created_at, GameSession.id)
-        .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
+        .options(*service.WHOLE_SESSION)
     ).scalars()
     return {
         "format": BACKUP_FORMAT,

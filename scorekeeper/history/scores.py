@@ -31,10 +31,9 @@ from typing import Any, NamedTuple
 
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Seat
+from scorekeeper.models import GameSession
 from scorekeeper.sessions import service
 
 # the default bound (config SCORE_CACHE_MAX_BYTES): some 12,000 evenings of 20 hands
@@ -173,7 +172,7 @@ def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
         sessions = db.session.execute(
             select(GameSession)
             .where(GameSession.id.in_(missing[start:start + BATCH]))
-            .options(selectinload(GameSession.seats).selectinload(Seat.player), selectinload(GameSession.hands))
+            .options(*service.WHOLE_SESSION)
         ).scalars()
         for gs in sessions:
             scored(gs)

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, inspect, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -66,6 +67,15 @@ class HandGone(ValueError):
     def __init__(self, position: int) -> None:
         super().__init__(f"Hand {position} was deleted from another phone while you edited it; your changes were not saved.")
         self.position = position
+
+
+# what scoring a session reads, loaded for many sessions at once in one query a relationship
+# (a lazy load per session would be a query per game listed or backed up)
+WHOLE_SESSION = (
+    selectinload(GameSession.seats).selectinload(Seat.player),
+    selectinload(GameSession.hands),
+    selectinload(GameSession.seat_changes),
+)
 
 
 def session_body(gs: GameSession, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
