@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -68,19 +69,15 @@ def score_session(body: object) -> dict[str, Any]:
 
 
 def _score_session(body: object) -> dict[str, Any]:
-    if not isinstance(body, Mapping):
-        raise InputError("the session must be a JSON object with game, players and hands")
-    game = body.get("game", "rummy500")
-    names = _read_players(body.get("players"))
-    rules = table_rules(game, body.get("options"), len(names))
-    check_players(game, len(names))
-    hands = body.get("hands", [])
+    scoring = Scoring(body)
+    hands = body.get("hands", [])  # type: ignore[union-attr]  # Scoring checked it is a mapping
     if not isinstance(hands, list):
         raise InputError("`hands` must be a list of hands")
-    read = [read_hand(raw, number, rules, names) for number, raw in enumerate(hands, start=1)]
-    if game == "michigan":
-        return _michigan(read, rules, names)
-    return _running(read, rules, names)
+    rules, names = scoring.rules, scoring.names
+    # every hand is read (and checked) before any is scored, as the API has always answered
+    for hand in [read_hand(raw, number, rules, names) for number, raw in enumerate(hands, start=1)]:
+        scoring._add(hand)
+    return scoring.answer()
 
 
 def _read_players(players: object) -> list[str]:
@@ -317,18 +314,58 @@ def partnerships(names: list[str]) -> dict[str, list[str]]:
     return {f"{names[0]} & {names[2]}": [names[0], names[2]], f"{names[1]} & {names[3]}": [names[1], names[3]]}
 
 
-def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any]:
-    teams = partnerships(names) if rules.game == "persian" else None
-    sides = list(teams) if teams else list(names)
-    totals = dict.fromkeys(sides, 0)
-    concealed_bonus = dict.fromkeys(sides, 0)  # Oklahoma's 250s, which do not count toward the target
-    wins = dict.fromkeys(sides, 0)
-    bodies: list[dict[str, Any]] = []
-    standing = Standing(reason=f"nobody has reached {rules.target}")
-    finished_at: int | None = None
-    gin = rules.game == "gin"
-    oklahoma = rules.game == "oklahoma"
-    for hand in hands:
+class Scoring:
+    """A session scored up to some hand, that takes one more hand without reading the earlier ones again.
+
+    ``Scoring(body)`` reads the game, options and players of a POST /api/v1/score
+    body (its hands are ignored); ``with_hand(raw)`` checks and scores the next
+    hand and returns a new Scoring (this one is unchanged, so a hand refused, or
+    never saved, leaves it as it was); ``answer()`` is what score_session
+    answers for the hands added so far. Scoring hands one by one gives exactly
+    the answer of scoring them all at once: a web page that stored the
+    Scoring of a session's first N hands checks hand N + 1 alone.
+    """
+
+    __slots__ = ("game", "rules", "names", "teams", "sides", "totals", "concealed_bonus", "wins",
+                 "bodies", "standing", "finished_at", "count")
+
+    def __init__(self, body: object) -> None:
+        if not isinstance(body, Mapping):
+            raise InputError("the session must be a JSON object with game, players and hands")
+        self.game = body.get("game", "rummy500")
+        self.names = _read_players(body.get("players"))
+        self.rules = table_rules(self.game, body.get("options"), len(self.names))
+        check_players(self.game, len(self.names))
+        self.teams = partnerships(self.names) if self.rules.game == "persian" else None
+        self.sides = list(self.teams) if self.teams else list(self.names)
+        self.totals = dict.fromkeys(self.names if self.game == "michigan" else self.sides, 0)
+        self.concealed_bonus = dict.fromkeys(self.sides, 0)  # Oklahoma's 250s, which do not count toward the target
+        self.wins = dict.fromkeys(self.sides, 0)
+        self.bodies: list[dict[str, Any]] = []
+        self.standing = Standing(reason=f"nobody has reached {self.rules.target}")
+        self.finished_at: int | None = None
+        self.count = 0
+
+    def with_hand(self, raw: object) -> Scoring:
+        """A new Scoring with `raw` (a hand as entered) added as the next hand; raises the engine's errors."""
+        hand = read_hand(raw, self.count + 1, self.rules, self.names)
+        after = copy.copy(self)
+        after.totals, after.concealed_bonus, after.wins = dict(self.totals), dict(self.concealed_bonus), dict(self.wins)
+        after.bodies = list(self.bodies)
+        after._add(hand)
+        return after
+
+    def _add(self, hand: Hand) -> None:
+        """Score one read hand onto this Scoring, in place (score_session's loop)."""
+        self.count = hand.number
+        if self.game == "michigan":
+            self.bodies.append(_michigan_hand(hand, self.rules, self.names, self.totals))
+        else:
+            self.bodies.append(self._running_hand(hand))
+
+    def _running_hand(self, hand: Hand) -> dict[str, Any]:
+        rules, names, teams, totals = self.rules, self.names, self.teams, self.totals
+        gin = rules.game == "gin"
         as_points = hand.points is not None
         scores = hand_scores(hand, rules, names)
         goer_side = hand.went_out
@@ -338,21 +375,22 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
             goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
             if goer_side and not as_points:  # plain points already hold every bonus
                 scores[goer_side] += PERSIAN_GOING_OUT
-        if oklahoma and hand.went_out and hand.concealed:
-            concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
-        for side in sides:
+        if rules.game == "oklahoma" and hand.went_out and hand.concealed:
+            self.concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
+        for side in self.sides:
             totals[side] += scores[side]
             if gin and scores[side] > 0:
-                wins[side] += 1
+                self.wins[side] += 1
+        finished_at = self.finished_at
         if finished_at is None:
-            standing = _standing(rules, totals, concealed_bonus, goer_side, wins)
+            standing = self.standing = _standing(rules, totals, self.concealed_bonus, goer_side, self.wins)
             for side, bonus in standing.bonuses.items():
                 scores[side] += bonus
                 totals[side] += bonus
             if standing.status == "finished":
-                finished_at = hand.number
+                finished_at = self.finished_at = hand.number
         else:
-            standing = Standing("finished", standing.winner, standing.reason)
+            standing = self.standing = Standing("finished", self.standing.winner, self.standing.reason)
         body: dict[str, Any] = {
             "scores": scores,
             "totals": dict(totals),
@@ -377,19 +415,25 @@ def _running(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any
             body["players"] = _hand_details(hand, rules)
         if gin:
             body["result"] = gin_result(hand, rules)
-        bodies.append(body)
-    result: dict[str, Any] = {
-        "hands": bodies,
-        "totals": dict(totals),
-        "status": standing.status,
-        "winner": standing.winner,
-        "reason": standing.reason if hands else "no hands played yet",
-        "leaders": _leaders(totals, lowest=rules.game == "penalty") if hands else [],
-        "target": rules.target,
-    }
-    if teams:
-        result["partnerships"] = teams
-    return result
+        return body
+
+    def answer(self) -> dict[str, Any]:
+        """The score_session answer for the hands added so far (its lists and dicts are new; hand bodies shared)."""
+        if self.game == "michigan":
+            return _michigan_answer(self.bodies, self.totals)
+        totals, played = self.totals, bool(self.bodies)
+        result: dict[str, Any] = {
+            "hands": list(self.bodies),
+            "totals": dict(totals),
+            "status": self.standing.status,
+            "winner": self.standing.winner,
+            "reason": self.standing.reason if played else "no hands played yet",
+            "leaders": _leaders(totals, lowest=self.rules.game == "penalty") if played else [],
+            "target": self.rules.target,
+        }
+        if self.teams:
+            result["partnerships"] = self.teams
+        return result
 
 
 def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
@@ -501,37 +545,38 @@ def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins
 # michigan: every hand is a game -----------------------------------------------
 
 
-def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, Any]:
-    won = dict.fromkeys(names, 0)
-    bodies = []
-    for hand in hands:
-        scores = hand_scores(hand, rules, names)
-        best = max(scores.values())
-        winners = [n for n, s in scores.items() if s == best]
-        for name in winners:
-            won[name] += 1
-        if len(winners) == 1:
-            reason = f"{winners[0]} won the hand with {best}"
-        else:
-            reason = f"{_names_joined(winners)} share the hand with {best} each"
-        body: dict[str, Any] = {
-            "scores": scores,
-            "totals": dict(won),
-            "status": "finished",
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "reason": reason,
-            "went_out": hand.went_out,
-            "entered_as_points": hand.as_points,
-        }
-        warnings = hand_warnings(hand, rules, names)
-        if warnings:
-            body["warnings"] = list(warnings)
-        if not hand.as_points:
-            body["players"] = _hand_details(hand, rules)
-        bodies.append(body)
-    leaders = _leaders(won) if hands else []
-    if not hands:
+def _michigan_hand(hand: Hand, rules: Rules, names: list[str], won: dict[str, int]) -> dict[str, Any]:
+    """One Michigan hand's body; adds its winners to `won` (hands won so far, by player)."""
+    scores = hand_scores(hand, rules, names)
+    best = max(scores.values())
+    winners = [n for n, s in scores.items() if s == best]
+    for name in winners:
+        won[name] += 1
+    if len(winners) == 1:
+        reason = f"{winners[0]} won the hand with {best}"
+    else:
+        reason = f"{_names_joined(winners)} share the hand with {best} each"
+    body: dict[str, Any] = {
+        "scores": scores,
+        "totals": dict(won),
+        "status": "finished",
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "reason": reason,
+        "went_out": hand.went_out,
+        "entered_as_points": hand.as_points,
+    }
+    warnings = hand_warnings(hand, rules, names)
+    if warnings:
+        body["warnings"] = list(warnings)
+    if not hand.as_points:
+        body["players"] = _hand_details(hand, rules)
+    return body
+
+
+def _michigan_answer(bodies: list[dict[str, Any]], won: dict[str, int]) -> dict[str, Any]:
+    leaders = _leaders(won) if bodies else []
+    if not bodies:
         reason = "no hands played yet"
     else:
         most = won[leaders[0]]
@@ -540,7 +585,7 @@ def _michigan(hands: list[Hand], rules: Rules, names: list[str]) -> dict[str, An
         verb = "lead" if len(leaders) > 1 else "leads"
         reason = f"{_names_joined(leaders)} {verb} with {hands_won}{each}"
     return {
-        "hands": bodies,
+        "hands": list(bodies),
         "totals": dict(won),
         "status": "in_progress",
         "winner": None,
