@@ -69,15 +69,7 @@ def score_session(body: object) -> dict[str, Any]:
 
 
 def _score_session(body: object) -> dict[str, Any]:
-    scoring = Scoring(body)
-    hands = body.get("hands", [])  # type: ignore[union-attr]  # Scoring checked it is a mapping
-    if not isinstance(hands, list):
-        raise InputError("`hands` must be a list of hands")
-    rules, names = scoring.rules, scoring.names
-    # every hand is read (and checked) before any is scored, as the API has always answered
-    for hand in [read_hand(raw, number, rules, names) for number, raw in enumerate(hands, start=1)]:
-        scoring._add(hand)
-    return scoring.answer()
+    return Scoring.of(body).answer()
 
 
 def _read_players(players: object) -> list[str]:
@@ -346,6 +338,19 @@ class Scoring:
         self.finished_at: int | None = None
         self.count = 0
 
+    @classmethod
+    def of(cls, body: object) -> Scoring:
+        """The Scoring of a whole POST /api/v1/score body, hands included; raises the engine's errors."""
+        scoring = cls(body)
+        hands = body.get("hands", [])  # type: ignore[union-attr]  # Scoring checked it is a mapping
+        if not isinstance(hands, list):
+            raise InputError("`hands` must be a list of hands")
+        rules, names = scoring.rules, scoring.names
+        # every hand is read (and checked) before any is scored, as the API has always answered
+        for hand in [read_hand(raw, number, rules, names) for number, raw in enumerate(hands, start=1)]:
+            scoring._add(hand)
+        return scoring
+
     def with_hand(self, raw: object) -> Scoring:
         """A new Scoring with `raw` (a hand as entered) added as the next hand; raises the engine's errors."""
         hand = read_hand(raw, self.count + 1, self.rules, self.names)
@@ -356,7 +361,7 @@ class Scoring:
         return after
 
     def _add(self, hand: Hand) -> None:
-        """Score one read hand onto this Scoring, in place (score_session's loop)."""
+        """Score one read hand onto this Scoring, in place (only while it is being built)."""
         self.count = hand.number
         if self.game == "michigan":
             self.bodies.append(_michigan_hand(hand, self.rules, self.names, self.totals))

@@ -1,44 +1,117 @@
 """The engine's scoring of stored sessions, remembered per session version.
 
 Statuses, winners and totals are never stored: the engine computes them
-from the stored hands. Scoring every session again for each page of the
-history would cost one engine run per session, so the scored body is kept
+from the stored hands. Scoring a session again for every page (each
+scoreboard view, each phone following it, each page of the history) would
+cost one engine run over every hand each time, so the scored body is kept
 in a cache in the app (one per process) under the session's id, creation
 time and version. Every change to a session or its hands bumps
 ``GameSession.version`` (see ``GameSession.touch``), so an entry whose
 version differs is simply scored again: the cache can be stale only in
 memory, never in what a page shows. It is a cache, never the truth: it is
 not in the database, and a restart only makes the first pages slower.
+
+A session's newer version is scored from its older entry when the hands
+the older one scored are all still stored unchanged (same ids, same hand
+versions, same order): only the hands added since are read and checked
+(``engine.Scoring``), as after saving the next hand on another phone.
+
+The cache is bounded by memory, not by count: each entry's size is
+estimated (see :func:`estimated_size`) and the least recently used
+entries are dropped beyond ``SCORE_CACHE_BYTES`` (64 MB unless configured).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
-from collections import OrderedDict
+from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
+from cachetools import LRUCache
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Seat
+from scorekeeper.models import GameSession, Hand, Seat
 from scorekeeper.sessions import service
 
-# about a kilobyte per session: room for every session a household will ever play
-MAX_ENTRIES = 50_000
+# the default bound of the cache (configurable as SCORE_CACHE_BYTES): a 20-hand session takes
+# about 200 KB, a 1,000-hand 8-player one about 10 MB
+MAX_BYTES = 64 * 1024 * 1024
 # most sessions loaded at once to be scored
 BATCH = 200
+# hands measured to estimate the size of a body (the others are taken to be alike)
+SAMPLED_HANDS = 12
 
 Key = tuple[int, str, int]
+# what an entry scored: (hand id, hand version) in order of play
+Scored = tuple[tuple[int, int], ...]
+
+
+@dataclass
+class Entry:
+    """One version of a session, scored: the engine's body, and what can score its next hands."""
+
+    key: Key
+    body: dict[str, Any]
+    scoring: engine.Scoring | None = None  # None when the engine refused the hands (body["error"])
+    hands: Scored | None = None  # None when not known (scored from an ORM session by `scored`)
+    names: tuple[str, ...] = ()
+    size: int = 0
+    # fragments of pages built from this version, by name (see put_page)
+    pages: dict[str, str] = field(default_factory=dict)
+
+
+def _deep_size(value: Any, seen: set[int]) -> int:
+    if id(value) in seen:
+        return 0
+    seen.add(id(value))
+    size = sys.getsizeof(value)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            size += _deep_size(key, seen) + _deep_size(item, seen)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            size += _deep_size(item, seen)
+    return size
+
+
+def estimated_size(body: dict[str, Any]) -> int:
+    """Bytes of memory a scored body takes, estimated: its top level and up to SAMPLED_HANDS of its hands measured.
+
+    Hands are measured as Python objects (sys.getsizeof of every dict, list and
+    value in them); the hands not sampled are taken to be the size of the
+    sampled ones on average. Measuring all of them would cost as much as
+    scoring them.
+    """
+    seen: set[int] = set()
+    hands = body.get("hands") or []
+    size = _deep_size({k: v for k, v in body.items() if k != "hands"}, seen) + sys.getsizeof(hands)
+    if hands:
+        step = max(1, len(hands) // SAMPLED_HANDS)
+        sample = hands[::step]
+        size += sum(_deep_size(hand, seen) for hand in sample) * len(hands) // len(sample)
+    return size
+
+
+def _size_of(entry: Entry) -> int:
+    return entry.size + sum(sys.getsizeof(page) for page in entry.pages.values())
 
 
 class ScoreCache:
-    """Engine bodies by (session id, created_at, version); least recently used dropped beyond MAX_ENTRIES."""
+    """Scored sessions by (session id, created_at, version), one entry per session.
 
-    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
-        self.max_entries = max_entries
-        self._bodies: OrderedDict[int, tuple[Key, dict[str, Any]]] = OrderedDict()
+    Bounded by the estimated bytes of its entries (`max_bytes`): the least
+    recently used are dropped beyond it.
+    """
+
+    def __init__(self, max_bytes: int = MAX_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self._entries: LRUCache[int, Entry] = LRUCache(maxsize=max_bytes, getsizeof=_size_of)
         self._lock = threading.Lock()
 
     @staticmethod
@@ -46,41 +119,66 @@ class ScoreCache:
         """The cache key of one version of a session (created_at guards against a reused id)."""
         return (session_id, str(created_at), version)
 
+    def entry(self, key: Key) -> Entry | None:
+        """The entry stored under this exact key, or None."""
+        with self._lock:
+            found = self._entries.get(key[0])
+        return found if found is not None and found.key == key else None
+
+    def latest(self, session_id: int) -> Entry | None:
+        """The entry of this session, whatever its version (what a newer version may be scored from)."""
+        with self._lock:
+            return self._entries.get(session_id)
+
     def get(self, key: Key) -> dict[str, Any] | None:
         """The body stored under this exact key, or None."""
-        with self._lock:
-            found = self._bodies.get(key[0])
-            if found is None or found[0] != key:
-                return None
-            self._bodies.move_to_end(key[0])
-            return found[1]
+        found = self.entry(key)
+        return None if found is None else found.body
 
-    def put(self, key: Key, body: dict[str, Any]) -> None:
-        """Remember a body, replacing any older version of the same session."""
+    def put(self, key: Key, body: dict[str, Any], **known: Any) -> Entry:
+        """Remember a body (and, as keywords, what Entry holds beside it), replacing any other version of the session."""
+        entry = Entry(key=key, body=body, size=estimated_size(body), **known)
+        self._store(entry)
+        return entry
+
+    def put_page(self, entry: Entry, name: str, html: str) -> None:
+        """Keep a fragment built from this entry's version (dropped with it); the entry is stored again to count it."""
+        entry.pages = {**entry.pages, name: html}
+        if self.entry(entry.key) is entry:
+            self._store(entry)
+
+    def _store(self, entry: Entry) -> None:
         with self._lock:
-            self._bodies[key[0]] = (key, body)
-            self._bodies.move_to_end(key[0])
-            while len(self._bodies) > self.max_entries:
-                self._bodies.popitem(last=False)
+            self._entries.pop(entry.key[0], None)
+            if _size_of(entry) <= self.max_bytes:
+                self._entries[entry.key[0]] = entry
 
     def forget(self, session_id: int) -> None:
         """Drop a deleted session."""
         with self._lock:
-            self._bodies.pop(session_id, None)
+            self._entries.pop(session_id, None)
+
+    @property
+    def bytes(self) -> int:
+        """The estimated bytes of every entry held."""
+        with self._lock:
+            return int(self._entries.currsize)
 
     def __len__(self) -> int:
         with self._lock:
-            return len(self._bodies)
+            return len(self._entries)
 
     def __contains__(self, key: Key) -> bool:
-        with self._lock:
-            found = self._bodies.get(key[0])
-            return found is not None and found[0] == key
+        return self.entry(key) is not None
 
 
 def cache() -> ScoreCache:
-    """This app's cache (each app, e.g. each test's, has its own)."""
-    return current_app.extensions.setdefault("scorekeeper_scores", ScoreCache())
+    """This app's cache (each app, e.g. each test's, has its own), bounded by SCORE_CACHE_BYTES."""
+    found = current_app.extensions.get("scorekeeper_scores")
+    if found is None:
+        found = ScoreCache(current_app.config.get("SCORE_CACHE_BYTES", MAX_BYTES))
+        current_app.extensions["scorekeeper_scores"] = found
+    return found
 
 
 def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
@@ -106,10 +204,72 @@ def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
 
 def scored(gs: GameSession) -> dict[str, Any]:
     """The engine's body for a session (see sessions.service.standings); read-only, shared."""
-    key = ScoreCache.key(gs.id, gs.created_at, gs.version)
+    return standing(gs).body
+
+
+def standing(gs: GameSession) -> Entry:
+    """The cache entry of the session's current version, scored now if missing; its body is read-only, shared.
+
+    Reads the session's hands from the database only as far as needed: none when this
+    version is cached, the new ones when an older version scored every hand stored before
+    them, else all of them (as plain rows, never as ORM objects).
+    """
     store = cache()
-    body = store.get(key)
-    if body is None:
-        body = service.standings(gs)
-        store.put(key, body)
-    return body
+    key = ScoreCache.key(gs.id, gs.created_at, gs.version)
+    entry = store.entry(key)
+    if entry is not None:
+        return entry
+    names = tuple(gs.player_names)
+    stored, data = _stored(gs)
+    older = store.latest(gs.id)
+    if (older is not None and older.scoring is not None and older.hands is not None and older.names == names
+            and older.key[:2] == key[:2] and len(stored) > len(older.hands)
+            and stored[:len(older.hands)] == older.hands):
+        scoring = older.scoring
+        try:
+            for raw in data(len(older.hands)):
+                scoring = scoring.with_hand(raw)
+        except ValueError:
+            pass  # scored whole below, for the engine's answer about the whole session
+        else:
+            return store.put(key, scoring.answer(), scoring=scoring, hands=stored, names=names)
+    try:
+        whole = engine.Scoring.of(service.session_body(gs, hands=data(0)))
+    except ValueError as exc:
+        # the page still shows every hand, with the engine's error, so the table can fix it
+        return store.put(key, service.refused_body(gs, exc), hands=stored, names=names)
+    return store.put(key, whole.answer(), scoring=whole, hands=stored, names=names)
+
+
+def _stored(gs: GameSession) -> tuple[Scored, Callable[[int], list[dict[str, Any]]]]:
+    """What the session's stored hands are (ids and versions, in order), and a reader of their entries after a position.
+
+    Hands already loaded with the session are used as they are; otherwise they are read as
+    plain rows, the entries (the costly part) only from the position asked for.
+    """
+    if "hands" not in inspect(gs).unloaded:
+        hands = list(gs.hands)
+        return tuple((h.id, h.version) for h in hands), lambda after: [h.data for h in hands[after:]]
+    rows = db.session.execute(
+        select(Hand.id, Hand.version).where(Hand.session_id == gs.id).order_by(Hand.position)
+    ).all()
+
+    def data(after: int) -> list[dict[str, Any]]:
+        return list(db.session.execute(
+            select(Hand.data).where(Hand.session_id == gs.id, Hand.position > after).order_by(Hand.position)
+        ).scalars())
+
+    return tuple((row.id, row.version) for row in rows), data
+
+
+def scored_after_save(gs: GameSession, before: Entry | None, scoring: engine.Scoring | None, hand: Hand) -> None:
+    """Remember the version a hand was just appended in (`scoring`: the engine's Scoring with that hand added).
+
+    `before` is the entry the hand was checked against; without one (or without a
+    Scoring), nothing is remembered and the next page scores the session as usual.
+    """
+    if before is None or before.hands is None or scoring is None:
+        return
+    key = ScoreCache.key(gs.id, gs.created_at, gs.version)
+    cache().put(key, scoring.answer(), scoring=scoring, hands=before.hands + ((hand.id, hand.version),),
+                names=before.names)

@@ -33,7 +33,17 @@ from scorekeeper.sessions.handdata import (
     mark_engine_error,
     points_form_to_data,
 )
-from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, games, scoreboard, whole_number
+from scorekeeper.sessions.view import (
+    already_saved,
+    built,
+    deck_counts,
+    game_spec,
+    games,
+    hand_data,
+    scoreboard,
+    scoreboard_html,
+    whole_number,
+)
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -109,15 +119,34 @@ def new_session(game_id: str):
 
 @bp.route("/s/<token>")
 def show(token: str):
-    """The scoreboard: totals, progress to the target, status, and every hand."""
+    """The scoreboard: totals, progress to the target, status, and the latest hands (every one on Review)."""
     gs, access = load_session(token, need="view")
     # a guest's home page lists the games this device was given
     remember(token)
+    board = scoreboard(gs)
     return render_template(
-        "sessions/show.html", gs=gs, access=access, token=token,
-        board=scoreboard(gs), undo_form=ConfirmForm(),
+        "sessions/show.html", gs=gs, access=access, token=token, board=board, undo_form=ConfirmForm(),
+        board_html=scoreboard_html(gs, access, token, board),
+        entered_html=built(board, f"entered {token}", lambda: render_template(
+            "sessions/_entered.html", gs=gs, token=token, board=board,
+            last=hand_data(gs, board["count"]) if board["rows"] else None)),
         put_back=service.restorable(gs) if access == "edit" else None,
     )
+
+
+@bp.route("/s/<token>/hands/<int(max=2147483647):position>/entered")
+def hand_entered(token: str, position: int):
+    """What was entered in one hand, with each player's points: a page, or (?fragment=1) the part the scoreboard opens."""
+    gs, _ = load_session(token, need="view")
+    data = hand_data(gs, position)
+    if data is None:
+        abort(404, "This game has no such hand: it may have been deleted.")
+    scored = scoreboard(gs)["body"]["hands"]
+    details = scored[position - 1].get("players") if position <= len(scored) else None
+    if request.args.get("fragment"):
+        return render_template("_hand_summary.html", data=data, names=gs.player_names, details=details)
+    return render_template("sessions/hand_entered.html", gs=gs, token=token, position=position, data=data,
+                           details=details)
 
 
 def _hand_form(gs: GameSession, mode: str, formdata: Any = None):
@@ -302,8 +331,7 @@ def hand_delete(token: str, hand_id: int):
         service.delete_hand(hand)
         flash(f"Hand {position} deleted; the totals were recomputed.")
         return redirect(url_for("sessions.show", token=token))
-    return render_template("sessions/confirm_delete.html", gs=gs, token=token, hand=hand, form=form,
-                           board=scoreboard(gs))
+    return render_template("sessions/confirm_delete.html", gs=gs, token=token, hand=hand, form=form)
 
 
 @bp.route("/s/<token>/undo", methods=["POST"])

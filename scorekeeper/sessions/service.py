@@ -88,17 +88,22 @@ def standings(gs: GameSession) -> dict[str, Any]:
     try:
         return engine.score_session(session_body(gs))
     except ValueError as exc:
-        names = gs.player_names
-        return {
-            "hands": [],
-            "totals": {name: 0 for name in names},
-            "status": "in_progress",
-            "winner": None,
-            "reason": None,
-            "leaders": [],
-            "error": str(exc),
-            "error_hand": getattr(exc, "hand", None),
-        }
+        return refused_body(gs, exc)
+
+
+def refused_body(gs: GameSession, exc: ValueError) -> dict[str, Any]:
+    """The body of a session whose stored hands the engine refuses: no hand scored, totals at 0, its error."""
+    names = gs.player_names
+    return {
+        "hands": [],
+        "totals": {name: 0 for name in names},
+        "status": "in_progress",
+        "winner": None,
+        "reason": None,
+        "leaders": [],
+        "error": str(exc),
+        "error_hand": getattr(exc, "hand", None),
+    }
 
 
 def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -155,6 +160,9 @@ def create_session(game: str, options: dict[str, Any], names: list[str]) -> Game
 
 def next_position(gs: GameSession) -> int:
     """The number of the hand being entered now."""
+    if "hands" in inspect(gs).unloaded:
+        # counted in the database: loading every hand of a long game to count them costs far more
+        return db.session.execute(select(func.count()).where(Hand.session_id == gs.id)).scalar_one() + 1
     return len(gs.hands) + 1
 
 
