@@ -64,6 +64,9 @@ class Entry:
     size: int = 0
     # fragments of pages built from this version, by name (see put_page)
     pages: dict[str, str] = field(default_factory=dict)
+    # fragments built from one hand's body (a scoreboard row), by name: (the body they show, the HTML).
+    # Handed on to the next version when it only adds hands, whose earlier bodies are the same objects
+    rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
 
 
 def _deep_size(value: Any, seen: set[int]) -> int:
@@ -99,7 +102,8 @@ def estimated_size(body: dict[str, Any]) -> int:
 
 
 def _size_of(entry: Entry) -> int:
-    return entry.size + sum(sys.getsizeof(page) for page in entry.pages.values())
+    return (entry.size + sum(sys.getsizeof(page) for page in entry.pages.values())
+            + sum(sys.getsizeof(html) for _, html in entry.rows.values()))
 
 
 class ScoreCache:
@@ -135,9 +139,18 @@ class ScoreCache:
         found = self.entry(key)
         return None if found is None else found.body
 
-    def put(self, key: Key, body: dict[str, Any], **known: Any) -> Entry:
-        """Remember a body (and, as keywords, what Entry holds beside it), replacing any other version of the session."""
-        entry = Entry(key=key, body=body, size=estimated_size(body), **known)
+    def put(self, key: Key, body: dict[str, Any], older: Entry | None = None, **known: Any) -> Entry:
+        """Remember a body (and, as keywords, what Entry holds beside it), replacing any other version of the session.
+
+        `older` is the entry of an earlier version whose hands `body` extends: its size and rows
+        carry over, and only the hands added are measured.
+        """
+        if older is None:
+            entry = Entry(key=key, body=body, size=estimated_size(body), **known)
+        else:
+            added = body["hands"][len(older.body["hands"]):]
+            size = older.size + sum(_deep_size(hand, set()) for hand in added)
+            entry = Entry(key=key, body=body, size=size, rows=dict(older.rows), **known)
         self._store(entry)
         return entry
 
@@ -232,7 +245,7 @@ def standing(gs: GameSession) -> Entry:
         except ValueError:
             pass  # scored whole below, for the engine's answer about the whole session
         else:
-            return store.put(key, scoring.answer(), scoring=scoring, hands=stored, names=names)
+            return store.put(key, scoring.answer(), older=older, scoring=scoring, hands=stored, names=names)
     try:
         whole = engine.Scoring.of(service.session_body(gs, hands=data(0)))
     except ValueError as exc:
@@ -262,14 +275,16 @@ def _stored(gs: GameSession) -> tuple[Scored, Callable[[int], list[dict[str, Any
     return tuple((row.id, row.version) for row in rows), data
 
 
-def scored_after_save(gs: GameSession, before: Entry | None, scoring: engine.Scoring | None, hand: Hand) -> None:
-    """Remember the version a hand was just appended in (`scoring`: the engine's Scoring with that hand added).
+def scored_after_save(gs: GameSession, before: Entry, scoring: engine.Scoring | None, hand: Hand) -> None:
+    """Remember the version a hand was just appended in: `scoring` is `before`'s Scoring with that hand added.
 
-    `before` is the entry the hand was checked against; without one (or without a
-    Scoring), nothing is remembered and the next page scores the session as usual.
+    Only when the save was the one change since `before` (the session's version moved on by
+    exactly one): otherwise another phone changed it too, and the next page scores it as usual.
     """
-    if before is None or before.hands is None or scoring is None:
+    if before.hands is None or scoring is None or scoring.count != len(before.hands) + 1:
         return
     key = ScoreCache.key(gs.id, gs.created_at, gs.version)
-    cache().put(key, scoring.answer(), scoring=scoring, hands=before.hands + ((hand.id, hand.version),),
-                names=before.names)
+    if key[:2] != before.key[:2] or key[2] != before.key[2] + 1:
+        return
+    cache().put(key, scoring.answer(), older=before, scoring=scoring,
+                hands=before.hands + ((hand.id, hand.version),), names=before.names)

@@ -6,9 +6,10 @@ from typing import Literal
 
 from flask import abort
 from sqlalchemy import or_, select
+from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, Seat
 
 Access = Literal["edit", "view"]
 
@@ -18,7 +19,8 @@ def find_session(token: str) -> GameSession | None:
     return db.session.execute(
         select(GameSession).where(
             or_(GameSession.edit_token == token, GameSession.view_token == token)
-        )
+        # every page names the players: their seats and names come in one query, not one per seat
+        ).options(selectinload(GameSession.seats).joinedload(Seat.player))
     ).scalar_one_or_none()
 
 
@@ -31,3 +33,13 @@ def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access
     if need == "edit" and access != "edit":
         abort(403)
     return gs, access
+
+
+def current_version(token: str) -> int | None:
+    """The version of the session a token opens (None for no session): one indexed lookup, no object loaded.
+
+    What a phone polling for changes needs to hear that nothing changed.
+    """
+    return db.session.execute(
+        select(GameSession.version).where(or_(GameSession.edit_token == token, GameSession.view_token == token))
+    ).scalar_one_or_none()

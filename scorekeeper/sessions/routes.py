@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import asking, bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
@@ -218,10 +218,11 @@ def hand_new(token: str):
         data = _read_hand(form, gs, mode)
         if mode == "cards":
             draft_service.check_for_parts(gs, data, _confirmed())
-        asking.ask_about_empty(gs, data, _confirmed(), [h.data for h in gs.hands] + [data])
+        check = _NextHandCheck(gs, data)
+        asking.ask_about_empty(gs, data, _confirmed(), check)
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
-        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
+        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data), checked=check())
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
@@ -240,9 +241,38 @@ def hand_new(token: str):
         db.session.rollback()
         mark_engine_error(form, exc, gs.player_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
+    check.remember(hand)
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
     return after_save(url_for("sessions.show", token=token))
+
+
+class _NextHandCheck:
+    """Checks the session with `data` as its next hand, once, against the score cache's Scoring of the stored hands.
+
+    Called again, it answers the same (the engine's Scoring with the hand, or None when the
+    whole session had to be checked); `remember(hand)` then keeps the saved version scored.
+    """
+
+    def __init__(self, gs: GameSession, data: dict[str, Any]) -> None:
+        # imported here: history's score cache imports this blueprint's service
+        from scorekeeper.history.scores import standing
+
+        self.gs, self.data = gs, data
+        self.before = standing(gs)
+        self.done = False
+        self.after: Any = None
+
+    def __call__(self) -> Any:
+        if not self.done:
+            self.after = service.check_next(self.gs, self.data, self.before.scoring)
+            self.done = True
+        return self.after
+
+    def remember(self, hand: Hand) -> None:
+        from scorekeeper.history.scores import scored_after_save
+
+        scored_after_save(self.gs, self.before, self.after, hand)
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -287,7 +317,8 @@ def hand_edit(token: str, hand_id: int):
     expected = whole_number(form.version.data)
     try:
         data = _read_hand(form, gs, mode)
-        asking.ask_about_empty(gs, data, _confirmed(), [data if h.id == hand.id else h.data for h in gs.hands])
+        asking.ask_about_empty(gs, data, _confirmed(), lambda: service.check_hands(
+            gs, [data if h.id == hand.id else h.data for h in gs.hands]))
         service.replace_hand(hand, data, expected)
     except EntryError:
         return _render_hand(gs, token, form, mode, hand=hand,

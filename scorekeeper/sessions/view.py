@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import flash, render_template, url_for
+from flask import current_app, flash, render_template, url_for
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -150,9 +150,32 @@ def built(board: dict[str, Any], name: str, build: Callable[[], str]) -> Markup:
 
 
 def scoreboard_html(gs: GameSession, access: str, token: str, board: dict[str, Any]) -> Markup:
-    """The scoreboard fragment (_scoreboard.html) of this version, as this link sees it."""
+    """The scoreboard fragment (_scoreboard.html) of this version, as this link sees it.
+
+    Each row is built once for the hand body it shows (_scoreboard_row.html): a version that
+    only added hands builds only the rows of the hands added.
+    """
     return built(board, f"scoreboard {token}", lambda: render_template(
-        "_scoreboard.html", gs=gs, access=access, token=token, board=board))
+        "_scoreboard.html", gs=gs, access=access, token=token, board=board,
+        rows_html=Markup("\n".join(_rows(board, access, token)))))
+
+
+def _rows(board: dict[str, Any], access: str, token: str) -> list[str]:
+    entry = board["entry"]
+    template = current_app.jinja_env.get_template("_scoreboard_row.html")
+    known = entry.rows
+    kept: dict[Any, tuple[Any, str]] = {key: value for key, value in known.items() if key[0] != token}
+    shown = []
+    for row in board["rows"]:
+        key = (token, row["hand"])
+        found = known.get(key)
+        if found is None or found[0] is not row["scored"]:
+            found = (row["scored"], template.render(row=row, board=board, access=access, token=token))
+        kept[key] = found
+        shown.append(found[1])
+    # only this link's rows shown now are kept: the ones scrolled out of the latest hands go
+    entry.rows = kept
+    return shown
 
 
 def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:

@@ -3,10 +3,10 @@
 // the link inside leads to the hand's own page.
 
 async function fill(details) {
-  const url = details.dataset.enteredUrl;
-  delete details.dataset.enteredUrl; // asked once; a failure leaves the link in place
+  const link = details.querySelector(".entered-link a");
+  details.classList.remove("entered-later"); // asked once; a failure leaves the link in place
   try {
-    const response = await fetch(`${url}?fragment=1`, { credentials: "same-origin" });
+    const response = await fetch(`${link.pathname}?fragment=1`, { credentials: "same-origin" });
     if (!response.ok) return;
     const template = document.createElement("template");
     template.innerHTML = (await response.text()).trim();
@@ -20,7 +20,9 @@ document.addEventListener(
   "toggle",
   (event) => {
     const details = event.target;
-    if (details instanceof HTMLDetailsElement && details.open && details.dataset.enteredUrl) fill(details);
+    if (details instanceof HTMLDetailsElement && details.open && details.classList.contains("entered-later")) {
+      fill(details);
+    }
   },
   true, // toggle does not bubble
 );
