@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from flask import abort
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.extensions import db
@@ -14,14 +14,16 @@ from scorekeeper.models import GameSession, Seat
 Access = Literal["edit", "view"]
 
 
+# built once, like _VERSION below: every page of a game starts here
+_FIND = select(GameSession).where(
+    or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
+    # every page names the players: their seats and names come in one query, not one per seat
+).options(selectinload(GameSession.seats).joinedload(Seat.player))
+
+
 def find_session(token: str) -> GameSession | None:
     """The session an edit or view token opens, if any."""
-    return db.session.execute(
-        select(GameSession).where(
-            or_(GameSession.edit_token == token, GameSession.view_token == token)
-        # every page names the players: their seats and names come in one query, not one per seat
-        ).options(selectinload(GameSession.seats).joinedload(Seat.player))
-    ).scalar_one_or_none()
+    return db.session.execute(_FIND, {"token": token}).scalar_one_or_none()
 
 
 def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access]:
@@ -35,11 +37,15 @@ def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access
     return gs, access
 
 
+# built once: a phone polls every few seconds, and building the statement costs as much as running it
+_VERSION = select(GameSession.version).where(
+    or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
+)
+
+
 def current_version(token: str) -> int | None:
     """The version of the session a token opens (None for no session): one indexed lookup, no object loaded.
 
     What a phone polling for changes needs to hear that nothing changed.
     """
-    return db.session.execute(
-        select(GameSession.version).where(or_(GameSession.edit_token == token, GameSession.view_token == token))
-    ).scalar_one_or_none()
+    return db.session.execute(_VERSION, {"token": token}).scalar_one_or_none()
