@@ -55,15 +55,15 @@ def test_the_last_hands_cards_are_on_the_scoreboard_and_each_earlier_hands_open_
     # the last hand is there in full; the first, a link to its own page
     assert '<span class="card-chip black">5C</span>' in page and "(melded 15, in hand 0)" in page
     assert '<span class="card-chip red">7H</span>' not in page
-    link = f"/s/{table.token}/hands/1/entered"
+    link = f"/s/{table.token}/entered/{table.hand_ids()[0]}"
     assert f'<a href="{link}">What was entered in hand 1</a>' in page
     fragment = table.client.get(f"{link}?fragment=1").get_data(as_text=True)
     assert "<html" not in fragment and '<span class="card-chip red">7H</span>' in fragment
     assert "(melded 24, in hand 0)" in fragment and "left in hand <span" in fragment
     full = table.client.get(link).get_data(as_text=True)
     assert "<html" in full and "Hand 1" in full and '<span class="card-chip red">7H</span>' in full
-    assert table.client.get(f"/s/{table.token}/hands/3/entered").status_code == 404
-    assert table.client.get(f"/s/not-a-link/hands/1/entered").status_code == 404
+    assert table.client.get(f"/s/{table.token}/entered/{max(table.hand_ids()) + 1}").status_code == 404
+    assert table.client.get(f"/s/not-a-link/entered/{table.hand_ids()[0]}").status_code == 404
 
 
 def test_a_hand_saved_elsewhere_is_scored_onto_the_version_seen_before(app, client):

@@ -134,18 +134,16 @@ def show(token: str):
     )
 
 
-@bp.route("/s/<token>/hands/<int(max=2147483647):position>/entered")
-def hand_entered(token: str, position: int):
+@bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")
+def hand_entered(token: str, hand_id: int):
     """What was entered in one hand, with each player's points: a page, or (?fragment=1) the part the scoreboard opens."""
     gs, _ = load_session(token, need="view")
-    data = hand_data(gs, position)
-    if data is None:
-        abort(404, "This game has no such hand: it may have been deleted.")
+    hand = _load_hand(gs, hand_id)
     scored = scoreboard(gs)["body"]["hands"]
-    details = scored[position - 1].get("players") if position <= len(scored) else None
+    details = scored[hand.position - 1].get("players") if hand.position <= len(scored) else None
     if request.args.get("fragment"):
-        return render_template("_hand_summary.html", data=data, names=gs.player_names, details=details)
-    return render_template("sessions/hand_entered.html", gs=gs, token=token, position=position, data=data,
+        return render_template("_hand_summary.html", data=hand.data, names=gs.player_names, details=details)
+    return render_template("sessions/hand_entered.html", gs=gs, token=token, position=hand.position, data=hand.data,
                            details=details)
 
 
