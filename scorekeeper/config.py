@@ -11,6 +11,8 @@ from pathlib import Path
 # unset means: generate one and keep it in instance/secret_key, so a restart never breaks an open form
 SECRET_KEY = os.environ.get("SECRET_KEY") or None
 SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+# the most memory (estimated) each process spends remembering scored games: see history/scores.py
+SCORE_CACHE_BYTES = 64 * 1024 * 1024
 # a scoreboard tab stays open all evening: the CSRF token must outlive one hour
 WTF_CSRF_TIME_LIMIT = None
 # pages send no Referer (a game's address is its credential), so HTTPS posts cannot be checked

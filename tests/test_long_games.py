@@ -134,6 +134,13 @@ def test_the_score_cache_holds_no_more_than_its_bytes(app):
         assert scores.scored(sessions[0])["totals"] and len(tiny) == 0
 
 
+def test_the_cache_bound_is_the_apps_setting(app):
+    app.config["SCORE_CACHE_BYTES"] = 12_345
+    app.extensions.pop("scorekeeper_scores", None)
+    with app.app_context():
+        assert cache().max_bytes == 12_345
+
+
 def test_the_estimated_size_is_close_to_the_measured_one(monkeypatch):
     from scorekeeper.engine import score_session
 

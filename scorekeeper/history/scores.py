@@ -39,8 +39,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Seat
 from scorekeeper.sessions import service
 
-# the default bound of the cache (configurable as SCORE_CACHE_BYTES): a 20-hand session takes
-# about 200 KB, a 1,000-hand 8-player one about 10 MB
+# the bound of a cache made outside an app (an app's comes from its SCORE_CACHE_BYTES, the same by
+# default): a 20-hand 8-player session takes about 200 KB, a 1,000-hand one about 10 MB
 MAX_BYTES = 64 * 1024 * 1024
 # most sessions loaded at once to be scored
 BATCH = 200
