@@ -160,3 +160,31 @@ def test_a_poll_at_the_current_version_is_answered_304_and_an_unknown_link_404(t
     live = table.client.get(f"{table.url}/live?v=0").get_json()
     assert table.client.get(f"{table.url}/live?v={live['version']}").status_code == 304
     assert table.client.get(f"/s/not-a-link/live?v={live['version']}").status_code == 404
+
+
+def test_a_view_links_page_is_built_once_per_version_and_follows_every_change(app, client):
+    edit, view = _long_game(app, 3)
+    first = client.get(f"/s/{view}").get_data(as_text=True)
+    with app.app_context():
+        entry = next(iter(cache()._entries.values()))
+        kept = [name for name in entry.pages if name.startswith("page ")]
+    assert len(kept) == 1 and client.get(f"/s/{view}").get_data(as_text=True) == first
+    # a guest on the LAN is not the host: its page (no host menu) is its own
+    guest = app.test_client()
+    guest.environ_base["REMOTE_ADDR"] = "192.168.1.50"
+    as_guest = guest.get(f"/s/{view}").get_data(as_text=True)
+    assert ">Host</a>" in first and ">Host</a>" not in as_guest
+    assert guest.get(f"/s/{view}").get_data(as_text=True) == as_guest
+    # and the guest's home page lists the game it opened, cached page or not
+    assert view in guest.get("/").get_data(as_text=True)
+    # a hand saved: the next view is of the new version
+    with app.app_context():
+        gs = db.session.execute(db.select(GameSession).where(GameSession.view_token == view)).scalar_one()
+        service.add_hand(gs, _points(50, 0))
+    after = client.get(f"/s/{view}").get_data(as_text=True)
+    assert 'id="hand-4"' in after and 'data-total-for="Ann" data-total="56"' in after
+    # the edit link's page (with its forms' CSRF token) is never kept
+    client.get(f"/s/{edit}")
+    with app.app_context():
+        entry = next(iter(cache()._entries.values()))
+        assert not [name for name in entry.pages if name.startswith(f"page {edit}")]

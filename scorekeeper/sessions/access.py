@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from flask import abort
 from sqlalchemy import bindparam, or_, select
@@ -49,3 +49,13 @@ def current_version(token: str) -> int | None:
     What a phone polling for changes needs to hear that nothing changed.
     """
     return db.session.execute(_VERSION, {"token": token}).scalar_one_or_none()
+
+
+_CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(
+    or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
+)
+
+
+def current(token: str) -> Any:
+    """The session a token opens, as a row of id, created_at, version and edit_token (None for none): no object loaded."""
+    return db.session.execute(_CURRENT, {"token": token}).first()

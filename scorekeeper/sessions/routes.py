@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
@@ -17,7 +17,7 @@ from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import asking, bp, draft_service, service
-from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -120,11 +120,15 @@ def new_session(game_id: str):
 @bp.route("/s/<token>")
 def show(token: str):
     """The scoreboard: totals, progress to the target, status, and the latest hands (every one on Review)."""
+    page = _built_view_page(token)
+    if page is not None:
+        remember(token)
+        return page
     gs, access = load_session(token, need="view")
     # a guest's home page lists the games this device was given
     remember(token)
     board = scoreboard(gs)
-    return render_template(
+    page = render_template(
         "sessions/show.html", gs=gs, access=access, token=token, board=board, undo_form=ConfirmForm(),
         board_html=scoreboard_html(gs, access, token, board),
         entered_html=built(board, f"entered {token}", lambda: render_template(
@@ -132,6 +136,34 @@ def show(token: str):
             last=hand_data(gs, board["count"]) if board["rows"] else None)),
         put_back=service.restorable(gs) if access == "edit" else None,
     )
+    if _view_page_name(token) and access == "view":
+        built(board, _view_page_name(token), lambda: page)
+    return page
+
+
+def _view_page_name(token: str) -> str | None:
+    """The name a view link's scoreboard is kept under with its version, or None when this request's is not kept.
+
+    A view link's page has no form and nothing of the visitor's but what the name holds (host
+    or guest, the address it was asked at); a page with a message to show, or asked with a
+    query, is built afresh. An edit link's page carries the visitor's own CSRF token: never kept.
+    """
+    if request.query_string or "_flashes" in session:
+        return None
+    return f"page {token} {is_host()} {request.host_url}"
+
+
+def _built_view_page(token: str) -> str | None:
+    """The view link's scoreboard already built for the session's current version, if any: one lookup, nothing loaded."""
+    # imported here: history's score cache imports this blueprint's service
+    from scorekeeper.history.scores import ScoreCache, cache
+
+    name = _view_page_name(token)
+    found = current(token) if name else None
+    if found is None or found.edit_token == token:
+        return None
+    entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
+    return None if entry is None else entry.pages.get(name)
 
 
 @bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")
