@@ -14,11 +14,11 @@ from scorekeeper.models import GameSession, Seat
 Access = Literal["edit", "view"]
 
 
-# built once, like _VERSION below: every page of a game starts here
-_FIND = select(GameSession).where(
-    or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
-    # every page names the players: their seats and names come in one query, not one per seat
-).options(selectinload(GameSession.seats).joinedload(Seat.player))
+# the statements below are built once: every page of a game starts with one, and a phone polls
+# every few seconds; building a statement costs as much as running it
+_BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
+# every page names the players: their seats and names come in one query, not one per seat
+_FIND = select(GameSession).where(_BY_TOKEN).options(selectinload(GameSession.seats).joinedload(Seat.player))
 
 
 def find_session(token: str) -> GameSession | None:
@@ -37,10 +37,7 @@ def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access
     return gs, access
 
 
-# built once: a phone polls every few seconds, and building the statement costs as much as running it
-_VERSION = select(GameSession.version).where(
-    or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
-)
+_VERSION = select(GameSession.version).where(_BY_TOKEN)
 
 
 def current_version(token: str) -> int | None:
@@ -48,14 +45,22 @@ def current_version(token: str) -> int | None:
 
     What a phone polling for changes needs to hear that nothing changed.
     """
-    return db.session.execute(_VERSION, {"token": token}).scalar_one_or_none()
+    return _lookup(_VERSION, token).scalar_one_or_none()
 
 
-_CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(
-    or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
-)
+_CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(_BY_TOKEN)
 
 
 def current(token: str) -> Any:
     """The session a token opens, as a row of id, created_at, version and edit_token (None for none): no object loaded."""
-    return db.session.execute(_CURRENT, {"token": token}).first()
+    return _lookup(_CURRENT, token).first()
+
+
+def _lookup(statement: Any, token: str) -> Any:
+    """Run a lookup by token on a connection of its own, outside the ORM session: a poll needs no more.
+
+    The connection is back in the pool before any other query of the request (the ORM
+    session's, if any) asks for one.
+    """
+    with db.engine.connect() as connection:
+        return connection.execute(statement, {"token": token}).freeze()()
