@@ -31,8 +31,9 @@ COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/j
 # unclosed, and the static files pages use are served compressed from memory (scorekeeper/assets.py)
 COMPRESS_STREAMS = False
 
-# the most memory (bytes) each process gives to remembering scored sessions for the history pages
-# (scorekeeper/history/scores.py); the sessions used least recently are scored again when needed
+# the most memory (bytes) each process gives to remembering scored sessions, per version, with what the
+# scoreboards built from them (scorekeeper/history/scores.py); the sessions used least recently are scored
+# again when needed
 SCORE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 
 # the host (the device running the server) sees every game; guests only the links they hold.

@@ -40,17 +40,20 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def hands_problem(hands: list) -> str | None:
+def hands_problem(hands: list, first: int = 1) -> str | None:
     """Why a session cannot hold these hands (too many, or points beyond any game), or None.
+
+    `first` is the number of the first hand given (the hands before it are stored, and were checked).
 
     >>> hands_problem([{"points": {"Ann": 2_000_000}}]) is None
     True
     >>> hands_problem([{"points": {"Ann": MAX_POINTS + 1}}])
     "hand 1: Ann's 1000000001 points are beyond any game (1,000,000,000 at most)"
     """
-    if len(hands) > MAX_HANDS:
-        return f"a session holds at most {MAX_HANDS:,} hands; this one would hold {len(hands):,}"
-    for number, hand in enumerate(hands, start=1):
+    count = first - 1 + len(hands)
+    if count > MAX_HANDS:
+        return f"a session holds at most {MAX_HANDS:,} hands; this one would hold {count:,}"
+    for number, hand in enumerate(hands, start=first):
         points = hand.get("points") if isinstance(hand, dict) else None
         if isinstance(points, dict):
             for name, value in points.items():

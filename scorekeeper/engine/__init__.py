@@ -1,6 +1,7 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
 Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
+Scoring (a session scored hand by hand),
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,
 points_bonuses; and for the table, dealer_seats (who deals each hand).
@@ -22,7 +23,7 @@ from scorekeeper.engine.games import (
 )
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import check_layoff, check_meld
-from scorekeeper.engine.scoring import PointsBonuses, points_bonuses, score_session
+from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, score_session
 from scorekeeper.engine.table import dealer_seats
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "Option",
     "PointsBonuses",
     "RulesError",
+    "Scoring",
     "card_values",
     "check_layoff",
     "check_meld",

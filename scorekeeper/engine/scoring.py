@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -23,7 +24,7 @@ from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.games import Rules, check_players, table_rules
 from scorekeeper.engine.hands import GIN_HAND, Hand, read_hand
 from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
-from scorekeeper.engine.seating import Seating, read_seating
+from scorekeeper.engine.seating import Seating, read_seated, read_seating
 
 PERSIAN_GOING_OUT = 25
 PERSIAN_GAME_BONUS = 50
@@ -80,15 +81,18 @@ def score_session(body: object) -> dict[str, Any]:
 
 
 def _score_session(body: object) -> dict[str, Any]:
-    if not isinstance(body, Mapping):
-        raise InputError("the session must be a JSON object with game, players and hands")
-    game = body.get("game", "rummy500")
-    names = _read_players(body.get("players"))
-    hands = body.get("hands", [])
-    if not isinstance(hands, list):
-        raise InputError("`hands` must be a list of hands")
-    seating = read_seating(body, names, hands)
-    rules = table_rules(game, body.get("options"), len(names))
+    return Scoring.of(body).answer()
+
+
+def _check_hand_players(game: str, players: list[str], number: int) -> None:
+    try:
+        check_players(game, len(players))
+    except InputError as exc:
+        raise InputError(f"hand {number}: {exc}", hand=number) from None
+
+
+def _check_seating(game: str, seating: Seating) -> None:
+    """The checks of who plays that do not depend on any hand's cards (each hand's players checked as it comes)."""
     if seating.changed:
         if game == "persian":
             raise InputError("Persian is played by two fixed partnerships: players cannot join late or leave")
@@ -97,18 +101,7 @@ def _score_session(body: object) -> dict[str, Any]:
             _check_hand_players(game, players, number)
         check_players(game, len(seating.table))
     else:
-        check_players(game, len(names))
-    read = [read_hand(raw, number, rules, seating.hands[number - 1]) for number, raw in enumerate(hands, start=1)]
-    if game == "michigan":
-        return _michigan(read, rules, seating)
-    return _running(read, rules, seating)
-
-
-def _check_hand_players(game: str, players: list[str], number: int) -> None:
-    try:
-        check_players(game, len(players))
-    except InputError as exc:
-        raise InputError(f"hand {number}: {exc}", hand=number) from None
+        check_players(game, len(seating.names))
 
 
 def _read_players(players: object) -> list[str]:
@@ -414,29 +407,97 @@ def partnerships(names: list[str]) -> dict[str, list[str]]:
     return {f"{names[0]} & {names[2]}": [names[0], names[2]], f"{names[1]} & {names[3]}": [names[1], names[3]]}
 
 
-def _running(hands: list[Hand], rules: Rules, seating: Seating) -> dict[str, Any]:
-    names = seating.names
-    teams = partnerships(names) if rules.game == "persian" else None
-    sides = list(teams) if teams else list(names)
-    totals = dict.fromkeys(sides, 0)
-    concealed_bonus = dict.fromkeys(sides, 0)  # Oklahoma's 250s, which do not count toward the target
-    wins = dict.fromkeys(sides, 0)
-    changed = seating.changed
-    if changed:
-        # a player has a total from their first hand on (see engine.seating)
-        joined = _Joined(seating, totals)
-    bodies: list[dict[str, Any]] = []
-    standing = Standing(reason=f"nobody has reached {rules.target}")
-    finished_at: int | None = None
-    gin = rules.game == "gin"
-    oklahoma = rules.game == "oklahoma"
-    for hand in hands:
+class Scoring:
+    """A session scored up to some hand, that takes one more hand without reading the earlier ones again.
+
+    ``Scoring(body)`` reads the game, options, players, late starts and
+    leavers of a POST /api/v1/score body (its hands are ignored);
+    ``with_hand(raw)`` checks and scores the next hand and returns a new
+    Scoring (this one is unchanged, so a hand refused, or never saved, leaves
+    it as it was); ``answer()`` is what score_session answers for the hands
+    added so far. Scoring hands one by one gives exactly the answer of scoring
+    them all at once: a web page that stored the Scoring of a session's first
+    N hands checks hand N + 1 alone.
+    """
+
+    __slots__ = ("game", "rules", "names", "seating", "changed", "teams", "sides", "totals", "concealed_bonus",
+                 "wins", "joined", "bodies", "standing", "finished_at", "count")
+
+    def __init__(self, body: object, hands: list | None = None) -> None:
+        if not isinstance(body, Mapping):
+            raise InputError("the session must be a JSON object with game, players and hands")
+        self.game = game = body.get("game", "rummy500")
+        self.names = names = _read_players(body.get("players"))
+        # the hands given are only read for who is seated in them (see `of`); none by default
+        self.seating = seating = read_seating(body, names, hands or [])
+        self.rules = table_rules(game, body.get("options"), len(names))
+        _check_seating(game, seating)
+        self.changed = seating.changed
+        self.teams = partnerships(names) if game == "persian" else None
+        self.sides = list(self.teams) if self.teams else list(names)
+        self.totals = dict.fromkeys(self.sides, 0)  # Michigan: hands won
+        self.concealed_bonus = dict.fromkeys(self.sides, 0)  # Oklahoma's 250s, which do not count toward the target
+        self.wins = dict.fromkeys(self.sides, 0)
+        # a player has a total from their first hand on (see engine.seating); Persian's sides never change
+        self.joined = None if self.teams else _Joined(seating, self.totals)
+        self.bodies: list[dict[str, Any]] = []
+        self.standing = Standing(reason=f"nobody has reached {self.rules.target}")
+        self.finished_at: int | None = None
+        self.count = 0
+
+    @classmethod
+    def of(cls, body: object) -> Scoring:
+        """The Scoring of a whole POST /api/v1/score body, hands included; raises the engine's errors."""
+        if not isinstance(body, Mapping):
+            raise InputError("the session must be a JSON object with game, players and hands")
+        _read_players(body.get("players"))  # its errors come before those of the hands
+        hands = body.get("hands", [])
+        if not isinstance(hands, list):
+            raise InputError("`hands` must be a list of hands")
+        scoring = cls(body, hands)
+        rules, seated = scoring.rules, scoring.seating.hands
+        # every hand is read (and checked) before any is scored, as the API has always answered
+        for hand in [read_hand(raw, number, rules, seated[number - 1]) for number, raw in enumerate(hands, start=1)]:
+            scoring._add(hand)
+        return scoring
+
+    def with_hand(self, raw: object) -> Scoring:
+        """A new Scoring with `raw` (a hand as entered) added as the next hand; raises the engine's errors."""
+        number = self.count + 1
+        players = read_seated(raw, self.names, number)
+        changed = self.changed or len(players) != len(self.names)
+        if changed:
+            if self.game == "persian":
+                raise InputError("Persian is played by two fixed partnerships: players cannot join late or leave")
+            _check_hand_players(self.game, players, number)
+        hand = read_hand(raw, number, self.rules, players)
+        after = copy.copy(self)
+        after.changed = changed
+        after.seating = replace(self.seating, hands=[*self.seating.hands, players])
+        after.totals, after.concealed_bonus, after.wins = dict(self.totals), dict(self.concealed_bonus), dict(self.wins)
+        if self.joined is not None:
+            after.joined = self.joined.onto(after.seating, after.totals)
+        after.bodies = list(self.bodies)
+        after._add(hand)
+        return after
+
+    def _add(self, hand: Hand) -> None:
+        """Score one read hand onto this Scoring, in place (only while it is being built)."""
+        self.count = hand.number
+        players = self.seating.hands[hand.number - 1]
+        if self.joined is not None:
+            self.joined.before(hand.number)
+        if self.game == "michigan":
+            self.bodies.append(self._michigan_hand(hand, players))
+        else:
+            self.bodies.append(self._running_hand(hand, players))
+
+    def _running_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
+        rules, teams, totals, changed = self.rules, self.teams, self.totals, self.changed
+        gin = rules.game == "gin"
         as_points = hand.points is not None
-        players = seating.hands[hand.number - 1]
         scores, lines = hand_parts(hand, rules, players)
         goer_side = hand.went_out
-        if changed:
-            joined.before(hand.number)
         if teams:
             player_scores = scores  # hand_scores made it for this hand alone, and it is not changed below
             scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
@@ -444,27 +505,28 @@ def _running(hands: list[Hand], rules: Rules, seating: Seating) -> dict[str, Any
             if goer_side and not as_points:  # plain points already hold every bonus
                 scores[goer_side] += PERSIAN_GOING_OUT
                 lines = [(goer_side, PERSIAN_GOING_OUT, "going out")]
-        if oklahoma and hand.went_out and hand.concealed:
-            concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
-        for side in (players if changed else sides):
+        if rules.game == "oklahoma" and hand.went_out and hand.concealed:
+            self.concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
+        for side in (players if changed else self.sides):
             totals[side] += scores[side]
             if gin and scores[side] > 0:
-                wins[side] += 1
+                self.wins[side] += 1
+        finished_at = self.finished_at
         if finished_at is None:
             # only the players of this hand can reach the target with it (or win by the lowest total)
             in_play = {side: totals[side] for side in players} if changed else totals
-            standing = _standing(rules, in_play, concealed_bonus, goer_side, wins)
+            standing = self.standing = _standing(rules, in_play, self.concealed_bonus, goer_side, self.wins)
             for side, bonus in standing.bonuses.items():
                 scores[side] += bonus
                 totals[side] += bonus
             if standing.status == "finished":
-                finished_at = hand.number
+                finished_at = self.finished_at = hand.number
                 lines = lines + standing.lines
         else:
-            standing = Standing("finished", standing.winner, standing.reason)
+            standing = self.standing = Standing("finished", self.standing.winner, self.standing.reason)
         body: dict[str, Any] = {
             "scores": scores,
-            "totals": joined.totals() if changed else dict(totals),
+            "totals": self._shown_totals(),
             "status": standing.status,
             "winner": standing.winner,
             "reason": standing.reason,
@@ -488,27 +550,73 @@ def _running(hands: list[Hand], rules: Rules, seating: Seating) -> dict[str, Any
             body["players"] = _hand_details(hand, rules)
         if gin:
             body["result"] = gin_result(hand, rules)
-        bodies.append(body)
-    if changed:
-        # players seated but not dealt in yet start now, from the last hand's totals
-        joined.before(len(hands) + 1)
-        at_table = {side: totals[side] for side in seating.table}
-    else:
-        at_table = totals
-    result: dict[str, Any] = {
-        "hands": bodies,
-        "totals": joined.totals() if changed else dict(totals),
-        "status": standing.status,
-        "winner": standing.winner,
-        "reason": standing.reason if hands else "no hands played yet",
-        "leaders": _leaders(at_table, lowest=rules.game == "penalty") if hands else [],
-        "target": rules.target,
-        # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
-        "toward_target": _toward_target(totals, concealed_bonus),
-    }
-    if teams:
-        result["partnerships"] = teams
-    return result
+        return body
+
+    def _michigan_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
+        """One Michigan hand's body (every hand is a game); adds its winners to the hands won."""
+        rules, won = self.rules, self.totals
+        scores, lines = hand_parts(hand, rules, players)
+        best = max(scores.values())
+        winners = [n for n, s in scores.items() if s == best]
+        for name in winners:
+            won[name] += 1
+        if len(winners) == 1:
+            reason = f"{winners[0]} won the hand with {best}"
+        else:
+            reason = f"{_names_joined(winners)} share the hand with {best} each"
+        body: dict[str, Any] = {
+            "scores": scores,
+            "totals": self._shown_totals(),
+            "status": "finished",
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "reason": reason,
+            "went_out": hand.went_out,
+            "entered_as_points": hand.as_points,
+        }
+        if lines:
+            body["bonus_lines"] = _shown_lines(lines)
+        warnings = hand_warnings(hand, rules, players)
+        if warnings:
+            body["warnings"] = list(warnings)
+        if not hand.as_points:
+            body["players"] = _hand_details(hand, rules)
+        return body
+
+    def _shown_totals(self, joined: _Joined | None = None) -> dict[str, int]:
+        """The totals a body shows: with players coming and going, only those seen so far."""
+        joined = joined or self.joined
+        return joined.totals() if self.changed and joined is not None else dict(self.totals)
+
+    def answer(self) -> dict[str, Any]:
+        """The score_session answer for the hands added so far (its lists and dicts are new; hand bodies shared)."""
+        totals, joined, played = self.totals, self.joined, bool(self.bodies)
+        if self.changed and joined is not None:
+            # players seated but not dealt in yet start now, from the last hand's totals (on copies:
+            # the next hand starts them itself)
+            totals = dict(totals)
+            joined = joined.onto(self.seating, totals)
+            joined.before(self.count + 1)
+            at_table = {side: totals[side] for side in self.seating.table}
+        else:
+            at_table = totals
+        shown = self._shown_totals(joined)
+        if self.game == "michigan":
+            return _michigan_answer(self.bodies, shown, at_table)
+        result: dict[str, Any] = {
+            "hands": list(self.bodies),
+            "totals": shown,
+            "status": self.standing.status,
+            "winner": self.standing.winner,
+            "reason": self.standing.reason if played else "no hands played yet",
+            "leaders": _leaders(at_table, lowest=self.rules.game == "penalty") if played else [],
+            "target": self.rules.target,
+            # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
+            "toward_target": _toward_target(totals, self.concealed_bonus),
+        }
+        if self.teams:
+            result["partnerships"] = self.teams
+        return result
 
 
 def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:
@@ -522,10 +630,14 @@ class _Joined:
     start (engine.seating) is put in it just before their first hand.
     """
 
-    def __init__(self, seating: Seating, totals: dict[str, int]) -> None:
+    def __init__(self, seating: Seating, totals: dict[str, int], seen: set[str] | None = None) -> None:
         self.seating = seating
         self.running = totals
-        self.seen: set[str] = set()
+        self.seen: set[str] = set() if seen is None else seen
+
+    def onto(self, seating: Seating, totals: dict[str, int]) -> _Joined:
+        """A copy that goes on from here with `seating` and `totals` (copies of this one's, perhaps with a hand more)."""
+        return _Joined(seating, totals, set(self.seen))
 
     def before(self, number: int) -> None:
         """Start the totals of the players whose first hand is hand `number` (past the last: still to play)."""
@@ -656,57 +768,20 @@ def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins
 # michigan: every hand is a game -----------------------------------------------
 
 
-def _michigan(hands: list[Hand], rules: Rules, seating: Seating) -> dict[str, Any]:
-    won = dict.fromkeys(seating.names, 0)
-    changed = seating.changed
-    if changed:
-        joined = _Joined(seating, won)
-    bodies = []
-    for hand in hands:
-        players = seating.hands[hand.number - 1]
-        if changed:
-            joined.before(hand.number)
-        scores, lines = hand_parts(hand, rules, players)
-        best = max(scores.values())
-        winners = [n for n, s in scores.items() if s == best]
-        for name in winners:
-            won[name] += 1
-        if len(winners) == 1:
-            reason = f"{winners[0]} won the hand with {best}"
-        else:
-            reason = f"{_names_joined(winners)} share the hand with {best} each"
-        body: dict[str, Any] = {
-            "scores": scores,
-            "totals": joined.totals() if changed else dict(won),
-            "status": "finished",
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "reason": reason,
-            "went_out": hand.went_out,
-            "entered_as_points": hand.as_points,
-        }
-        if lines:
-            body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, players)
-        if warnings:
-            body["warnings"] = list(warnings)
-        if not hand.as_points:
-            body["players"] = _hand_details(hand, rules)
-        bodies.append(body)
-    if changed:
-        joined.before(len(hands) + 1)
-    leaders = _leaders({name: won[name] for name in seating.table}) if hands else []
-    if not hands:
+def _michigan_answer(bodies: list[dict[str, Any]], totals: dict[str, int], at_table: dict[str, int]) -> dict[str, Any]:
+    """A Michigan session's answer: hands won so far (`totals` as shown, `at_table` of those still playing)."""
+    leaders = _leaders(at_table) if bodies else []
+    if not bodies:
         reason = "no hands played yet"
     else:
-        most = won[leaders[0]]
+        most = at_table[leaders[0]]
         hands_won = "1 hand won" if most == 1 else f"{most} hands won"
         each = " each" if len(leaders) > 1 else ""
         verb = "lead" if len(leaders) > 1 else "leads"
         reason = f"{_names_joined(leaders)} {verb} with {hands_won}{each}"
     return {
-        "hands": bodies,
-        "totals": joined.totals() if changed else dict(won),
+        "hands": list(bodies),
+        "totals": totals,
         "status": "in_progress",
         "winner": None,
         "reason": reason,

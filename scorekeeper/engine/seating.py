@@ -57,7 +57,7 @@ class Seating:
 
 def read_seating(body: Mapping, names: list[str], hands: list) -> Seating:
     """Read who is in each hand, the late starts and who left; InputError names what is wrong."""
-    seated = [_read_seated(raw, names, number) for number, raw in enumerate(hands, start=1)]
+    seated = [read_seated(raw, names, number) for number, raw in enumerate(hands, start=1)]
     late = body.get("late_start") or {}
     if not isinstance(late, Mapping):
         raise InputError('`late_start` must map late players\' names to "zero" or "lowest"')
@@ -74,7 +74,7 @@ def read_seating(body: Mapping, names: list[str], hands: list) -> Seating:
     return Seating(names, seated, dict(late), frozenset(left))
 
 
-def _read_seated(raw: object, names: list[str], number: int) -> list[str]:
+def read_seated(raw: object, names: list[str], number: int) -> list[str]:
     seated = raw.get("seated") if isinstance(raw, Mapping) else None
     if seated is None:
         return names

@@ -7,6 +7,7 @@ answer the form sends back (the seats the table agreed to save at 0).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scorekeeper import engine
@@ -56,16 +57,15 @@ def question(missing: list[str]) -> str:
     return f"{who} {has} no melds and no cards left in hand. Save with {who} at 0?"
 
 
-def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], hands: list[dict[str, Any]]) -> None:
+def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], check: Callable[[], object]) -> None:
     """Raise AskFirst when `data` leaves a player empty whom the table has not agreed to save at 0.
 
-    `hands` is the whole session as it would be saved: a hand the rules refuse
-    is refused first (the engine's error is raised), so "Yes, save" is never
-    answered by a refusal.
+    `check` checks the whole session as it would be saved (raising the engine's error): a hand the
+    rules refuse is refused first, so "Yes, save" is never answered by a refusal.
     """
     names = gs.names_in(data)
     missing = engine.unentered_players(data, names, gs.game)
     if not missing or {names.index(name) for name in missing} <= confirmed:
         return
-    service.check_hands(gs, hands)
+    check()
     raise AskFirst(question(missing), [names.index(name) for name in missing])

@@ -8,16 +8,16 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import asking, bp, draft_service, service, table
-from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -34,8 +34,18 @@ from scorekeeper.sessions.handdata import (
     mark_engine_error,
     points_form_to_data,
 )
-from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, games, scoreboard, whole_number
-from scorekeeper.sessions.view import points_bonuses
+from scorekeeper.sessions.view import (
+    already_saved,
+    built,
+    deck_counts,
+    game_spec,
+    games,
+    hand_data,
+    points_bonuses,
+    scoreboard,
+    scoreboard_html,
+    whole_number,
+)
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -111,16 +121,65 @@ def new_session(game_id: str):
 
 @bp.route("/s/<token>")
 def show(token: str):
-    """The scoreboard: totals, progress to the target, status, and every hand."""
+    """The scoreboard: totals, progress to the target, status, and the latest hands (every one on Review)."""
+    page = _built_view_page(token)
+    if page is not None:
+        remember(token)
+        return page
     gs, access = load_session(token, need="view")
     # a guest's home page lists the games this device was given
     remember(token)
-    return render_template(
-        "sessions/show.html", gs=gs, access=access, token=token,
-        board=scoreboard(gs), undo_form=ConfirmForm(),
+    board = scoreboard(gs)
+    page = render_template(
+        "sessions/show.html", gs=gs, access=access, token=token, board=board, undo_form=ConfirmForm(),
+        board_html=scoreboard_html(gs, access, token, board),
+        entered_html=built(board, f"entered {token}", lambda: render_template(
+            "sessions/_entered.html", gs=gs, token=token, board=board,
+            last=hand_data(gs, board["count"]) if board["rows"] else None)),
         put_back=service.restorable(gs) if access == "edit" else None,
         dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
     )
+    if _view_page_name(token) and access == "view":
+        built(board, _view_page_name(token), lambda: page)
+    return page
+
+
+def _view_page_name(token: str) -> str | None:
+    """The name a view link's scoreboard is kept under with its version, or None when this request's is not kept.
+
+    A view link's page has no form and nothing of the visitor's but what the name holds (host
+    or guest, the address it was asked at); a page with a message to show, or asked with a
+    query, is built afresh. An edit link's page carries the visitor's own CSRF token: never kept.
+    """
+    if request.query_string or "_flashes" in session:
+        return None
+    return f"page {token} {is_host()} {request.host_url}"
+
+
+def _built_view_page(token: str) -> str | None:
+    """The view link's scoreboard already built for the session's current version, if any: one lookup, nothing loaded."""
+    # imported here: history's score cache imports this blueprint's service
+    from scorekeeper.history.scores import ScoreCache, cache
+
+    name = _view_page_name(token)
+    found = current(token) if name else None
+    if found is None or found.edit_token == token:
+        return None
+    entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
+    return None if entry is None else entry.pages.get(name)
+
+
+@bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")
+def hand_entered(token: str, hand_id: int):
+    """What was entered in one hand, with each player's points: a page, or (?fragment=1) the part the scoreboard opens."""
+    gs, _ = load_session(token, need="view")
+    hand = _load_hand(gs, hand_id)
+    scored = scoreboard(gs)["body"]["hands"]
+    details = scored[hand.position - 1].get("players") if hand.position <= len(scored) else None
+    if request.args.get("fragment"):
+        return render_template("_hand_summary.html", data=hand.data, names=gs.names_in(hand.data), details=details)
+    return render_template("sessions/hand_entered.html", gs=gs, token=token, position=hand.position, data=hand.data,
+                           details=details)
 
 
 def _names(gs: GameSession, hand: Any = None) -> list[str]:
@@ -203,10 +262,11 @@ def hand_new(token: str):
         data = _read_hand(form, gs, mode)
         if mode == "cards":
             draft_service.check_for_parts(gs, data, _confirmed())
-        asking.ask_about_empty(gs, data, _confirmed(), [h.data for h in gs.hands] + [data])
+        check = _NextHandCheck(gs, data)
+        asking.ask_about_empty(gs, data, _confirmed(), check)
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
-        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data))
+        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data), checked=check())
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
@@ -225,9 +285,38 @@ def hand_new(token: str):
         db.session.rollback()
         mark_engine_error(form, exc, gs.playing_names)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
+    check.remember(hand)
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
     return after_save(url_for("sessions.show", token=token))
+
+
+class _NextHandCheck:
+    """Checks the session with `data` as its next hand, once, against the score cache's Scoring of the stored hands.
+
+    Called again, it answers the same (the engine's Scoring with the hand, or None when the
+    whole session had to be checked); `remember(hand)` then keeps the saved version scored.
+    """
+
+    def __init__(self, gs: GameSession, data: dict[str, Any]) -> None:
+        # imported here: history's score cache imports this blueprint's service
+        from scorekeeper.history.scores import standing
+
+        self.gs, self.data = gs, data
+        self.before = standing(gs)
+        self.done = False
+        self.after: Any = None
+
+    def __call__(self) -> Any:
+        if not self.done:
+            self.after = service.check_next(self.gs, self.data, self.before.scoring)
+            self.done = True
+        return self.after
+
+    def remember(self, hand: Hand) -> None:
+        from scorekeeper.history.scores import scored_after_save
+
+        scored_after_save(self.gs, self.before, self.after, hand)
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -272,7 +361,8 @@ def hand_edit(token: str, hand_id: int):
     expected = whole_number(form.version.data)
     try:
         data = _read_hand(form, gs, mode, hand)
-        asking.ask_about_empty(gs, data, _confirmed(), [data if h.id == hand.id else h.data for h in gs.hands])
+        asking.ask_about_empty(gs, data, _confirmed(), lambda: service.check_hands(
+            gs, [data if h.id == hand.id else h.data for h in gs.hands]))
         service.replace_hand(hand, data, expected)
     except EntryError:
         return _render_hand(gs, token, form, mode, hand=hand,
@@ -316,8 +406,7 @@ def hand_delete(token: str, hand_id: int):
         service.delete_hand(hand)
         flash(f"Hand {position} deleted; the totals were recomputed.")
         return redirect(url_for("sessions.show", token=token))
-    return render_template("sessions/confirm_delete.html", gs=gs, token=token, hand=hand, form=form,
-                           board=scoreboard(gs))
+    return render_template("sessions/confirm_delete.html", gs=gs, token=token, hand=hand, form=form)
 
 
 @bp.route("/s/<token>/undo", methods=["POST"])

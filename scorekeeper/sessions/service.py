@@ -107,17 +107,22 @@ def standings(gs: GameSession) -> dict[str, Any]:
     try:
         return engine.score_session(session_body(gs))
     except ValueError as exc:
-        names = gs.player_names
-        return {
-            "hands": [],
-            "totals": {name: 0 for name in names},
-            "status": "in_progress",
-            "winner": None,
-            "reason": None,
-            "leaders": [],
-            "error": str(exc),
-            "error_hand": getattr(exc, "hand", None),
-        }
+        return refused_body(gs, exc)
+
+
+def refused_body(gs: GameSession, exc: ValueError) -> dict[str, Any]:
+    """The body of a session whose stored hands the engine refuses: no hand scored, totals at 0, its error."""
+    names = gs.player_names
+    return {
+        "hands": [],
+        "totals": {name: 0 for name in names},
+        "status": "in_progress",
+        "winner": None,
+        "reason": None,
+        "leaders": [],
+        "error": str(exc),
+        "error_hand": getattr(exc, "hand", None),
+    }
 
 
 def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -130,6 +135,33 @@ def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if problem:
         raise engine.InputError(problem)
     return engine.score_session(session_body(gs, hands))
+
+
+def check_next(gs: GameSession, data: dict[str, Any], scoring: engine.Scoring | None = None) -> engine.Scoring | None:
+    """Check the session with `data` added as its next hand; raises the engine's errors (and the stored limits').
+
+    `scoring` is the engine's Scoring of the stored hands, when the caller has it (the score
+    cache): then only the new hand is read and checked, and the Scoring with it is returned.
+    Without it (or when it does not hold every stored hand) the whole session is checked and
+    None is returned.
+    """
+    position = next_position(gs)
+    if scoring is None or scoring.count != position - 1:
+        check_hands(gs, _stored_data(gs) + [data])
+        return None
+    problem = limits.hands_problem([data], first=position)
+    if problem:
+        raise engine.InputError(problem)
+    return scoring.with_hand(data)
+
+
+def _stored_data(gs: GameSession) -> list[dict[str, Any]]:
+    """The entries of the session's stored hands, in order (read as plain rows unless already loaded)."""
+    if "hands" not in inspect(gs).unloaded:
+        return [h.data for h in gs.hands]
+    return list(db.session.execute(
+        select(Hand.data).where(Hand.session_id == gs.id).order_by(Hand.position)
+    ).scalars())
 
 
 def remembered_names(limit: int = 200) -> list[str]:
@@ -178,6 +210,9 @@ def create_session(game: str, options: dict[str, Any], names: list[str], first_d
 
 def next_position(gs: GameSession) -> int:
     """The number of the hand being entered now."""
+    if "hands" in inspect(gs).unloaded:
+        # counted in the database: loading every hand of a long game to count them costs far more
+        return db.session.execute(select(func.count()).where(Hand.session_id == gs.id)).scalar_one() + 1
     return len(gs.hands) + 1
 
 
@@ -191,12 +226,14 @@ def find_by_key(key: str | None) -> Hand | None:
 
 
 def add_hand(
-    gs: GameSession, data: dict[str, Any], idempotency_key: str | None = None, expected_position: int | None = None
+    gs: GameSession, data: dict[str, Any], idempotency_key: str | None = None, expected_position: int | None = None,
+    checked: engine.Scoring | None = None,
 ) -> Hand:
     """Append a hand after checking the whole session with it; raises RulesError/InputError, or DuplicateHand.
 
     `expected_position` is the hand number the form was opened for: when another phone saved that
-    hand meanwhile, HandTaken is raised instead of silently saving the same hand twice.
+    hand meanwhile, HandTaken is raised instead of silently saving the same hand twice. `checked`
+    is what check_next answered for this very hand (then it is not checked again).
     """
     existing = find_by_key(idempotency_key)
     if existing is not None:
@@ -207,12 +244,18 @@ def add_hand(
     position = next_position(gs)
     if expected_position is not None and expected_position != position:
         raise HandTaken(expected_position, position)
-    check_hands(gs, [h.data for h in gs.hands] + [data])
+    if checked is None or checked.count != position:
+        check_next(gs, data)
     # an undone hand whose place this one takes can no longer be put back there (executed before the
     # new hand is added: an execute flushes, and the hand's insert must fail, if it does, in the commit below)
     db.session.execute(delete(RemovedHand).where(RemovedHand.session_id == gs.id, RemovedHand.position >= position))
     hand = Hand(position=position, data=data, idempotency_key=idempotency_key)
-    gs.hands.append(hand)
+    if "hands" in inspect(gs).unloaded:
+        # the other hands are not loaded just to add one to the list (a long game has a thousand)
+        hand.session_id = gs.id
+        db.session.add(hand)
+    else:
+        gs.hands.append(hand)
     gs.touch()
     session_id = gs.id
     try:

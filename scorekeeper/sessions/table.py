@@ -52,24 +52,31 @@ class Dealers:
         return {"hand": self.hand, "deals": self.deals, "next": self.next}
 
 
-def dealer_names(gs: GameSession) -> list[str]:
-    """The dealer of every stored hand, then of the hand being entered and of the one after it."""
+def dealer_names(gs: GameSession, dealt: list[list[str]] | None = None) -> list[str]:
+    """The dealer of every stored hand, then of the hand being entered and of the one after it.
+
+    `dealt` is the players of each stored hand when the caller has them (the engine's scoring of
+    this version): then no hand is loaded.
+    """
     seats = seat_numbers(gs)
     names = {seat: name for name, seat in seats.items()}
     upcoming = [seats[name] for name in playing_names(gs)]
     everyone = sorted(names)
     # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
-    seated = [[seats[name] for name in hand_names(gs, hand.data) if name in seats] or everyone for hand in gs.hands]
+    if dealt is None:
+        dealt = [hand_names(gs, hand.data) for hand in gs.hands]
+    seated = [[seats[name] for name in players if name in seats] or everyone for players in dealt]
     # a session whose every player left still has somebody to name: its last table
     upcoming = upcoming or (seated[-1] if seated else everyone)
     choices = {choice.hand: choice.seat for choice in gs.dealer_choices}
     return [names[seat] for seat in engine.dealer_seats(choices, seated + [upcoming, upcoming])]
 
 
-def dealers(gs: GameSession) -> Dealers:
-    """Who deals the hand being entered now and who deals next."""
-    every = dealer_names(gs)
-    return Dealers(hand=len(gs.hands) + 1, deals=every[-2], next=every[-1])
+def dealers(gs: GameSession, dealt: list[list[str]] | None = None) -> Dealers:
+    """Who deals the hand being entered now and who deals next (`dealt`: see dealer_names)."""
+    every = dealer_names(gs, dealt)
+    # every stored hand's dealer, then the next two: the hand being entered is the one before last
+    return Dealers(hand=len(every) - 1, deals=every[-2], next=every[-1])
 
 
 def choose_dealer(gs: GameSession, name: str) -> Dealers:

@@ -13,8 +13,8 @@ from typing import Any
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper.models import GameSession
-from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.view import scoreboard
+from scorekeeper.sessions.access import current_version, load_session
+from scorekeeper.sessions.view import scoreboard, scoreboard_html
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
@@ -73,15 +73,19 @@ def renew_link(token: str, kind: str):
 
 @bp.route("/s/<token>/live")
 def live(token: str):
-    """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment."""
-    gs, access = load_session(token, need="view")
+    """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment.
+
+    The fragment is built once per version of the session (see sessions.view.scoreboard_html),
+    however many phones follow it.
+    """
     seen = request.args.get("v", type=int)
-    if seen == gs.version:
+    if seen is not None and seen == current_version(token):
         response = current_app.response_class(status=304)
     else:
+        gs, access = load_session(token, need="view")
         board = scoreboard(gs)
-        fragment = render_template("_scoreboard.html", gs=gs, access=access, token=token, board=board)
-        response = jsonify(version=gs.version, hands=len(gs.hands), dealer=board["dealers"].as_json(), html=fragment)
+        fragment = scoreboard_html(gs, access, token, board)
+        response = jsonify(version=gs.version, hands=board["count"], dealer=board["dealers"].as_json(), html=fragment)
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"
     return response

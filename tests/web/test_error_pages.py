@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.sessions import service
+from scorekeeper.history import scores
 
 
 def test_wrong_method_gives_a_405_page(table):
@@ -31,7 +31,8 @@ def test_a_server_error_shows_a_friendly_page(table, app, monkeypatch):
     def broken(gs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(service, "standings", broken)
+    # the scoreboard's scoring (through the score cache) fails
+    monkeypatch.setattr(scores, "standing", broken)
     response = table.client.get(table.url)
     page = response.get_data(as_text=True)
     assert response.status_code == 500
