@@ -39,7 +39,7 @@ _text = attrgetter("text")  # a card's notation, as str(card), read in C
 Line = tuple[str, int, str]
 
 
-@dataclass
+@dataclass(slots=True)
 class Standing:
     """Where the game stands after a hand."""
 
@@ -629,6 +629,8 @@ class _Joined:
     `totals` is the running totals dict, changed in place: a late player's
     start (engine.seating) is put in it just before their first hand.
     """
+
+    __slots__ = ("seating", "running", "seen")
 
     def __init__(self, seating: Seating, totals: dict[str, int], seen: set[str] | None = None) -> None:
         self.seating = seating

@@ -29,7 +29,7 @@ from scorekeeper.engine.errors import InputError
 STARTS = ("zero", "lowest")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seating:
     """The players of each hand, how late players start, and who has left."""
 

@@ -60,7 +60,7 @@ Key = tuple[int, str, int]
 Scored = tuple[tuple[int, int], ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One version of a session, scored: the engine's body, and what can score its next hands."""
 
@@ -141,12 +141,12 @@ def estimated_size(body: dict[str, Any]) -> int:
 
 
 def _held_size(entry: Entry, seen: set[int]) -> int:
-    """The bytes of what an entry holds beside its body: its key, the engine's Scoring and the hands it scored.
+    """The bytes of what an entry holds beside its body: itself, its key, the engine's Scoring and the hands it scored.
 
     `seen` holds what the body's measure counted: the Scoring shares the hands' bodies with it.
     """
-    return _deep_size(entry.key, seen) + _deep_size(entry.scoring, seen) + _deep_size(entry.hands, seen) + \
-        _deep_size(entry.frame, seen)
+    parts = (entry.key, entry.scoring, entry.hands, entry.frame, entry.size, entry.hands_size)
+    return sys.getsizeof(entry) + sum(_deep_size(part, seen) for part in parts)
 
 
 def _size_of(entry: Entry) -> int:
@@ -209,6 +209,12 @@ class ScoreCache:
             # the hands scored before are the same objects, already counted: only the hands added are measured
             before = older.body.get("hands") or []
             seen.update(map(id, before))
+            # what the new hands share with the earlier ones (names, keys, cards, numbers) is held already:
+            # the top level and the last hand before them show most of it
+            _deep_size({k: v for k, v in older.body.items() if k != "hands"}, seen)
+            for hand in before[-1:]:
+                seen.discard(id(hand))
+                _deep_size(hand, seen)
             entry.hands_size = older.hands_size + sum(_deep_size(hand, seen) for hand in hands[len(before):])
             entry.rows = dict(older.rows)
         seen.update(map(id, hands))
