@@ -31,6 +31,7 @@ PERSIAN_GAME_BONUS = 50
 OKLAHOMA_GOING_OUT = 100
 OKLAHOMA_CONCEALED = 250
 OKLAHOMA_GAME_BONUS = 200
+PERSIAN_FIXED = "Persian is played by two fixed partnerships: players cannot join late or leave"
 
 _text = attrgetter("text")  # a card's notation, as str(card), read in C
 
@@ -95,7 +96,7 @@ def _check_seating(game: str, seating: Seating) -> None:
     """The checks of who plays that do not depend on any hand's cards (each hand's players checked as it comes)."""
     if seating.changed:
         if game == "persian":
-            raise InputError("Persian is played by two fixed partnerships: players cannot join late or leave")
+            raise InputError(PERSIAN_FIXED)
         # the players who come and go are counted per hand, and at the table as it is now
         for number, players in enumerate(seating.hands, start=1):
             _check_hand_players(game, players, number)
@@ -468,7 +469,7 @@ class Scoring:
         changed = self.changed or len(players) != len(self.names)
         if changed:
             if self.game == "persian":
-                raise InputError("Persian is played by two fixed partnerships: players cannot join late or leave")
+                raise InputError(PERSIAN_FIXED)
             _check_hand_players(self.game, players, number)
         hand = read_hand(raw, number, self.rules, players)
         after = copy.copy(self)

@@ -17,7 +17,7 @@ versions, same order): only the hands added since are read and checked
 (``engine.Scoring``), as after saving the next hand on another phone.
 
 The cache is bounded by memory, not by count: each entry counts the bytes
-of what it holds as Python objects (see :func:`estimated_size`: the body,
+of what it holds as Python objects (see :meth:`ScoreCache.put`: the body,
 the engine's Scoring beside it, the hands it scored and the fragments built
 from it), and the least recently used entries are dropped beyond
 ``SCORE_CACHE_MAX_BYTES`` (64 MB unless configured). Bodies are kept live,
@@ -85,6 +85,12 @@ def _deep_size(value: Any, seen: set[int]) -> int:
 
     Follows dicts, lists, tuples, sets and objects' attributes (slots or __dict__); stops at
     classes, functions and modules, which are the program's, not the cache's.
+
+    >>> _deep_size([], set()) == sys.getsizeof([])
+    True
+    >>> text = "x" * 1000
+    >>> _deep_size([text, text], set()) == sys.getsizeof([text, text]) + sys.getsizeof(text)
+    True
     """
     if id(value) in seen or isinstance(value, (type, ModuleType)) or callable(value):
         return 0
@@ -102,18 +108,6 @@ def _deep_size(value: Any, seen: set[int]) -> int:
         if hasattr(value, "__dict__"):
             size += _deep_size(vars(value), seen)
     return size
-
-
-def deep_size(value: Any) -> int:
-    """The bytes a value takes in memory: its dicts, lists, strings, numbers and objects, each counted once.
-
-    >>> deep_size([]) == sys.getsizeof([])
-    True
-    >>> text = "x" * 1000
-    >>> deep_size([text, text]) == sys.getsizeof([text, text]) + sys.getsizeof(text)
-    True
-    """
-    return _deep_size(value, set())
 
 
 def _hands_size(hands: list[dict[str, Any]], seen: set[int]) -> int:
