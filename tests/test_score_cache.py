@@ -17,6 +17,7 @@ from scorekeeper import engine
 from scorekeeper.history import scores
 from scorekeeper.history.scores import MAX_BYTES, ScoreCache, cache
 from scorekeeper.sessions import service
+from scorekeeper.sessions.access import find_session
 from tests.test_history_games import SAMPLES
 from tests.test_history_list import listed
 
@@ -170,3 +171,26 @@ def test_a_version_scored_from_an_older_one_counts_at_least_what_it_holds():
     # what the hands share with earlier ones (names, card notations) may be counted again: never less
     assert own <= store.size <= 1.5 * own
     assert store.get(key(1, version=40)) == body("rummy500", 40)
+
+
+# every page and download a table can open from a game's links, and the lists that show it
+PAGES = ("{url}", "{url}/review", "{url}/print", "{url}/export.json", "{url}/export.csv", "{url}/live",
+         "{url}/share", "{url}/hands/new", "/", "/sessions", "/players", "/players/Ann", "/sessions/backup.json")
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_no_page_changes_the_shared_body_it_reads(app, client, table, game):
+    # one body is shared by every reader of a version: a page that changed it would change every other page
+    sample = SAMPLES[game]
+    table.start(sample.game, sample.players, **sample.options)
+    for data in sample.hands:
+        with app.app_context():
+            gs = find_session(table.token)
+            service.add_hand(gs, data)
+    for page in PAGES:
+        response = client.get(page.format(url=table.url))
+        assert response.status_code == 200, page
+    with app.app_context():
+        gs = find_session(table.token)
+        shared = scores.scored(gs)
+        assert shared == service.standings(gs), "a page changed the cached body"
