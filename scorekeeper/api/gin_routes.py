@@ -1,4 +1,4 @@
-"""POST /api/v1/gin/arrange: the best melds, deadwood and lay-offs of a gin hand (API.md)."""
+"""POST /api/v1/gin/arrange: the best melds, deadwood and lay-offs of a gin hand (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""JSON API over the rules engine: the meld check and session scoring (shared/API.md).
+"""JSON API over the rules engine: the meld check and session scoring (docs/api.md).
 
 Views only translate: read the JSON body, call the engine, answer 200 with
 its body, 400 when the input cannot be read, 422 when it breaks the rules.

@@ -1,6 +1,6 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
-Public facade (see shared/API.md): check_meld, score_session, gin_arrange,
+Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand),
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,

@@ -1,6 +1,6 @@
 """Gin rummy: the arrangement of a hand that leaves the least deadwood, exactly.
 
-Rules (RULES.md 4.8): one deck, no jokers, aces low only; deadwood counts
+Rules (docs/rules.md 5.8): one deck, no jokers, aces low only; deadwood counts
 ace 1, 2-10 face value, J Q K 10; a hand may knock with 10 or less; the
 defender lays off onto the knocker's melds, except after gin.
 
@@ -177,7 +177,7 @@ def _meld_problem(cards: list[Card]) -> str | None:
 
 
 def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> dict[str, Any]:
-    """Arrange a gin hand into the melds that leave the least deadwood (API.md "Gin arrangement").
+    """Arrange a gin hand into the melds that leave the least deadwood (docs/api.md, "Gin arrangement").
 
     `cards` is 10 cards, or 11 before the discard: then the answer is for
     the best discard (named in "discard", with every equally good discard

@@ -1,4 +1,4 @@
-"""One hand as entered, read and checked against the rules (RULES.md section 3).
+"""One hand as entered, read and checked against the rules (docs/rules.md section 3).
 
 :func:`read_hand` turns a hand of the scoring body into a :class:`Hand`: every
 meld read, every lay-off placed on its meld, every card counted against the
@@ -133,7 +133,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
         raise problem(RulesError, "only a player who went out can go out concealed", field="went_out")
     as_points = "points" in raw
     if as_points and "players" in raw:
-        # which would count? refuse rather than silently drop the cards (RULES.md 3: cards, or plain numbers)
+        # which would count? refuse rather than silently drop the cards (docs/rules.md 3: cards, or plain numbers)
         raise problem(
             InputError, "a hand is entered either with cards (`players`) or as points (`points`), not both", field="points"
         )
@@ -400,7 +400,7 @@ def _place_on_meld(
 ) -> None:
     """Place every lay-off onto one meld, re-reading unpinned wild cards when the first readings do not fit.
 
-    RULES.md section 2: a wild card's reading never changes once melded, but
+    docs/rules.md section 2: a wild card's reading never changes once melded, but
     where the player did not write it (``JK`` rather than ``JK=6H``) any legal
     reading may be the one played. Lay-offs may be entered in any order. So
     the first readings are tried first, then (by a bounded search) the other

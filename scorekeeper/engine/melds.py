@@ -1,7 +1,7 @@
 """Melds: which readings a group of cards has as a set or a run, and why not when it has none.
 
 A reading says what every card stands for. Wild cards without a stated
-reading (``JK`` rather than ``JK=8H``) are placed by the rules in RULES.md
+reading (``JK`` rather than ``JK=8H``) are placed by the rules in docs/rules.md
 section 2: a set first, then the run in the order the cards were entered,
 then the run that starts lowest.
 
@@ -428,7 +428,7 @@ def _why_no_run(cards, fixed: dict[int, Card], free: list[int], rules: Rules) ->
 
 
 def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
-    """The run readings of the cards in RULES.md order: as entered first, then from the lowest start up.
+    """The run readings of the cards in the order docs/rules.md gives: as entered first, then from the lowest start up.
 
     With `every` False, the first only. No readings means no run: `_why_no_run` then says why.
     """

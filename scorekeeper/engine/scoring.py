@@ -748,7 +748,7 @@ def _lowest_wins(totals: dict[str, int], target: int) -> Standing:
 def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
     """Game, box and shutout bonuses, added once when the game is won.
 
-    Decision (RULES.md 4.8 leaves it open): a shutout doubles the winner's
+    Decision (the rules, docs/rules.md 5.8, leave it open): a shutout doubles the winner's
     whole score, game bonus and box bonuses included, as most gin tables
     score a shutout: 60 + 50 in hands, game bonus 100, two boxes of 25
     make 260, doubled to 520. The option's help text says the same.
