@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 from werkzeug.serving import make_server
 
@@ -99,6 +100,20 @@ MARK_BEFORE_TAP = """() => {
 SETTLED_AFTER_TAP = "() => !(window.__tapped && window.__leaving) && document.readyState === 'complete'"
 
 
+def mark_before_tap(page) -> None:
+    """Mark the page about to be tapped; if it is being replaced right now, mark the page that replaces it."""
+    for _ in range(3):
+        try:
+            page.evaluate(MARK_BEFORE_TAP)
+            return
+        except PlaywrightError as exc:
+            # a navigation the page started itself (a background save going to the scoreboard) is under way
+            if "Execution context was destroyed" not in str(exc):
+                raise
+            page.wait_for_load_state()
+    page.evaluate(MARK_BEFORE_TAP)
+
+
 @pytest.fixture(autouse=True)
 def taps_wait_for_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
     """After a tap or click that opens a page, wait until that page has loaded and its scripts run.
@@ -112,7 +127,7 @@ def taps_wait_for_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
         action = getattr(Locator, name)
 
         def acted(self: Locator, *args, _action=action, **kwargs) -> None:
-            self.page.evaluate(MARK_BEFORE_TAP)
+            mark_before_tap(self.page)
             _action(self, *args, **kwargs)
             self.page.wait_for_function(SETTLED_AFTER_TAP)
 
