@@ -28,7 +28,11 @@ def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | No
     if rules.game != "rummy5000":
         return None
     if wild_rank is None or wild_rank == "":
-        raise InputError(f"{where}5000 Rummy needs the hand's wild rank (`wild_rank`), like 7 or K")
+        # in words a player follows: the pages show this as it is (the API's field is named in docs/api.md)
+        raise InputError(
+            f"{where}5000 Rummy needs the hand's wild rank: choose the rank of the card turned up after the deal,"
+            f" like 7 or K"
+        )
     if isinstance(wild_rank, int) and not isinstance(wild_rank, bool):
         if 1 <= wild_rank <= 13:
             return wild_rank
