@@ -2,7 +2,7 @@
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand),
-InputError, RulesError; and for pages and forms: check_layoff, game_ids,
+InputError, RulesError; and for pages and forms: check_layoff, read_card_list, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,
 points_bonuses, rewards_concealed, layoff_owners; and for the table, dealer_seats (who deals each hand).
 
@@ -23,7 +23,7 @@ from scorekeeper.engine.games import (
 )
 from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.hands import layoff_owners
-from scorekeeper.engine.meld_check import check_layoff, check_meld
+from scorekeeper.engine.meld_check import check_layoff, check_meld, read_card_list
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.table import dealer_seats
 
@@ -44,6 +44,7 @@ __all__ = [
     "gin_arrange",
     "layoff_owners",
     "points_bonuses",
+    "read_card_list",
     "resolve_options",
     "rewards_concealed",
     "score_session",
