@@ -1,38 +1,174 @@
-// Hand form helpers: lay-off targets name the meld's cards as they are typed,
-// and the "who went out" choice only shows when a player went out.
+// Hand form helpers (the hand form and a player's own part):
+// - lay-off targets name the meld's cards as they are typed, and offer only the melds the engine
+//   lets that player use with who went out as chosen (the form's data-onto-seats, from the server);
+// - the "who went out" choice only shows when a player went out;
+// - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left"); a long table
+//   starts folded, but for the player who needs attention;
+// - Save goes first to a field a live check refused, and after a refused save the page opens on
+//   the first field the server marked (its autofocus).
 
-const form = document.getElementById("hand-form");
+const ANY_GOER = "*";
+// from this many players a table starts folded (when it would not fit in two screens); fewer start open
+const LONG_TABLE = 5;
 
-function meldText(seat, row) {
-  const input = form.querySelector(`[name="players-${seat}-melds-${row}"]`);
-  return input ? input.value.trim() : "";
+function meldText(form, seat, row) {
+  const input = form.querySelector(`[name="players-${seat}-melds-${row}"]`)
+    || (form.dataset.seat === seat ? form.querySelector(`[name="melds-${row}"]`) : null);
+  return input ? input.value.trim() : null;
 }
 
-function refreshOnto() {
+function refreshOnto(form) {
   for (const select of form.querySelectorAll("select[data-onto]")) {
     for (const option of select.options) {
       const [seat, row] = option.value.split(":");
-      if (row === undefined) continue;
+      if (row === undefined || option.dataset.meld) continue;
       if (!option.dataset.base) option.dataset.base = option.textContent;
-      const cards = meldText(seat, row);
+      const cards = meldText(form, seat, row);
+      if (cards === null) continue;
       option.textContent = cards ? `${option.dataset.base}: ${cards}` : `${option.dataset.base} (empty)`;
     }
   }
 }
 
-function refreshEnded() {
+/** Whose melds each seat may lay off onto now, by the server's table for who went out; null when the page has none. */
+function allowedSeats(form) {
+  if (!form.dataset.ontoSeats) return null;
+  const table = JSON.parse(form.dataset.ontoSeats);
+  const ended = form.querySelector("input[name=ended]:checked");
+  const goer = form.elements.went_out && form.elements.went_out.value;
+  const key = ended && ended.value !== "went_out" ? "" : goer || ANY_GOER;
+  return table[key] || table[ANY_GOER];
+}
+
+function narrowOnto(form) {
+  const allowed = allowedSeats(form);
+  if (!allowed) return;
+  for (const select of form.querySelectorAll("select[data-onto]")) {
+    const seat = select.closest("[data-seat]")?.dataset.seat;
+    const seats = (allowed[seat] || []).map(String);
+    for (const option of select.options) {
+      const [owner, row] = option.value.split(":");
+      if (row === undefined) continue;
+      // one chosen before stays shown as chosen: Save then says why it is refused
+      const off = !seats.includes(owner) && !option.selected;
+      option.hidden = off;
+      option.disabled = off;
+    }
+  }
+}
+
+function refreshEnded(form) {
   const ended = form.querySelector("input[name=ended]:checked");
   const wentOut = form.elements.went_out;
-  if (!ended || !wentOut) return;
+  if (!ended || !wentOut || !wentOut.closest) return;
   wentOut.closest(".field").hidden = ended.value !== "went_out";
 }
 
-if (form) {
-  form.addEventListener("input", refreshOnto);
-  form.addEventListener("change", refreshEnded);
-  refreshOnto();
-  refreshEnded();
+// --- each player's card ----------------------------------------------------------------------
+
+function counted(number, one, many) {
+  return `${number} ${number === 1 ? one : many}`;
 }
+
+function summaryOf(form, card) {
+  const filled = (selector) => Array.from(card.querySelectorAll(selector)).filter((input) => input.value.trim());
+  const melds = filled("[data-meld-check]").length;
+  const layoffs = filled("[data-layoff-check]").length;
+  const left = filled("[data-cards-check]")[0];
+  const ended = form.querySelector("input[name=ended]:checked");
+  const parts = [];
+  if ((!ended || ended.value === "went_out") && form.elements.went_out && form.elements.went_out.value === card.dataset.name) {
+    parts.push("went out");
+  }
+  if (melds) parts.push(counted(melds, "meld", "melds"));
+  if (layoffs) parts.push(counted(layoffs, "lay-off", "lay-offs"));
+  if (left) parts.push(left.dataset.count ? `${left.dataset.count} left in hand` : "cards left in hand");
+  const text = parts.join(" · ") || "nothing entered";
+  return card.querySelector("[aria-invalid=true]") ? `⚠ ${text}` : text;
+}
+
+function refreshSummaries(form) {
+  for (const card of form.querySelectorAll(".player-card")) {
+    const line = card.querySelector("[data-summary]");
+    if (line) line.textContent = summaryOf(form, card);
+  }
+}
+
+/**
+ * A long table (LONG_TABLE players or more) starts folded to one line a player, so the form stays within about two screens:
+ * the card that needs attention (a marked field, the player the address names) stays open, then
+ * cards from the top open as long as the form still fits.
+ */
+function foldLongTable(form) {
+  const cards = Array.from(form.querySelectorAll(".player-card"));
+  const fits = () => document.documentElement.scrollHeight <= 2 * window.innerHeight;
+  if (cards.length < LONG_TABLE || fits()) return;
+  const attention = cards.find((card) => card.hasAttribute("data-problem") || card.querySelector("[autofocus], .field-errors"))
+    || cards.find((card) => card.id === window.location.hash.slice(1));
+  for (const card of cards) card.open = card === attention;
+  for (const card of cards) {
+    if (card.open) continue;
+    card.open = true;
+    if (!fits()) {
+      card.open = false;
+      break;
+    }
+  }
+}
+
+/** Open the card a field is in, bring the field into view above the bottom bar, and give it the focus. */
+export function showField(field) {
+  const card = field.closest("details");
+  if (card) card.open = true;
+  field.scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
+}
+
+/** Save with a live check's objection showing goes to it first; a second Save sends the form as it is. */
+function saveGoesToProblems(form) {
+  const status = form.querySelector("[data-save-status]");
+  let warned = "";
+  form.addEventListener("submit", (event) => {
+    if (!event.submitter || !event.submitter.hasAttribute("data-save")) return;
+    const problems = Array.from(form.querySelectorAll("[aria-invalid=true]"));
+    const now = problems.map((field) => `${field.name}=${field.value}`).join("&");
+    if (!problems.length || now === warned) return;
+    warned = now;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    showField(problems[0]);
+    if (status) {
+      status.textContent = problems.length === 1
+        ? "One field needs a look (marked). Fix it, or tap Save again to save as it is."
+        : `${problems.length} fields need a look (marked). Fix them, or tap Save again to save as they are.`;
+      status.dataset.state = "problem";
+      status.hidden = false;
+    }
+  });
+}
+
+function start(form) {
+  const refresh = () => {
+    refreshOnto(form);
+    narrowOnto(form);
+    refreshSummaries(form);
+  };
+  form.addEventListener("input", refresh);
+  form.addEventListener("checked", () => refreshSummaries(form));
+  form.addEventListener("change", () => {
+    refreshEnded(form);
+    refresh();
+  });
+  refresh();
+  refreshEnded(form);
+  saveGoesToProblems(form);
+  foldLongTable(form);
+  // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
+  const marked = form.querySelector("[autofocus]");
+  if (marked) showField(marked);
+}
+
+for (const form of document.querySelectorAll("form.hand-form")) start(form);
 
 // "No, go back" to the question about a player left empty: the question goes away and that
 // player's first field takes the focus. Without script the link still scrolls to their part.
@@ -42,6 +178,7 @@ for (const back of document.querySelectorAll("[data-ask-back]")) {
     if (!part) return;
     event.preventDefault();
     back.closest(".ask-empty").hidden = true;
+    if (part.tagName === "DETAILS") part.open = true;
     part.scrollIntoView({ block: "start" });
     const first = part.querySelector("input[data-cards]");
     if (first) first.focus({ preventScroll: true });
