@@ -4,8 +4,9 @@
 // - the "who went out" choice only shows when a player went out;
 // - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left"); a long table
 //   starts folded, but for the player who needs attention;
-// - Save goes first to a field a live check refused, and after a refused save the page opens on
-//   the first field the server marked (its autofocus).
+// - after a refused save the page opens on the first field the server marked (its autofocus),
+//   in view above the bottom bar. Save always asks the server: a live check is advice, the whole
+//   hand is the engine's to judge (a lay-off may need another lay-off first).
 
 const ANY_GOER = "*";
 // from this many players a table starts folded (when it would not fit in two screens); fewer start open
@@ -124,29 +125,6 @@ export function showField(field) {
   field.focus({ preventScroll: true });
 }
 
-/** Save with a live check's objection showing goes to it first; a second Save sends the form as it is. */
-function saveGoesToProblems(form) {
-  const status = form.querySelector("[data-save-status]");
-  let warned = "";
-  form.addEventListener("submit", (event) => {
-    if (!event.submitter || !event.submitter.hasAttribute("data-save")) return;
-    const problems = Array.from(form.querySelectorAll("[aria-invalid=true]"));
-    const now = problems.map((field) => `${field.name}=${field.value}`).join("&");
-    if (!problems.length || now === warned) return;
-    warned = now;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    showField(problems[0]);
-    if (status) {
-      status.textContent = problems.length === 1
-        ? "One field needs a look (marked). Fix it, or tap Save again to save as it is."
-        : `${problems.length} fields need a look (marked). Fix them, or tap Save again to save as they are.`;
-      status.dataset.state = "problem";
-      status.hidden = false;
-    }
-  });
-}
-
 function start(form) {
   const refresh = () => {
     refreshOnto(form);
@@ -161,7 +139,6 @@ function start(form) {
   });
   refresh();
   refreshEnded(form);
-  saveGoesToProblems(form);
   foldLongTable(form);
   // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
   const marked = form.querySelector("[autofocus]");

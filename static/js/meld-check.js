@@ -3,7 +3,7 @@
 //   [data-layoff-check] a lay-off's cards    POST /api/v1/layoffs/check, onto the meld its row's "onto" names
 //   [data-cards-check]  cards left in hand   POST /api/v1/cards/check
 // The answer (points, or why not) goes into the field's <output id="<field id>-check">, and a field
-// the engine refuses is marked aria-invalid (hand-form.js takes Save there first). Nothing here
+// the engine refuses is marked aria-invalid (and counted in its player's summary). Nothing here
 // decides a rule: it only asks. The game comes from the closest [data-game] element, its options
 // from [data-options], the wild rank (5000 Rummy) from a select named "wild_rank" in the same form.
 
@@ -191,7 +191,8 @@ const ANY = CHECKS.map(([selector]) => selector).join(", ");
 document.addEventListener("input", (event) => {
   const input = event.target;
   if (!(input instanceof HTMLInputElement)) return;
-  if (input.matches(ANY)) later(input);
+  // a field emptied says nothing at once; anything typed waits for a pause
+  if (input.matches(ANY)) (input.value.trim() ? later(input) : check(input));
   // a meld changed: the lay-offs onto it are checked again
   if (input.matches("[data-meld-check]") && input.form) {
     for (const layoff of input.form.querySelectorAll("[data-layoff-check]")) if (layoff.value.trim()) later(layoff);

@@ -176,13 +176,16 @@ def test_after_a_refused_save_the_first_marked_field_has_the_focus_in_view(page,
     screenshot(page, "refused_save_focus")
 
 
-def test_save_goes_first_to_a_field_a_live_check_refused(page, live_server):
+def test_a_meld_refused_at_save_opens_the_page_on_it_wherever_save_was_tapped(page, live_server):
     start(page, live_server, FIVE)
     page.get_by_label("Who went out").select_option("Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 10h")
     expect(page.locator("#players-0-melds-0-check")).to_contain_text("Not a meld")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.get_by_role("button", name="Save hand 1").tap()
-    expect(page.get_by_label("Ann's meld 1")).to_be_focused()
-    expect(page.get_by_label("Ann's meld 1")).to_be_in_viewport()
-    expect(page.get_by_role("status").filter(has_text="tap Save again")).to_be_visible()
+    expect(page.get_by_role("alert").first).to_contain_text("there is a gap between 8 and 10")
+    meld = page.get_by_label("Ann's meld 1")
+    expect(meld).to_be_focused()
+    expect(meld).to_be_in_viewport()
+    assert meld.evaluate(UNCOVERED), "the refused meld is under the bottom bar"
+    expect(page.locator("#players-0-melds-0-errors")).to_be_in_viewport()
