@@ -125,6 +125,29 @@ export function showField(field) {
   field.focus({ preventScroll: true });
 }
 
+/** The top of whatever is pinned to the bottom of the screen (the picker strip, the Save bar), on screen now. */
+function bottomBarTop() {
+  const pinned = Array.from(document.querySelectorAll(".card-picker, .submit-row"))
+    .filter((bar) => ["sticky", "fixed"].includes(getComputedStyle(bar).position))
+    .map((bar) => bar.getBoundingClientRect())
+    .filter((box) => box.height)
+    .sort((a, b) => b.bottom - a.bottom);
+  let top = window.innerHeight;
+  // from the bottom edge up, each bar stacked on the one below it; a picker docked beside a field is not in the way
+  for (const box of pinned) if (box.bottom >= top - 12 && box.top < top) top = box.top;
+  return top;
+}
+
+/** Scroll so the focused field, its check and its messages sit above the bottom bar (scroll-padding cannot know its height). */
+function keepClear(field) {
+  if (!field || !field.closest || !field.closest("form.hand-form")) return;
+  const row = field.closest(".row-field, .field") || field;
+  if (row.closest(".card-picker, .submit-row")) return;
+  const below = row.getBoundingClientRect().bottom - (bottomBarTop() - 8);
+  const room = field.getBoundingClientRect().top - 8;
+  if (below > 0) window.scrollBy(0, Math.min(below, room));
+}
+
 function start(form) {
   const refresh = () => {
     refreshOnto(form);
@@ -132,7 +155,20 @@ function start(form) {
     refreshSummaries(form);
   };
   form.addEventListener("input", refresh);
-  form.addEventListener("checked", () => refreshSummaries(form));
+  form.addEventListener("checked", (event) => {
+    refreshSummaries(form);
+    // the verdict under the field being typed in may have grown under the bottom bar
+    if (event.detail === document.activeElement) keepClear(event.detail);
+  });
+  form.addEventListener("focusin", (event) => keepClear(event.target));
+  form.addEventListener("input", (event) => {
+    // the server's word on a field is out of date once the field is changed: the live check speaks now
+    const stale = event.target.id && document.getElementById(`${event.target.id}-errors`);
+    if (stale) {
+      stale.remove();
+      event.target.removeAttribute("aria-invalid");
+    }
+  });
   form.addEventListener("change", () => {
     refreshEnded(form);
     refresh();
@@ -142,7 +178,10 @@ function start(form) {
   foldLongTable(form);
   // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
   const marked = form.querySelector("[autofocus]");
-  if (marked) showField(marked);
+  if (marked) {
+    showField(marked);
+    keepClear(marked);
+  }
 }
 
 for (const form of document.querySelectorAll("form.hand-form")) start(form);

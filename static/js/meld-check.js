@@ -208,6 +208,7 @@ document.addEventListener("change", (event) => {
     for (const input of select.form.querySelectorAll("[data-meld-check], [data-layoff-check]")) check(input);
   }
 });
+// a field the server sent back with its own message keeps that message until it is changed
 for (const input of document.querySelectorAll(ANY)) {
-  if (input.value.trim()) check(input);
+  if (input.value.trim() && !document.getElementById(`${input.id}-errors`)) check(input);
 }

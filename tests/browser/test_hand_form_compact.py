@@ -126,6 +126,8 @@ def test_a_lay_off_and_cards_left_are_checked_as_they_are_typed(page, live_serve
     expect(page.locator("#players-2-in_hand-check")).to_have_text(
         "`jkr` at position 2 is not a card: write a joker as JK")
     expect(page.get_by_label("Cy's cards left in hand")).to_have_attribute("aria-invalid", "true")
+    # the message under the field being typed in is not under the picker strip or the Save bar
+    assert page.locator("#players-2-in_hand-check").evaluate(UNCOVERED), "the check is under the bottom bar"
     page.get_by_label("Cy's cards left in hand").fill("as")
     expect(page.locator("#players-2-in_hand-check")).to_be_empty()
     expect(page.get_by_label("Cy's cards left in hand")).not_to_have_attribute("aria-invalid", "true")
