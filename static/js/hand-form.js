@@ -175,6 +175,15 @@ function start(form) {
   });
   refresh();
   refreshEnded(form);
+  // a player's own part that arrives beside what was typed asks which to keep (parts-merge.js): in view
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        const card = node instanceof Element && node.matches(".part-choice") ? node.closest("details") : null;
+        if (card) card.open = true;
+      }
+    }
+  }).observe(form, { childList: true, subtree: true });
   foldLongTable(form);
   // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
   const marked = form.querySelector("[autofocus]");
