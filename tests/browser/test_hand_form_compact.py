@@ -191,3 +191,41 @@ def test_a_meld_refused_at_save_opens_the_page_on_it_wherever_save_was_tapped(pa
     expect(meld).to_be_in_viewport()
     assert meld.evaluate(UNCOVERED), "the refused meld is under the bottom bar"
     expect(page.locator("#players-0-melds-0-errors")).to_be_in_viewport()
+
+
+def test_a_players_own_page_lays_off_onto_their_own_meld_and_one_sent_checked_as_typed(
+    page, browser, browser_context_args, live_server, screenshot
+):
+    scoreboard = start(page, live_server, ("Ann", "Ben", "Cy"))
+    page.goto(scoreboard)
+    page.get_by_role("link", name="Enter my own cards").tap()
+    page.get_by_role("link", name="I am Ann").tap()
+    page.get_by_label("My meld 1").fill("7h8h9h")
+    page.get_by_label("I went out this hand").check()
+    page.get_by_role("button", name="Send my part").tap()
+    expect(page.get_by_text("Your part of hand 1 was sent")).to_be_visible()
+
+    ben = browser.new_context(**browser_context_args).new_page()
+    ben.goto(scoreboard)
+    ben.get_by_role("link", name="Enter my own cards").tap()
+    ben.get_by_role("link", name="I am Ben").tap()
+    ben.get_by_label("My meld 1").fill("5d 6d 7d")
+    ben.get_by_label("My lay-off 1: cards").fill("10h")
+    ben.get_by_label("My lay-off 1: onto").select_option(label="Ann's meld 1: 7H 8H 9H")
+    expect(ben.locator("#layoffs-0-cards-check")).to_have_text("Fits (7H 8H 9H 10H), 10 points")
+    ben.get_by_role("button", name="Another lay-off").tap()
+    ben.get_by_label("My lay-off 2: cards").fill("9d")
+    ben.get_by_label("My lay-off 2: onto").select_option(label="My meld 1: 5d 6d 7d")
+    expect(ben.locator("#layoffs-1-cards-check")).to_contain_text("Does not fit")
+    ben.get_by_label("My lay-off 2: cards").fill("8d")
+    expect(ben.locator("#layoffs-1-cards-check")).to_have_text("Fits (5D 6D 7D 8D), 8 points")
+    ben.get_by_label("Cards left in my hand").fill("qs")
+    fits_the_phone(ben)
+    screenshot(ben, "own_part_lay_offs")
+    ben.get_by_role("button", name="Send my part").tap()
+    expect(ben.get_by_text("Your part of hand 1 was sent")).to_be_visible()
+    # the saving device gets both lay-offs, each onto the meld chosen
+    page.goto(scoreboard)
+    page.get_by_role("link", name=re.compile(r"^Enter hand 1")).first.tap()
+    expect(page.get_by_label("Ben's lay-off 1: cards")).to_have_value("10H")
+    expect(page.get_by_label("Ben's lay-off 2: onto")).to_have_value("1:0")
