@@ -1,7 +1,7 @@
 // Hand form helpers (the hand form and a player's own part):
 // - lay-off targets name the meld's cards as they are typed, and offer only the melds the engine
 //   lets that player use with who went out as chosen (the form's data-onto-seats, from the server);
-// - the "who went out" choice only shows when a player went out;
+// - "who went out" (and "went out concealed") only show when a player went out;
 // - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left"); a long table
 //   starts folded, but for the player who needs attention;
 // - after a refused save the page opens on the first field the server marked (its autofocus),
@@ -62,7 +62,10 @@ function refreshEnded(form) {
   const ended = form.querySelector("input[name=ended]:checked");
   const wentOut = form.elements.went_out;
   if (!ended || !wentOut || !wentOut.closest) return;
-  wentOut.closest(".field").hidden = ended.value !== "went_out";
+  // who went out, and whether they went out concealed, only when somebody did
+  for (const field of [wentOut, form.elements.concealed]) {
+    if (field && field.closest) field.closest(".field").hidden = ended.value !== "went_out";
+  }
 }
 
 // --- each player's card ----------------------------------------------------------------------
