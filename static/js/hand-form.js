@@ -178,15 +178,22 @@ function start(form) {
   });
   refresh();
   refreshEnded(form);
-  // a player's own part that arrives beside what was typed asks which to keep (parts-merge.js): in view
+  // a folded card opens when something needs it: a player's own part arriving beside what was typed
+  // asks which to keep (parts-merge.js), or the card picker moves on to one of its fields (it marks
+  // the field it types into with the class "picking")
   new MutationObserver((changes) => {
     for (const change of changes) {
-      for (const node of change.addedNodes) {
-        const card = node instanceof Element && node.matches(".part-choice") ? node.closest("details") : null;
-        if (card) card.open = true;
+      const nodes = change.type === "attributes" ? [change.target] : Array.from(change.addedNodes);
+      for (const node of nodes) {
+        if (!(node instanceof Element) || !node.matches(".part-choice, .picking")) continue;
+        const card = node.closest("details.player-card");
+        if (card && !card.open) {
+          card.open = true;
+          if (node.matches(".picking")) keepClear(node);
+        }
       }
     }
-  }).observe(form, { childList: true, subtree: true });
+  }).observe(form, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   foldLongTable(form);
   // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
   const marked = form.querySelector("[autofocus]");

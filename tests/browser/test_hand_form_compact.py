@@ -229,3 +229,18 @@ def test_a_players_own_page_lays_off_onto_their_own_meld_and_one_sent_checked_as
     page.get_by_role("link", name=re.compile(r"^Enter hand 1")).first.tap()
     expect(page.get_by_label("Ben's lay-off 1: cards")).to_have_value("10H")
     expect(page.get_by_label("Ben's lay-off 2: onto")).to_have_value("1:0")
+
+
+def test_the_card_pickers_next_field_opens_a_folded_players_card(page, live_server):
+    start(page, live_server, EIGHT_LONG)
+    last = EIGHT_LONG[-1]
+    assert not card(page, last).evaluate("card => card.open")
+    page.get_by_label(f"{EIGHT_LONG[0]}'s meld 1").evaluate("field => field.closest('details').open = true")
+    page.get_by_label(f"{EIGHT_LONG[0]}'s cards left in hand").focus()
+    picker = page.get_by_role("group", name="Card picker")
+    picker.get_by_role("button", name=re.compile("^(Show|Hide) cards$")).tap()
+    picker.get_by_role("button", name=re.compile("Next field")).tap()
+    second = EIGHT_LONG[1]
+    expect(page.get_by_label(f"{second}'s meld 1")).to_be_visible()
+    picker.get_by_role("button", name="7 of hearts", exact=True).tap()
+    expect(page.get_by_label(f"{second}'s meld 1")).to_have_value("7H")
