@@ -130,3 +130,41 @@ def test_score_of_a_persian_game_is_kept_per_partnership(client):
     body = client.post("/api/v1/score", json=session).get_json()
     assert body["totals"] == {"Ann & Cy": 550 + 50, "Ben & Dee": 30}
     assert (body["status"], body["winner"]) == ("finished", "Ann & Cy")
+
+
+def test_layoff_check_scores_only_the_cards_laid_off(client):
+    response = client.post("/api/v1/layoffs/check", json={"game": "rummy500", "meld": "7H 8H 9H", "cards": "10h"})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["legal"] is True and body["points"] == 10 and body["cards"] == ["10H"]
+    assert body["meld"]["represents"] == ["7H", "8H", "9H"]
+
+
+def test_layoff_check_says_why_cards_do_not_fit(client):
+    body = client.post("/api/v1/layoffs/check", json={"meld": "7H 8H 9H", "cards": "QH"}).get_json()
+    assert body["legal"] is False and "gap" in body["reason"]
+
+
+@pytest.mark.parametrize("body, named", [
+    ({"meld": "7H 8H 9H"}, '"cards" is missing'),
+    ({"cards": "10H"}, '"meld" is missing'),
+    ({"meld": "7H 8H 9H", "cards": "JKR"}, "write a joker as JK"),
+    ({"meld": "7H 8H 9H", "cards": ""}, "enter at least one card"),
+])
+def test_layoff_check_refuses_what_it_cannot_read_with_400(client, body, named):
+    response = client.post("/api/v1/layoffs/check", json=body)
+    assert response.status_code == 400
+    assert named in response.get_json()["error"]
+
+
+def test_cards_check_reads_cards_typed_without_spaces(client):
+    response = client.post("/api/v1/cards/check", json={"cards": "qs4d"})
+    assert response.status_code == 200
+    assert response.get_json() == {"cards": ["QS", "4D"]}
+
+
+def test_cards_check_names_the_card_it_cannot_read_and_refuses_pins(client):
+    bad = client.post("/api/v1/cards/check", json={"cards": "QS 4X"})
+    assert bad.status_code == 400 and "`4X` at position 2" in bad.get_json()["error"]
+    pinned = client.post("/api/v1/cards/check", json={"cards": "JK=4D"})
+    assert pinned.status_code == 400 and "only a wild card in a meld" in pinned.get_json()["error"]

@@ -55,6 +55,39 @@ def check_meld():
     return jsonify(result)
 
 
+@bp.post("/layoffs/check")
+def check_layoff():
+    """Check a lay-off: {"game", "options", "wild_rank", "meld", "cards"} -> the longer meld's check, points laid off."""
+    body, refusal = _json_body()
+    if body is None:
+        return refusal
+    missing = [name for name in ("meld", "cards") if name not in body]
+    if missing:
+        return jsonify(error=f'"{missing[0]}" is missing: give the meld on the table and the cards laid off onto it'), 400
+    try:
+        result = engine.check_layoff(
+            body["meld"], body["cards"], game=body.get("game") or "rummy500",
+            options=body.get("options"), wild_rank=body.get("wild_rank"),
+        )
+    except ValueError as exc:
+        return _refused(exc)
+    return jsonify(result)
+
+
+@bp.post("/cards/check")
+def check_cards():
+    """Read a list of cards held: {"cards"} -> {"cards": [canonical notation]}, or 400 naming the card not read."""
+    body, refusal = _json_body()
+    if body is None:
+        return refusal
+    if "cards" not in body:
+        return jsonify(error='"cards" is missing: give the cards as "QS 4D" or a list of card strings'), 400
+    try:
+        return jsonify(engine.read_card_list(body["cards"]))
+    except ValueError as exc:
+        return _refused(exc)
+
+
 @bp.post("/score")
 def score():
     """Score a whole session: every hand's scores, running totals, status and winner."""

@@ -2,9 +2,9 @@
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand),
-InputError, RulesError; and for pages and forms: check_layoff, game_ids,
+InputError, RulesError; and for pages and forms: check_layoff, read_card_list, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,
-points_bonuses; and for the table, dealer_seats (who deals each hand).
+points_bonuses, rewards_concealed, layoff_owners; and for the table, dealer_seats (who deals each hand).
 
 >>> check_meld("9H 10H JH")["points"]
 29
@@ -22,8 +22,9 @@ from scorekeeper.engine.games import (
     resolve_options,
 )
 from scorekeeper.engine.gin import gin_arrange
-from scorekeeper.engine.meld_check import check_layoff, check_meld
-from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, score_session
+from scorekeeper.engine.hands import layoff_owners
+from scorekeeper.engine.meld_check import check_layoff, check_meld, read_card_list
+from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.table import dealer_seats
 
 __all__ = [
@@ -41,8 +42,11 @@ __all__ = [
     "game_ids",
     "get_game",
     "gin_arrange",
+    "layoff_owners",
     "points_bonuses",
+    "read_card_list",
     "resolve_options",
+    "rewards_concealed",
     "score_session",
     "unentered_players",
 ]

@@ -14,10 +14,13 @@ Card.from_notation('10D')
 Traceback (most recent call last):
 ...
 scorekeeper.engine.cards.CardNotationError: `1H` at position 2 is not a card: ranks are A 2-10 J Q K
+>>> format_cards(parse_cards("7h8h9h"))
+'7H 8H 9H'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -128,6 +131,9 @@ class Card(_Unchangeable):
                 _remember(_READ_CARDS, text, JOKER)
             return JOKER
         where = f"`{token}` at position {position} is not a card"
+        if upper.startswith(("JK", "JO")):
+            # JKR, JOK, JOKR: meant as a joker, so say how a joker is written
+            raise CardNotationError(f"{where}: write a joker as JK", token, position)
         if len(upper) < 2:
             raise CardNotationError(
                 f"{where}: write a rank then a suit, like 7H or 10S", token, position
@@ -289,15 +295,33 @@ _MELD_CARDS: dict[tuple[Card, Card | None], MeldCard] = {}
 _READ_MELD_CARDS: dict[str, MeldCard] = {}
 
 
+# one card as typed, with the pin a wild card may carry: what a run of cards typed without spaces is made of
+_SUIT_CHARS = "SHDC" + "".join(SUIT_SYMBOLS.values())
+_ONE_CARD = rf"(?:10|[2-9ATJQK])[{_SUIT_CHARS}]"
+_TYPED_CARD = re.compile(rf"(?:JOKER|JK|\*|{_ONE_CARD})(?:={_ONE_CARD})?", re.IGNORECASE)
+_RUN_TOGETHER = re.compile(rf"(?:{_TYPED_CARD.pattern})+", re.IGNORECASE)
+
+
+def _apart(token: str) -> list[str]:
+    """A token of cards typed without spaces (``7h8h9h``) as its cards; any other token as it is."""
+    if len(token) < 4 or not _RUN_TOGETHER.fullmatch(token):
+        return [token]
+    return _TYPED_CARD.findall(token)
+
+
 def split_tokens(cards: str | Iterable[object]) -> list[str]:
     """Split a card list (a string, or a list of card strings) into tokens.
 
+    Cards typed together without a space are read as separate cards (docs/rules.md 1).
+
     >>> split_tokens("7h, 8h  9h")
     ['7h', '8h', '9h']
+    >>> split_tokens("7h8h9h 10sJK")
+    ['7h', '8h', '9h', '10s', 'JK']
     """
     if isinstance(cards, str):
         # str.split() splits on exactly the whitespace `\\s` matches, and is much quicker than the regex
-        return cards.replace(",", " ").split()
+        return [part for token in cards.replace(",", " ").split() for part in _apart(token)]
     if not isinstance(cards, Iterable):
         raise CardNotationError(
             f"`{cards}` is not a card list: give a string like '7H 8H 9H' or a list"

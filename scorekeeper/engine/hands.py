@@ -377,15 +377,9 @@ def _place_layoffs(hand: Hand, rules: Rules, problem: _Problems) -> None:
                     RulesError, f"{_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}",
                     name, field="layoffs", layoff=index,
                 )
-            if rules.game == "gin":
-                _check_gin_layoff(hand, name, layoff, _label(name, "layoffs", index), _where("layoffs", index), problem)
-            elif rules.lay_off_own_melds_only and layoff.owner != name:
-                raise problem(
-                    RulesError,
-                    f"{_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld, but in {rules.name} players lay off"
-                    f" only on their own melds",
-                    name, field="layoffs", layoff=index,
-                )
+            refused = layoff_refusal(rules, name, layoff.owner, hand.went_out)
+            if refused is not None:
+                raise problem(RulesError, f"{_label(name, 'layoffs', index)}{refused}", name, field="layoffs", layoff=index)
             pending.append((name, index, layoff))
     # lay-offs onto one meld never touch another meld: place them meld by meld
     onto: dict[tuple[str, int], list[tuple[str, int, LayOff]]] = {}
@@ -577,13 +571,42 @@ def _meld_eleven(melds: list[list[str]], extra: str) -> list[list[str]]:
     return [*melds, [extra]]
 
 
-def _check_gin_layoff(hand: Hand, name: str, layoff: LayOff, what: str, where: dict[str, Any], problem: _Problems) -> None:
-    if hand.went_out is None:
-        raise problem(RulesError, f"{what}: nobody knocked, so nobody lays off", name, **where)
-    if name == hand.went_out:
-        raise problem(RulesError, f"{what}: in Gin Rummy only the defender lays off, never the knocker", name, **where)
-    if layoff.owner != hand.went_out:
-        raise problem(RulesError, f"{what}: the defender lays off only onto the knocker's melds", name, **where)
+def layoff_refusal(rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
+    """Why `player` may not lay off onto `owner`'s melds in this game (docs/rules.md section 4), or None when they may.
+
+    The reason follows the lay-off's label ("Ben's lay-off 1"). `went_out` is
+    who went out (knocked, in Gin), None when nobody did.
+
+    >>> layoff_refusal(table_rules("oklahoma"), "Ben", "Ann", "Ann")
+    " is onto Ann's meld, but in Oklahoma players lay off only on their own melds"
+    >>> layoff_refusal(table_rules("rummy500"), "Ben", "Ann", None) is None
+    True
+    """
+    if rules.game == "gin":
+        if went_out is None:
+            return ": nobody knocked, so nobody lays off"
+        if player == went_out:
+            return ": in Gin Rummy only the defender lays off, never the knocker"
+        if owner != went_out:
+            return ": the defender lays off only onto the knocker's melds"
+        return None
+    if rules.lay_off_own_melds_only and owner != player:
+        return f" is onto {owner}'s meld, but in {rules.name} players lay off only on their own melds"
+    return None
+
+
+def layoff_owners(
+    game: str, options: Mapping[str, Any] | None, player: str, players: list[str], went_out: str | None
+) -> list[str]:
+    """The players (of `players`, in order) onto whose melds `player` may lay off when `went_out` went out.
+
+    >>> layoff_owners("oklahoma", {}, "Ben", ["Ann", "Ben"], "Ann")
+    ['Ben']
+    >>> layoff_owners("gin", {}, "Ben", ["Ann", "Ben"], "Ann"), layoff_owners("gin", {}, "Ann", ["Ann", "Ben"], "Ann")
+    (['Ann'], [])
+    """
+    rules = table_rules(game, options)
+    return [owner for owner in players if layoff_refusal(rules, player, owner, went_out) is None]
 
 
 def _deadwood_hint(deadwood: list[Card]) -> str:

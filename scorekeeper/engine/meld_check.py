@@ -10,6 +10,8 @@ False
 >>> body = check_layoff("7H 8H JK", "10H")
 >>> body["legal"], body["points"], body["readings"][0]["notation"]
 (True, 10, '7H 8H JK=9H 10H')
+>>> read_card_list("qs4d")
+{'cards': ['QS', '4D']}
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_meld_cards, parse_rank
+from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_cards, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games import Rules, table_rules
 from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend, meld_points
@@ -28,7 +30,11 @@ def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | No
     if rules.game != "rummy5000":
         return None
     if wild_rank is None or wild_rank == "":
-        raise InputError(f"{where}5000 Rummy needs the hand's wild rank (`wild_rank`), like 7 or K")
+        # in words a player follows: the pages show this as it is (the API's field is named in docs/api.md)
+        raise InputError(
+            f"{where}5000 Rummy needs the hand's wild rank: choose the rank of the card turned up after the deal,"
+            f" like 7 or K"
+        )
     if isinstance(wild_rank, int) and not isinstance(wild_rank, bool):
         if 1 <= wild_rank <= 13:
             return wild_rank
@@ -207,3 +213,11 @@ def check_meld(
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
     return check_body(result, rules, wild)
+
+
+def read_card_list(cards: str | Iterable[object]) -> dict[str, Any]:
+    """Read cards held (no pins): their canonical notation, or InputError naming the token that is not a card."""
+    try:
+        return {"cards": [str(c) for c in parse_cards(cards)]}
+    except CardNotationError as exc:
+        raise InputError(str(exc)) from None

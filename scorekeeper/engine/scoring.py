@@ -210,6 +210,22 @@ class PointsBonuses:
     added: tuple[str, ...]  # bonuses of the game's end: added for you, after hands of points as after hands of cards
 
 
+def rewards_concealed(game: str, options: Mapping[str, Any] | None = None) -> bool:
+    """True when going out concealed (in one turn) changes what a hand scores in `game` with the table's options.
+
+    The games whose hand_parts read `hand.concealed` (docs/rules.md section 5):
+    500 Rum and Michigan (their rummy bonus, when not 0), Oklahoma (250 instead
+    of 100, kept out of the target) and Basic Rummy (doubled).
+
+    >>> rewards_concealed("oklahoma"), rewards_concealed("gin"), rewards_concealed("rummy500", {"rummy_bonus": 0})
+    (True, False, False)
+    """
+    rules = table_rules(game, options)
+    if game in ("rummy500", "michigan"):
+        return bool(rules.option("rummy_bonus"))
+    return game in ("oklahoma", "basic")
+
+
 def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> PointsBonuses:
     """The bonuses a table entering plain points must count in, and those the scorer adds (the table's options).
 

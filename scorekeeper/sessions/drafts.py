@@ -32,7 +32,7 @@ from scorekeeper.sessions.handdata import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.view import deck_counts, game_spec
+from scorekeeper.sessions.view import ANY_GOER, deck_counts, game_spec, layoff_seats
 
 COOKIE_DAYS = 30
 
@@ -54,17 +54,24 @@ class DraftPartForm(FlaskForm):
     )
 
     def setup(self, gs: GameSession, seat: int, others: dict[str, Any]) -> None:
-        """Lay-off targets: my own meld rows, then every meld the other players have sent for this hand."""
+        """Lay-off targets: my own meld rows, then the melds the other players have sent for this hand,
+        each only where the game lets this player lay off onto that player's melds (the engine's rule,
+        whoever goes out)."""
         names = gs.playing_names
+        allowed = layoff_seats(gs, names)[ANY_GOER].get(seat, [])
         onto = [SelectChoice("", "(choose a meld)")]
-        for row in range(len(self.melds)):
-            onto.append(SelectChoice(f"{seat}:{row}", f"My meld {row + 1}"))
+        if seat in allowed:
+            for row in range(len(self.melds)):
+                onto.append(SelectChoice(f"{seat}:{row}", f"My meld {row + 1}"))
         for other_seat, name in enumerate(names):
             part = others.get(name)
-            if other_seat == seat or part is None:
+            if other_seat == seat or part is None or other_seat not in allowed:
                 continue
             for index, meld in enumerate(part.data.get("melds", [])):
-                onto.append(SelectChoice(f"{other_seat}:{index}", f"{name}'s meld {index + 1}: {' '.join(meld)}"))
+                cards = " ".join(meld)
+                # the meld's cards go with it, for the live lay-off check (static/js/meld-check.js)
+                onto.append(SelectChoice(f"{other_seat}:{index}", f"{name}'s meld {index + 1}: {cards}",
+                                         render_kw={"data-meld": cards}))
         for layoff in self.layoffs:
             layoff.onto.choices = onto
 
@@ -146,7 +153,17 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
         status=draft_service.status(gs, sent), error=error, stale=stale, saved=saved,
         deck_counts=_cards_left(gs, [part.data for n, part in sent.items() if n != names[seat]]),
+        has_jokers=bool(deck_counts(gs).get("JK")), asks_wild_rank=gs.game == "rummy5000",
+        others_usable=any(choice.value.partition(":")[0] != str(seat)
+                          for choice in form.layoffs[0].onto.choices if choice.value) if form.layoffs else False,
+        first_problem=_first_problem(form) if status >= 400 else None,
     ), status
+
+
+def _first_problem(form: DraftPartForm) -> str | None:
+    """The id of the first field the server marked, in page order (it takes the focus)."""
+    fields = [*form.melds, *[f for layoff in form.layoffs for f in (layoff.cards, layoff.onto)], form.in_hand]
+    return next((field.id for field in fields if field.errors), None)
 
 
 def _cards_left(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:

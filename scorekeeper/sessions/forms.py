@@ -170,6 +170,7 @@ class HandFormBase(FlaskForm):
         choices=[SelectChoice("", "(choose)")] + [SelectChoice(r, r) for r in RANK_CHOICES],
         validate_choice=False,
     )
+    concealed = BooleanField("Went out concealed (melded the whole hand in one turn)")
     submit = SubmitField("Save the hand")
     requires_went_out = True
     needs_wild_rank = False
@@ -203,27 +204,52 @@ class HandFormBase(FlaskForm):
 class HandCardsForm(HandFormBase):
     """A hand entered card by card."""
 
-    concealed = BooleanField("Went out concealed (melded the whole hand in one turn)")
     big_gin = BooleanField("Big gin: the knocker melded all 11 cards after the draw")
     players = FieldList(FormField(PlayerCardsForm))
     # which players' own parts the page has merged in, and how (static/js/parts-merge.js keeps it, so a
     # kept draft and a form sent back carry it too); the server only sends it back as it came
     parts_seen = HiddenField()
 
-    def setup(self, names: list[str], game: str) -> None:
-        """Choices that depend on the players: who went out, and every meld a lay-off may go onto."""
+    def setup(self, names: list[str], game: str, onto_seats: dict[int, list[int]] | None = None) -> None:
+        """Choices that depend on the players: who went out, and the melds each player's lay-offs may go onto.
+
+        `onto_seats` gives, per seat, the seats whose melds that player may lay off
+        onto (the engine's rule, sessions/view.layoff_seats); None offers every meld.
+        """
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat
         self.player_errors: dict[int, str] = getattr(self, "player_errors", {})
         while len(self.players) < len(names):
             self.players.append_entry()
-        onto = [SelectChoice("", "(choose a meld)")]
-        for seat, name in enumerate(names):
-            for row in range(len(self.players[seat].melds)):
-                onto.append(SelectChoice(f"{seat}:{row}", f"{name}'s meld {row + 1}"))
-        for player in self.players:
+        every = list(range(len(names)))
+        for seat, player in enumerate(self.players):
+            onto = [SelectChoice("", "(choose a meld)")]
+            for owner in (every if onto_seats is None else onto_seats.get(seat, [])):
+                for row in range(len(self.players[owner].melds)):
+                    onto.append(SelectChoice(f"{owner}:{row}", f"{names[owner]}'s meld {row + 1}"))
             for layoff in player.layoffs:
                 layoff.onto.choices = onto
+                chosen = layoff.onto.data
+                if chosen and chosen not in [choice.value for choice in onto]:
+                    # a meld the rules do not let this player use, chosen before (a kept draft, another
+                    # "who went out"): shown as chosen, so nothing typed is lost and Save says why not
+                    owner, _, row = chosen.partition(":")
+                    if owner.isdigit() and row.isdigit() and int(owner) < len(names):
+                        layoff.onto.choices = [*onto, SelectChoice(chosen, f"{names[int(owner)]}'s meld {int(row) + 1}")]
+
+    def first_problem(self) -> str | None:
+        """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""
+        for field in (self.went_out, self.wild_rank):
+            if field.errors:
+                return field.id
+        for seat, player in enumerate(self.players):
+            rows = [(layoff.cards, layoff.onto) for layoff in player.layoffs]
+            for field in [*player.melds, *[f for pair in rows for f in pair], player.in_hand]:
+                if field.errors:
+                    return field.id
+            if seat in self.player_errors:
+                return player.melds[0].id
+        return None
 
 
 
@@ -240,6 +266,13 @@ class HandPointsForm(HandFormBase):
             self.points.append_entry()
         for entry, name in zip(self.points, names):
             entry.label.text = f"{name}'s points"
+
+    def first_problem(self) -> str | None:
+        """The id of the first field the server marked with an error (it takes the focus)."""
+        for field in (self.went_out, *self.points):
+            if field.errors:
+                return field.id
+        return None
 
     def validate_points(self, field: FieldList) -> None:
         """Each entry a number or a sum."""

@@ -141,13 +141,16 @@ def _onto(value: str | None, names: list[str], meld_rows: list[list[int]]) -> di
 
 
 def points_form_to_data(form: HandPointsForm, names: list[str]) -> dict[str, Any]:
-    """The hand a valid points form describes."""
+    """The hand a valid points form describes (concealed only when ticked: the engine scores it where it counts)."""
     ended = form.ended.data
-    return {
+    data: dict[str, Any] = {
         "ended": ended,
         "went_out": (form.went_out.data or None) if ended == "went_out" else None,
         "points": {name: parse_points(entry.data) for name, entry in zip(names, form.points)},
     }
+    if ended == "went_out" and form.concealed.data:
+        data["concealed"] = True
+    return data
 
 
 def _text(cards: Any) -> str:
@@ -162,12 +165,12 @@ def data_to_formdata(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     }
     if data.get("wild_rank"):
         values["wild_rank"] = str(data["wild_rank"])
+    if data.get("concealed"):
+        values["concealed"] = "y"
     if "points" in data:
         for i, name in enumerate(names):
             values[f"points-{i}"] = str(data["points"].get(name, 0))
         return values
-    if data.get("concealed"):
-        values["concealed"] = "y"
     if data.get("big_gin"):
         values["big_gin"] = "y"
     for seat, name in enumerate(names):

@@ -35,13 +35,17 @@ from scorekeeper.sessions.handdata import (
     points_form_to_data,
 )
 from scorekeeper.sessions.view import (
+    ANY_GOER,
     already_saved,
     built,
     deck_counts,
     game_spec,
     games,
     hand_data,
+    layoff_seats,
+    player_totals,
     points_bonuses,
+    rewards_concealed,
     scoreboard,
     scoreboard_html,
     whole_number,
@@ -193,8 +197,19 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = Non
     form = cls(formdata=formdata) if formdata is not None else cls()
     # only a hand entered by cards needs the wild rank: the engine does not check a points hand
     form.needs_wild_rank = gs.game == "rummy5000" and mode == "cards"
-    form.setup(names, gs.game)
+    _setup(form, gs, names)
     return form
+
+
+def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[str]) -> None:
+    """Fill the form's choices; a lay-off offers only the melds its player may use, with who went out as chosen."""
+    if isinstance(form, HandPointsForm):
+        form.setup(names, gs.game)
+        return
+    # the stock ran out: nobody went out; a player went out but who is not chosen yet: any of them
+    goer = (form.went_out.data or ANY_GOER) if form.ended.data == "went_out" else ""
+    onto = layoff_seats(gs, names)
+    form.setup(names, gs.game, onto.get(goer, onto[ANY_GOER]))
 
 
 def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
@@ -204,7 +219,7 @@ def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     if kind not in ("melds", "layoffs") or not seat_text.isdigit() or int(seat_text) >= len(form.players):
         return False
     getattr(form.players[int(seat_text)], kind).append_entry()
-    form.setup(_names(gs, hand), gs.game)
+    _setup(form, gs, _names(gs, hand))
     return True
 
 
@@ -220,10 +235,15 @@ def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, 
 def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
     # the players' own parts of the next hand, for the script that merges them in as they arrive
     parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
+    names = _names(gs, hand)
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
-        error=error, stale=stale, names=_names(gs, hand), spec=game_spec(gs.game),
+        error=error, stale=stale, names=names, spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts,
+        concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
+        first_problem=form.first_problem() if status >= 400 else None,
+        onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
+        totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
         dealers=table.dealers(gs) if hand is None else None,
         dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,

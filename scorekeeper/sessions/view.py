@@ -196,3 +196,50 @@ def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:
     return db.session.execute(
         select(Hand.data).where(Hand.session_id == gs.id, Hand.position == position)
     ).scalar_one_or_none()
+
+
+# the key of layoff_seats' answer for "who went out is not chosen yet": every seat any choice allows
+ANY_GOER = "*"
+
+
+def layoff_seats(gs: GameSession, names: list[str]) -> dict[str, dict[int, list[int]]]:
+    """Whose melds (seats) each seat may lay off onto, by who went out: the engine's rule, for the form.
+
+    Keyed by the name of who went out ("" for nobody, the stock ran out) and ANY_GOER
+    (not chosen yet: whatever some choice allows), then by seat. The form offers
+    only these melds; its script narrows the lists as "who went out" changes.
+    """
+    try:
+        chosen = {
+            goer: {seat: [names.index(owner) for owner in engine.layoff_owners(gs.game, gs.options, name, names, goer or None)]
+                   for seat, name in enumerate(names)}
+            for goer in ["", *names]
+        }
+    except ValueError:
+        chosen = {"": {seat: list(range(len(names))) for seat in range(len(names))}}
+    chosen[ANY_GOER] = {
+        seat: sorted({owner for by_seat in chosen.values() for owner in by_seat[seat]}) for seat in range(len(names))
+    }
+    return chosen
+
+
+def rewards_concealed(gs: GameSession) -> bool:
+    """Whether the hand form asks if the player went out concealed: only where the engine scores it."""
+    try:
+        return engine.rewards_concealed(gs.game, gs.options)
+    except ValueError:
+        return False
+
+
+def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
+    """Each player's running total before the hand being entered (their partnership's, in Persian)."""
+    body = scoreboard(gs)["body"]
+    totals = body.get("totals") or {}
+    found = {}
+    for name in names:
+        if name in totals:
+            found[name] = totals[name]
+            continue
+        side = next((team for team, members in (body.get("partnerships") or {}).items() if name in members), None)
+        found[name] = totals.get(side, 0) if side else 0
+    return found

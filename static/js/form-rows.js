@@ -24,7 +24,7 @@ function relabel(root, index) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.parentElement.closest("label")) continue;
-    node.textContent = node.textContent.replace(/\b(meld|lay-off) \d+/, `$1 ${index + 1}`);
+    node.textContent = node.textContent.replace(/\b(meld|lay-off) \d+/i, (_, word) => `${word} ${index + 1}`);
   }
 }
 
@@ -65,7 +65,11 @@ export function addRow(container) {
   for (const field of row.querySelectorAll("input, select")) {
     field.classList.remove("picking");
     field.removeAttribute("value");
+    field.removeAttribute("aria-invalid");
+    field.removeAttribute("autofocus");
     field.value = "";
+    // only the live check's own output describes a new row's field
+    if (field.getAttribute("aria-describedby")) field.setAttribute("aria-describedby", `${field.id}-check`);
   }
   last.after(row);
   if (kind === "melds") offerMeld(container.closest("form"), container.dataset.seat, index);
@@ -94,12 +98,13 @@ export function ensureOption(select, value) {
   if (first) ensureField(select.form, renumbered(first.name, "melds", Number(row)));
 }
 
-/** Let the "Another meld" / "Another lay-off" buttons add their row in place. */
+/** Let the "Another meld" / "Another lay-off" buttons add their row in place (data-more names their rows' element). */
 export function addRowsInPlace(form) {
   form.addEventListener("click", (event) => {
     const button = event.target.closest('button[name="more"]');
     if (!button) return;
-    const container = button.closest(".melds, .layoffs");
+    const part = button.closest(".player-part") || form;
+    const container = button.dataset.more ? part.querySelector(button.dataset.more) : button.closest(".melds, .layoffs");
     if (!container) return;
     event.preventDefault();
     const row = addRow(container);

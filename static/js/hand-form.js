@@ -1,38 +1,209 @@
-// Hand form helpers: lay-off targets name the meld's cards as they are typed,
-// and the "who went out" choice only shows when a player went out.
+// Hand form helpers (the hand form and a player's own part):
+// - lay-off targets name the meld's cards as they are typed, and offer only the melds the engine
+//   lets that player use with who went out as chosen (the form's data-onto-seats, from the server);
+// - "who went out" (and "went out concealed") only show when a player went out;
+// - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left"); a long table
+//   starts folded, but for the player who needs attention;
+// - after a refused save the page opens on the first field the server marked (its autofocus),
+//   in view above the bottom bar. Save always asks the server: a live check is advice, the whole
+//   hand is the engine's to judge (a lay-off may need another lay-off first).
 
-const form = document.getElementById("hand-form");
+const ANY_GOER = "*";
+// from this many players a table starts folded (when it would not fit in two screens); fewer start open
+const LONG_TABLE = 5;
 
-function meldText(seat, row) {
-  const input = form.querySelector(`[name="players-${seat}-melds-${row}"]`);
-  return input ? input.value.trim() : "";
+function meldText(form, seat, row) {
+  const input = form.querySelector(`[name="players-${seat}-melds-${row}"]`)
+    || (form.dataset.seat === seat ? form.querySelector(`[name="melds-${row}"]`) : null);
+  return input ? input.value.trim() : null;
 }
 
-function refreshOnto() {
+function refreshOnto(form) {
   for (const select of form.querySelectorAll("select[data-onto]")) {
     for (const option of select.options) {
       const [seat, row] = option.value.split(":");
-      if (row === undefined) continue;
+      if (row === undefined || option.dataset.meld) continue;
       if (!option.dataset.base) option.dataset.base = option.textContent;
-      const cards = meldText(seat, row);
+      const cards = meldText(form, seat, row);
+      if (cards === null) continue;
       option.textContent = cards ? `${option.dataset.base}: ${cards}` : `${option.dataset.base} (empty)`;
     }
   }
 }
 
-function refreshEnded() {
+/** Whose melds each seat may lay off onto now, by the server's table for who went out; null when the page has none. */
+function allowedSeats(form) {
+  if (!form.dataset.ontoSeats) return null;
+  const table = JSON.parse(form.dataset.ontoSeats);
   const ended = form.querySelector("input[name=ended]:checked");
-  const wentOut = form.elements.went_out;
-  if (!ended || !wentOut) return;
-  wentOut.closest(".field").hidden = ended.value !== "went_out";
+  const goer = form.elements.went_out && form.elements.went_out.value;
+  const key = ended && ended.value !== "went_out" ? "" : goer || ANY_GOER;
+  return table[key] || table[ANY_GOER];
 }
 
-if (form) {
-  form.addEventListener("input", refreshOnto);
-  form.addEventListener("change", refreshEnded);
-  refreshOnto();
-  refreshEnded();
+function narrowOnto(form) {
+  const allowed = allowedSeats(form);
+  if (!allowed) return;
+  for (const select of form.querySelectorAll("select[data-onto]")) {
+    const seat = select.closest("[data-seat]")?.dataset.seat;
+    const seats = (allowed[seat] || []).map(String);
+    for (const option of select.options) {
+      const [owner, row] = option.value.split(":");
+      if (row === undefined) continue;
+      // one chosen before stays shown as chosen: Save then says why it is refused
+      const off = !seats.includes(owner) && !option.selected;
+      option.hidden = off;
+      option.disabled = off;
+    }
+  }
 }
+
+function refreshEnded(form) {
+  const ended = form.querySelector("input[name=ended]:checked");
+  const wentOut = form.elements.went_out;
+  if (!ended || !wentOut || !wentOut.closest) return;
+  // who went out, and whether they went out concealed, only when somebody did
+  for (const field of [wentOut, form.elements.concealed]) {
+    if (field && field.closest) field.closest(".field").hidden = ended.value !== "went_out";
+  }
+}
+
+// --- each player's card ----------------------------------------------------------------------
+
+function counted(number, one, many) {
+  return `${number} ${number === 1 ? one : many}`;
+}
+
+function summaryOf(form, card) {
+  const filled = (selector) => Array.from(card.querySelectorAll(selector)).filter((input) => input.value.trim());
+  const melds = filled("[data-meld-check]").length;
+  const layoffs = filled("[data-layoff-check]").length;
+  const left = filled("[data-cards-check]")[0];
+  const ended = form.querySelector("input[name=ended]:checked");
+  const parts = [];
+  if ((!ended || ended.value === "went_out") && form.elements.went_out && form.elements.went_out.value === card.dataset.name) {
+    parts.push("went out");
+  }
+  if (melds) parts.push(counted(melds, "meld", "melds"));
+  if (layoffs) parts.push(counted(layoffs, "lay-off", "lay-offs"));
+  if (left) parts.push(left.dataset.count ? `${left.dataset.count} left in hand` : "cards left in hand");
+  const text = parts.join(" · ") || "nothing entered";
+  return card.querySelector("[aria-invalid=true]") ? `⚠ ${text}` : text;
+}
+
+function refreshSummaries(form) {
+  for (const card of form.querySelectorAll(".player-card")) {
+    const line = card.querySelector("[data-summary]");
+    if (line) line.textContent = summaryOf(form, card);
+  }
+}
+
+/**
+ * A long table (LONG_TABLE players or more) starts folded to one line a player, so the form stays within about two screens:
+ * the card that needs attention (a marked field, the player the address names) stays open, then
+ * cards from the top open as long as the form still fits.
+ */
+function foldLongTable(form) {
+  const cards = Array.from(form.querySelectorAll(".player-card"));
+  const fits = () => document.documentElement.scrollHeight <= 2 * window.innerHeight;
+  if (cards.length < LONG_TABLE || fits()) return;
+  const attention = cards.find((card) => card.hasAttribute("data-problem") || card.querySelector("[autofocus], .field-errors"))
+    || cards.find((card) => card.id === window.location.hash.slice(1));
+  for (const card of cards) card.open = card === attention;
+  for (const card of cards) {
+    if (card.open) continue;
+    card.open = true;
+    if (!fits()) {
+      card.open = false;
+      break;
+    }
+  }
+}
+
+/** Open the card a field is in, bring the field into view above the bottom bar, and give it the focus. */
+export function showField(field) {
+  const card = field.closest("details");
+  if (card) card.open = true;
+  field.scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
+}
+
+/** The top of whatever is pinned to the bottom of the screen (the picker strip, the Save bar), on screen now. */
+function bottomBarTop() {
+  const pinned = Array.from(document.querySelectorAll(".card-picker, .submit-row"))
+    .filter((bar) => ["sticky", "fixed"].includes(getComputedStyle(bar).position))
+    .map((bar) => bar.getBoundingClientRect())
+    .filter((box) => box.height)
+    .sort((a, b) => b.bottom - a.bottom);
+  let top = window.innerHeight;
+  // from the bottom edge up, each bar stacked on the one below it; a picker docked beside a field is not in the way
+  for (const box of pinned) if (box.bottom >= top - 12 && box.top < top) top = box.top;
+  return top;
+}
+
+/** Scroll so the focused field, its check and its messages sit above the bottom bar (scroll-padding cannot know its height). */
+function keepClear(field) {
+  if (!field || !field.closest || !field.closest("form.hand-form")) return;
+  const row = field.closest(".row-field, .field") || field;
+  if (row.closest(".card-picker, .submit-row")) return;
+  const below = row.getBoundingClientRect().bottom - (bottomBarTop() - 8);
+  const room = field.getBoundingClientRect().top - 8;
+  if (below > 0) window.scrollBy(0, Math.min(below, room));
+}
+
+function start(form) {
+  const refresh = () => {
+    refreshOnto(form);
+    narrowOnto(form);
+    refreshSummaries(form);
+  };
+  form.addEventListener("input", refresh);
+  form.addEventListener("checked", (event) => {
+    refreshSummaries(form);
+    // the verdict under the field being typed in may have grown under the bottom bar
+    if (event.detail === document.activeElement) keepClear(event.detail);
+  });
+  form.addEventListener("focusin", (event) => keepClear(event.target));
+  form.addEventListener("input", (event) => {
+    // the server's word on a field is out of date once the field is changed: the live check speaks now
+    const stale = event.target.id && document.getElementById(`${event.target.id}-errors`);
+    if (stale) {
+      stale.remove();
+      event.target.removeAttribute("aria-invalid");
+    }
+  });
+  form.addEventListener("change", () => {
+    refreshEnded(form);
+    refresh();
+  });
+  refresh();
+  refreshEnded(form);
+  // a folded card opens when something needs it: a player's own part arriving beside what was typed
+  // asks which to keep (parts-merge.js), or the card picker moves on to one of its fields (it marks
+  // the field it types into with the class "picking")
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const nodes = change.type === "attributes" ? [change.target] : Array.from(change.addedNodes);
+      for (const node of nodes) {
+        if (!(node instanceof Element) || !node.matches(".part-choice, .picking")) continue;
+        const card = node.closest("details.player-card");
+        if (card && !card.open) {
+          card.open = true;
+          if (node.matches(".picking")) keepClear(node);
+        }
+      }
+    }
+  }).observe(form, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+  foldLongTable(form);
+  // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
+  const marked = form.querySelector("[autofocus]");
+  if (marked) {
+    showField(marked);
+    keepClear(marked);
+  }
+}
+
+for (const form of document.querySelectorAll("form.hand-form")) start(form);
 
 // "No, go back" to the question about a player left empty: the question goes away and that
 // player's first field takes the focus. Without script the link still scrolls to their part.
@@ -42,6 +213,7 @@ for (const back of document.querySelectorAll("[data-ask-back]")) {
     if (!part) return;
     event.preventDefault();
     back.closest(".ask-empty").hidden = true;
+    if (part.tagName === "DETAILS") part.open = true;
     part.scrollIntoView({ block: "start" });
     const first = part.querySelector("input[data-cards]");
     if (first) first.focus({ preventScroll: true });

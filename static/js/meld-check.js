@@ -1,26 +1,53 @@
-// Live meld check: each input marked [data-meld-check] is checked with POST /api/v1/melds/check
-// as it is typed, and the answer (points, or why it is illegal) goes into its <output>.
-// The game comes from the closest [data-game] element, its options from [data-options],
-// and the wild rank (5000 Rummy) from a select named "wild_rank" in the same form.
+// Live checks as cards are typed, each answered by the engine through the JSON API (docs/api.md):
+//   [data-meld-check]   a meld               POST /api/v1/melds/check
+//   [data-layoff-check] a lay-off's cards    POST /api/v1/layoffs/check, onto the meld its row's "onto" names
+//   [data-cards-check]  cards left in hand   POST /api/v1/cards/check
+// The answer (points, or why not) goes into the field's <output id="<field id>-check">, and a field
+// the engine refuses is marked aria-invalid (and counted in its player's summary). Nothing here
+// decides a rule: it only asks. The game comes from the closest [data-game] element, its options
+// from [data-options], the wild rank (5000 Rummy) from a select named "wild_rank" in the same form.
 
 import { debounce, postMeldCheck } from "./meld-api.js";
 
 const DELAY_MS = 300;
 
-/** Ask the API about one meld; resolves to the check body, or {error} for unreadable input. */
-async function checkMeld(cards, game, options, wildRank) {
-  const response = await postMeldCheck(game, options, wildRank, cards);
-  // 400 names the card that cannot be read; any other failure is ours, not the player's
+function post(path, body) {
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The JSON body of a check, or {error} for input the engine cannot read; null when the server failed (not the player). */
+async function answer(response) {
   if (!response.ok && response.status !== 400) return null;
   return response.json();
 }
 
-function describe(body) {
+function table(input) {
+  const holder = input.closest("[data-game]");
+  const form = input.form;
+  return {
+    game: holder ? holder.dataset.game : "rummy500",
+    options: holder && holder.dataset.options ? JSON.parse(holder.dataset.options) : {},
+    wild_rank: form && form.elements.wild_rank ? form.elements.wild_rank.value || null : null,
+  };
+}
+
+function describeMeld(body) {
   if (body.error) return { text: body.error, ok: false };
   if (!body.legal) return { text: `Not a meld: ${body.reason}`, ok: false };
   const kind = body.kind === "set" ? "Set" : "Run";
   const shown = body.readings && body.readings[0] ? ` (${body.readings[0].represents.join(" ")})` : "";
   return { text: `${kind}${shown}, ${body.points} points`, ok: true };
+}
+
+function describeLayoff(body) {
+  if (body.error) return { text: body.error, ok: false };
+  if (!body.legal) return { text: `Does not fit: ${body.reason}`, ok: false };
+  const shown = body.readings && body.readings[0] ? ` (${body.readings[0].represents.join(" ")})` : "";
+  return { text: `Fits${shown}, ${body.points} points`, ok: true };
 }
 
 function showReadings(output, input, body) {
@@ -44,52 +71,144 @@ function showReadings(output, input, body) {
   output.append(list);
 }
 
-/** Check one input now and show the result in its output element. */
-async function checkInput(input) {
+/** Put a verdict in the field's output; ok false marks the field invalid, null (nothing to say) clears it. */
+function show(input, verdict) {
   const output = document.getElementById(`${input.id}-check`);
   if (!output) return;
-  const cards = input.value.trim();
-  if (!cards) {
-    output.textContent = "";
-    output.className = "meld-check";
+  output.replaceChildren();
+  output.className = "meld-check";
+  // a field the server refused keeps its mark until it is saved again
+  if (!document.getElementById(`${input.id}-errors`)) input.removeAttribute("aria-invalid");
+  if (verdict) {
+    output.textContent = verdict.text;
+    if (verdict.ok !== null) output.classList.add(verdict.ok ? "legal" : "illegal");
+    if (verdict.ok === false) input.setAttribute("aria-invalid", "true");
+  }
+  // the player's card summary counts what the checks found (hand-form.js)
+  input.form?.dispatchEvent(new CustomEvent("checked", { detail: input }));
+}
+
+// --- what each kind of field asks ------------------------------------------------------------
+
+async function checkMeld(input, cards) {
+  const { game, options, wild_rank: wildRank } = table(input);
+  const body = await answer(await postMeldCheck(game, options, wildRank, cards));
+  if (!body || input.value.trim() !== cards) return; // typed on since: a newer check is coming
+  show(input, describeMeld(body));
+  showReadings(document.getElementById(`${input.id}-check`), input, body);
+}
+
+async function checkCardsLeft(input, cards) {
+  const body = await answer(await post("/api/v1/cards/check", { cards }));
+  if (!body || input.value.trim() !== cards) return;
+  if (body.error) {
+    delete input.dataset.count;
+    show(input, { text: body.error, ok: false });
     return;
   }
-  const holder = input.closest("[data-game]");
-  const game = holder ? holder.dataset.game : "rummy500";
-  const options = holder && holder.dataset.options ? JSON.parse(holder.dataset.options) : {};
-  const form = input.form;
-  const wild = form && form.elements.wild_rank ? form.elements.wild_rank.value : null;
+  // the count the player's card summary shows (hand-form.js): the engine's reading of the cards
+  input.dataset.count = String(body.cards.length);
+  show(input, null);
+}
+
+/** The cards of the meld a lay-off's "onto" names: a field of this page, or the cards the option carries. */
+function meldOnto(select) {
+  const option = select.selectedOptions[0];
+  if (!option || !option.value) return null;
+  if (option.dataset.meld) return option.dataset.meld;
+  const [seat, row] = option.value.split(":");
+  const form = select.form;
+  const field = form.elements[`players-${seat}-melds-${row}`]
+    || (form.dataset.seat === seat ? form.elements[`melds-${row}`] : null);
+  return field ? field.value.trim() : null;
+}
+
+/** Cards of the other lay-offs typed onto the same meld: a lay-off may need one of them first (JH after 10H). */
+function othersOnto(select) {
+  const cards = [];
+  for (const other of select.form.querySelectorAll("select[data-onto]")) {
+    if (other === select || other.value !== select.value) continue;
+    const typed = other.closest(".layoff-row")?.querySelector("[data-layoff-check]");
+    if (typed && typed.value.trim()) cards.push(typed.value.trim());
+  }
+  return cards;
+}
+
+async function checkLayoff(input, cards) {
+  const select = input.closest(".layoff-row")?.querySelector("select[data-onto]");
+  if (!select || !select.value) {
+    show(input, { text: "Choose the meld it goes onto.", ok: null });
+    return;
+  }
+  const meld = meldOnto(select);
+  if (!meld) {
+    show(input, { text: "The meld it goes onto has no cards yet.", ok: null });
+    return;
+  }
+  const asked = { ...table(input), meld, cards };
+  let body = await answer(await post("/api/v1/layoffs/check", asked));
+  const others = othersOnto(select);
+  if (body && !body.error && !body.legal && others.length) {
+    // as it stands with the other lay-offs onto it, the meld may take these cards
+    const together = await answer(await post("/api/v1/layoffs/check", { ...asked, meld: [meld, ...others].join(" ") }));
+    if (together && together.legal) body = together;
+  }
+  if (!body || input.value.trim() !== cards || meldOnto(select) !== meld) return;
+  show(input, describeLayoff(body));
+}
+
+const CHECKS = [
+  ["[data-meld-check]", checkMeld],
+  ["[data-layoff-check]", checkLayoff],
+  ["[data-cards-check]", checkCardsLeft],
+];
+
+/** Check one field now, whichever kind it is. */
+async function check(input) {
+  const cards = input.value.trim();
+  if (!cards) {
+    delete input.dataset.count;
+    show(input, null);
+    return;
+  }
+  const found = CHECKS.find(([selector]) => input.matches(selector));
+  if (!found) return;
   try {
-    const body = await checkMeld(cards, game, options, wild);
-    if (input.value.trim() !== cards) return; // typed on since: a newer check is coming
-    if (!body) {
-      output.textContent = "";
-      return;
-    }
-    const { text, ok } = describe(body);
-    output.textContent = text;
-    output.className = `meld-check ${ok ? "legal" : "illegal"}`;
-    showReadings(output, input, body);
+    await found[1](input, cards);
   } catch {
-    output.textContent = "";
+    // no answer (offline): say nothing rather than something wrong; Save checks everything again
   }
 }
 
-// one pause in typing, one check, per input; inputs added later (another meld row) are checked too
+// one pause in typing, one check, per field; rows added later (another meld) are checked too
 const soon = new WeakMap();
-document.addEventListener("input", (event) => {
-  const input = event.target;
-  if (!(input instanceof HTMLInputElement) || !input.matches("[data-meld-check]")) return;
-  if (!soon.has(input)) soon.set(input, debounce(() => checkInput(input), DELAY_MS));
+function later(input) {
+  if (!soon.has(input)) soon.set(input, debounce(() => check(input), DELAY_MS));
   soon.get(input)();
-});
-for (const input of document.querySelectorAll("[data-meld-check]")) {
-  if (input.value.trim()) checkInput(input);
 }
 
-const wildSelect = document.querySelector("select[name=wild_rank]");
-if (wildSelect) {
-  wildSelect.addEventListener("change", () => {
-    for (const input of document.querySelectorAll("[data-meld-check]")) checkInput(input);
-  });
+const ANY = CHECKS.map(([selector]) => selector).join(", ");
+document.addEventListener("input", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement)) return;
+  // a field emptied says nothing at once; anything typed waits for a pause
+  if (input.matches(ANY)) (input.value.trim() ? later(input) : check(input));
+  // a meld changed: the lay-offs onto it are checked again
+  if (input.matches("[data-meld-check]") && input.form) {
+    for (const layoff of input.form.querySelectorAll("[data-layoff-check]")) if (layoff.value.trim()) later(layoff);
+  }
+});
+document.addEventListener("change", (event) => {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement)) return;
+  if (select.matches("select[data-onto]")) {
+    const typed = select.closest(".layoff-row")?.querySelector("[data-layoff-check]");
+    if (typed) check(typed);
+  } else if (select.name === "wild_rank" && select.form) {
+    for (const input of select.form.querySelectorAll("[data-meld-check], [data-layoff-check]")) check(input);
+  }
+});
+// a field the server sent back with its own message keeps that message until it is changed
+for (const input of document.querySelectorAll(ANY)) {
+  if (input.value.trim() && !document.getElementById(`${input.id}-errors`)) check(input);
 }

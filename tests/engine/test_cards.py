@@ -107,3 +107,30 @@ def test_odd_spellings_never_crowd_the_usual_ones_out_of_the_spelling_memo():
     parse_cards("Q♣")
     assert cards._READ_CARDS.get("Q♣") is Card(12, "C")  # remembered after the memo filled up
     assert len(cards._READ_MELD_CARDS) <= cards._READ_LIMIT
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("7h8h9h", "7H 8H 9H"),
+    ("10sJSqs", "10S JS QS"),
+    ("7h 8hJK", "7H 8H JK"),
+    ("7h8hjk=9h", "7H 8H JK=9H"),
+    ("as,2s3s", "AS 2S 3S"),
+])
+def test_cards_typed_without_spaces_are_read_as_separate_cards(typed, read):
+    assert " ".join(str(c) for c in parse_meld_cards(typed)) == read
+
+
+def test_cards_left_in_hand_typed_without_spaces_are_read_too():
+    assert [str(c) for c in parse_cards("qs4d")] == ["QS", "4D"]
+
+
+def test_a_run_together_token_with_a_bad_card_is_named_whole():
+    with pytest.raises(CardNotationError, match="`7h8x` at position 1 is not a card"):
+        parse_cards("7h8x")
+
+
+@pytest.mark.parametrize("typed", ["JKR", "jok", "JOKR"])
+def test_a_misspelt_joker_says_how_a_joker_is_written(typed):
+    with pytest.raises(CardNotationError, match="write a joker as JK") as caught:
+        parse_cards(f"7H {typed}")
+    assert "suits are" not in str(caught.value)
