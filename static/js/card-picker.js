@@ -72,10 +72,21 @@ function verdictsOf(field) {
     .filter((element) => element && element.matches("output, [aria-live]"));
 }
 
+/** How much of the screen's foot a sticky or fixed bar (the Save row) covers, in px. */
+function coveredAtBottom(height) {
+  for (let element = document.elementFromPoint(window.innerWidth / 2, height - 2); element && element !== document.body; element = element.parentElement) {
+    const position = getComputedStyle(element).position;
+    if (position === "sticky" || position === "fixed") return Math.max(0, height - element.getBoundingClientRect().top);
+  }
+  return 0;
+}
+
 /** Where the picker docks for a field: after its row, or after its verdict when that follows the row. */
 function dockOf(field) {
-  // a lay-off's row holds its "onto" list too: the picker goes below the whole row
-  let dock = field.closest(".layoff-row") || field.closest(".field") || field;
+  // a lay-off's row holds its "onto" list too: the picker goes below the whole row; a field in
+  // no row keeps its Cards button next to it
+  const opener = field.nextElementSibling && field.nextElementSibling.matches(".picker-open") ? field.nextElementSibling : field;
+  let dock = field.closest(".layoff-row") || field.closest(".field") || opener;
   for (const verdict of verdictsOf(field)) {
     const follows = dock.compareDocumentPosition(verdict) & Node.DOCUMENT_POSITION_FOLLOWING;
     if (follows && verdict.parentElement === dock.parentElement) dock = verdict;
@@ -218,12 +229,7 @@ function initCardPicker(picker) {
     const top = (target.closest(".field") || target).getBoundingClientRect().top;
     const bottom = picker.getBoundingClientRect().bottom;
     const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
-    let covered = 0;
-    for (const bar of scope.querySelectorAll(".submit-row")) {
-      const style = getComputedStyle(bar);
-      if ((style.position === "sticky" || style.position === "fixed") && style.display !== "none") covered = Math.max(covered, bar.offsetHeight);
-    }
-    const room = height - covered;
+    const room = height - coveredAtBottom(height);
     let delta = 0;
     if (bottom - top + 2 * MARGIN > room || top < MARGIN) delta = top - MARGIN;
     else if (bottom > room - MARGIN) delta = bottom - (room - MARGIN);

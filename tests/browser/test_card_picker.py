@@ -57,20 +57,21 @@ def next_field_until(page: Page, label: str) -> None:
     raise AssertionError(f"Next field never reached {label}")
 
 
-def tab_stops_to_save(page: Page) -> int:
-    """Tab presses from the focus to the Save button."""
-    for count in range(1, 200):
-        press(page, "Tab")
-        if focused(page) == "Save hand 1":
-            return count
-    raise AssertionError("Tab never reached Save")
-
-
 _UNCOVERED = """(element) => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + Math.min(box.height / 2, 10));
     return hit === element || element.contains(hit);
 }"""
+
+
+def tab_stops_to_save(page: Page) -> int:
+    """Tab presses from the focus to the Save button; none lands on something hidden under another thing."""
+    for count in range(1, 200):
+        press(page, "Tab")
+        assert page.evaluate(f"({_UNCOVERED})(document.activeElement)"), f"{focused(page)} is covered"
+        if focused(page) == "Save hand 1":
+            return count
+    raise AssertionError("Tab never reached Save")
 
 
 def in_sight(element: Locator) -> None:
@@ -167,7 +168,7 @@ def test_a_whole_hand_entered_with_the_keyboard_lands_each_card_in_its_field(pag
     screenshot(page)
 
 
-def test_the_53_cards_are_one_tab_stop(page, live_server):
+def test_the_53_cards_are_one_tab_stop_and_no_stop_is_hidden_under_the_picker(page, live_server):
     start(page, live_server)
     page.get_by_label("Ann's meld 1").focus()
     closed = tab_stops_to_save(page)
