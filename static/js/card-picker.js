@@ -210,7 +210,7 @@ function initCardPicker(picker) {
       const focused = document.activeElement === current;
       const other = neighbour(current, usable) || cards.find(usable);
       if (other) rove(other, focused);
-      else if (focused) nextButton.focus(); // the whole deck is down: nowhere in the grid to go
+      else if (focused) picker.querySelector("[data-picker=close]").focus(); // the whole deck is down
     }
     for (const button of cards) {
       button.disabled = exhausted.has(button);
@@ -283,7 +283,7 @@ function initCardPicker(picker) {
   let lastSaid = "";
   function say(text) {
     // the same words twice in a row are still news (a second 7 of hearts): make them differ
-    const words = text === lastSaid.trim() ? `${text} ` : text;
+    const words = text === lastSaid ? `${text}\u00a0` : text;
     lastSaid = words;
     said.textContent = words;
   }

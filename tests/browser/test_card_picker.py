@@ -220,6 +220,21 @@ def test_each_card_added_is_announced(page, live_server):
     expect(page.get_by_label("Ben's meld 1")).to_have_value("")
 
 
+def test_the_same_card_twice_is_announced_twice(page, live_server):
+    start(page, live_server, game="oklahoma", players=("Ann", "Ben"))  # two decks: two of each card
+    page.get_by_role("button", name="Cards for Ann's meld 1").tap()
+    picker(page).get_by_role("button", name="9 of hearts").focus()
+    press(page, "Enter")
+    said = page.locator("#card-picker-said")
+    expect(said).to_have_text("9 of hearts added to Ann's meld 1")
+    # screen readers read a live region again only when its text changes: the second differs unseen
+    first = said.text_content()
+    press(page, "Enter")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("9H 9H")
+    expect(said).to_have_text("9 of hearts added to Ann's meld 1")
+    assert said.text_content() != first
+
+
 def test_oklahoma_offers_the_deuce_as_the_queen_of_spades_and_saves_it(page, live_server, screenshot):
     start(page, live_server, game="oklahoma", players=("Ann", "Ben"))
     page.get_by_label("Who went out").select_option("Ann")
