@@ -434,6 +434,10 @@ function initCardPicker(picker) {
     refresh();
     if (event.target === target) checkSoon();
   });
+  // 5000 Rummy: another wild rank reads the meld anew
+  scope.addEventListener("change", (event) => {
+    if (target && event.target.name === "wild_rank") checkSoon();
+  });
   // rows added or renumbered later (another meld, a restored draft): their fields get a button,
   // and the picker stays docked under its field
   new MutationObserver(() => {
