@@ -84,9 +84,8 @@ function coveredAtBottom(height) {
 /** Where the picker docks for a field: after its row, or after its verdict when that follows the row. */
 function dockOf(field) {
   // a lay-off's row holds its "onto" list too: the picker goes below the whole row; a field in
-  // no row keeps its Cards button next to it
-  const opener = field.nextElementSibling && field.nextElementSibling.matches(".picker-open") ? field.nextElementSibling : field;
-  let dock = field.closest(".layoff-row") || field.closest(".field") || opener;
+  // no row at all, below the box it shares with its Cards button
+  let dock = field.closest(".layoff-row") || field.closest(".field") || field.closest(".picker-field") || field;
   for (const verdict of verdictsOf(field)) {
     const follows = dock.compareDocumentPosition(verdict) & Node.DOCUMENT_POSITION_FOLLOWING;
     if (follows && verdict.parentElement === dock.parentElement) dock = verdict;
@@ -148,7 +147,18 @@ function initCardPicker(picker) {
         which.className = "visually-hidden";
         opener.append("Cards", which);
         opener.setAttribute("aria-controls", picker.id);
-        field.after(opener);
+        // field and button share one box, which takes the field's place in whatever layout the
+        // row has; moving a field that has the focus (a row just added) takes it along
+        const focused = document.activeElement === field;
+        let box = field.parentElement;
+        if (!box.matches(".picker-field")) {
+          box = document.createElement("div");
+          box.className = "picker-field";
+          field.before(box);
+          box.append(field);
+        }
+        box.append(opener);
+        if (focused) field.focus({ preventScroll: true });
       }
       // named by its words, the visible one first (so "Cards" said aloud finds it), not by an
       // aria-label: that would make the button one more match for the field's own label
