@@ -76,10 +76,13 @@ def hand_row(page: Page, number: int) -> Locator:
     return page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=re.compile(rf"^{number}\b")))
 
 
-def open_picker(page: Page, label: str = "Ann's meld 1") -> None:
-    """Open the card picker from a card field's Cards button: it is closed until a field opens it."""
+def open_picker(page: Page, label: str | None = None) -> None:
+    """Open the card picker from a card field's Cards button (the page's first, unless a label is given).
+
+    The picker is closed until a field opens it, and then types into that field only.
+    """
     picker = page.get_by_role("group", name="Card picker")
-    opener = page.get_by_role("button", name=f"Cards for {label}")
+    opener = page.get_by_role("button", name=f"Cards for {label}") if label else page.locator(".picker-open").first
     if opener.get_attribute("aria-expanded") != "true":
         opener.tap()
     expect(picker).to_be_visible()
