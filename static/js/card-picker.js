@@ -1,7 +1,7 @@
 // The card picker: a grid of cards that types into the one card field it was opened from.
 //
 // Every card field (a text input marked [data-cards], found by delegation, so rows added later
-// count too) gets a "Cards" button after it. The button opens the picker docked just below the
+// count too) gets a "Cards" button beside it. The button opens the picker docked just below the
 // field and its verdict, so both stay in sight; Escape or Done closes it and gives the focus back
 // to the field. The cards are one Tab stop, a WAI-ARIA APG layout grid with a roving tabindex:
 // left/right within a suit, up/down between suits, Home/End, Enter or Space adds the card. Each
@@ -259,6 +259,11 @@ function initCardPicker(picker) {
   function open(field, focusGrid) {
     if (target) target.classList.remove("picking");
     const focused = picker.contains(document.activeElement) ? document.activeElement : null;
+    if (field !== target || picker.hidden) {
+      // another field: what the engine said about the last one goes until it speaks about this one
+      readingsBox.hidden = true;
+      nextButton.classList.remove("ready");
+    }
     target = field;
     field.classList.add("picking");
     for (let shut = field.closest("details:not([open])"); shut; shut = shut.parentElement.closest("details:not([open])")) shut.open = true;
@@ -266,8 +271,6 @@ function initCardPicker(picker) {
     const dock = dockOf(field);
     if (dock.nextElementSibling !== picker) dock.after(picker);
     picker.hidden = false;
-    readingsBox.hidden = true;
-    nextButton.classList.remove("ready");
     refresh();
     ensureButtons();
     watched.disconnect();
