@@ -271,3 +271,20 @@ def test_a_meld_row_added_on_the_page_gets_its_own_cards_button(page, live_serve
     picker(page).get_by_role("button", name="J of spades").tap()
     expect(page.get_by_label("Ann's meld 3")).to_have_value("JS")
     expect(page.get_by_label("Ann's meld 2")).to_have_value("")
+
+
+def test_a_reading_chosen_from_the_keyboard_keeps_the_focus(page, live_server):
+    start(page, live_server, game="oklahoma", players=("Ann", "Ben"))
+    page.get_by_label("Ann's meld 1").fill("QH QD 2C")
+    page.get_by_label("Ann's meld 1").focus()
+    press(page, "Tab", "Enter")
+    spade = picker(page).get_by_role("button", name="Set: 2♣ as Q♠, 70 points")
+    expect(spade).to_have_attribute("aria-pressed", "false")
+    press(page, "Tab", "Tab")  # from the cards: the reading in use, then the other
+    assert focused(page) == "Set: 2♣ as Q♠, 70 points"
+    press(page, "Enter")
+    expect(page.get_by_label("Ann's meld 1")).to_have_value("QH QD 2C=QS")
+    expect(spade).to_have_attribute("aria-pressed", "true")  # drawn again by the engine's answer
+    assert focused(page) == "Set: 2♣ as Q♠, 70 points"
+    press(page, "Escape")
+    assert focused(page) == "Ann's meld 1"
