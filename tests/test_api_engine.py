@@ -55,6 +55,12 @@ def test_meld_check_of_5000_rummy_uses_the_wild_rank(client):
     assert (body["legal"], body["kind"], body["points"]) == (True, "set", 300)
 
 
+def test_meld_check_offers_an_oklahoma_deuce_as_the_queen_of_spades_after_the_reading_it_uses(client):
+    body = client.post("/api/v1/melds/check", json={"game": "oklahoma", "cards": "QH QD 2C"}).get_json()
+    assert body["points"] == 30
+    assert [(r["notation"], r["points"]) for r in body["readings"]] == [("QH QD 2C=QC", 30), ("QH QD 2C=QS", 70)]
+
+
 @pytest.mark.parametrize(
     ("payload", "message"),
     [

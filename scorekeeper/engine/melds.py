@@ -193,6 +193,8 @@ def full_check(
         set_reading = _read_set(cards, fixed, free, rules)
         if set_reading:
             readings.append(set_reading)
+            if every:
+                readings.extend(_queen_of_spades_readings(set_reading, free, rules))
     if "run" in kinds and (every or not readings):
         readings.extend(_read_runs(cards, fixed, free, rules, every))
     if readings:
@@ -383,6 +385,26 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> R
     for i, suit in zip(free, missing):
         placed[i] = MeldCard(cards[i].card, Card(rank, suit))
     return Reading("set", tuple(placed), tuple(range(len(cards))), rank)
+
+
+def _queen_of_spades_readings(reading: Reading, free: list[int], rules: Rules) -> list[Reading]:
+    """Oklahoma: the set of queens again with one, then two, of its unwritten deuces as the Q♠ (50, not 10).
+
+    The player says which was played by writing it (``2C=QS``); these readings
+    let the meld check offer it. A joker scores 100 whatever it stands for, so
+    only deuces are read as the Q♠, and never more Q♠ than the decks hold.
+    """
+    if rules.game != "oklahoma" or reading.kind != "set" or reading.low != QUEEN:
+        return []
+    spade = Card(QUEEN, "S")
+    held = sum(1 for card in reading.represents if card == spade)
+    deuces = [i for i in free if not reading.cards[i].card.is_joker]
+    placed = list(reading.cards)
+    readings = []
+    for i in deuces[: max(0, rules.decks - held)]:
+        placed[i] = MeldCard(placed[i].card, spade)
+        readings.append(Reading("set", tuple(placed), reading.sources, QUEEN))
+    return readings
 
 
 def _two_differing(fixed: dict[int, Card], key) -> tuple[Card, Card]:

@@ -105,23 +105,6 @@ function setup() {
     if (field === meld || field === added) layoffSoon();
     syncUrl();
   });
-  // on a phone the open card picker covers the lower part of the screen: bring the field being
-  // filled in to the top, so its verdict just below it stays in sight
-  let filling = null;
-  function keepInSight() {
-    if (!filling) return;
-    const field = filling.closest(".field") || filling;
-    const top = field.getBoundingClientRect().top;
-    if (top < 0 || top > 0.2 * window.innerHeight) field.scrollIntoView({ block: "start" });
-  }
-  form.addEventListener("focusin", (event) => {
-    if (!event.target.matches("[data-cards]")) return;
-    filling = event.target;
-    keepInSight();
-  });
-  const toggle = form.querySelector(".card-picker [data-picker=toggle]");
-  // the picker's own handler runs first and unfolds it; then there is room to scroll
-  if (toggle) toggle.addEventListener("click", () => requestAnimationFrame(keepInSight));
   // answers come as cards are tapped, so the Check button (for pages without script) can go
   form.classList.add("live");
 

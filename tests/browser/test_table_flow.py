@@ -76,21 +76,22 @@ def hand_row(page: Page, number: int) -> Locator:
     return page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=re.compile(rf"^{number}\b")))
 
 
-def open_picker(page: Page) -> None:
-    """Unfold the card picker: phones start with it folded so the form stays in view."""
+def open_picker(page: Page, label: str | None = None) -> None:
+    """Open the card picker from a card field's Cards button (the page's first, unless a label is given).
+
+    The picker is closed until a field opens it, and then types into that field only.
+    """
     picker = page.get_by_role("group", name="Card picker")
-    # the picker shows once its script has run; until then the typed fields are all there is
+    opener = page.get_by_role("button", name=f"Cards for {label}") if label else page.locator(".picker-open").first
+    if opener.get_attribute("aria-expanded") != "true":
+        opener.tap()
     expect(picker).to_be_visible()
-    toggle = picker.get_by_role("button", name=re.compile(r"^(Show|Hide) cards$"))
-    if toggle.get_attribute("aria-expanded") != "true":
-        toggle.tap()
-    expect(picker.get_by_role("button", name="Hide cards")).to_be_visible()
 
 
 def tap_cards(page: Page, field: Locator, *cards: str) -> None:
-    """Tap a card field, then tap cards in the picker by their spoken names ("7 of hearts")."""
-    field.tap()
+    """Open the picker from a card field, then tap cards in it by their spoken names ("7 of hearts")."""
     label = field.evaluate("field => field.labels[0].textContent.trim()")
+    open_picker(page, label)
     expect(page.get_by_role("group", name="Card picker")).to_contain_text(f"Typing into: {label}")
     for card in cards:
         page.get_by_role("button", name=card, exact=True).tap()

@@ -139,6 +139,33 @@ def test_cards_may_be_a_list_and_come_back_canonical():
     assert body["legal"]
 
 
+@pytest.mark.parametrize(
+    ("cards", "options", "offered"),
+    [
+        # one deuce: an ordinary queen first (used unless written), then the Q♠ it may have been played as
+        ("QH QD 2C", {}, [("QH QD 2C=QC", 30), ("QH QD 2C=QS", 70)]),
+        ("QH QD QC 2C", {}, [("QH QD QC 2C=QH", 40), ("QH QD QC 2C=QS", 80)]),
+        # two deuces: one or both as the Q♠ (two decks hold two)
+        ("QH 2C 2D", {}, [("QH 2C=QD 2D=QC", 30), ("QH 2C=QS 2D=QC", 70), ("QH 2C=QS 2D=QS", 110)]),
+        # both Q♠ already in the meld: no deuce can be a third
+        ("QS QS QH 2C", {}, [("QS QS QH 2C=QD", 120)]),
+        # a joker scores 100 whatever it stands for: only the deuce is offered as the Q♠
+        ("QH JK 2C", {"jokers": 2}, [("QH JK=QD 2C=QC", 120), ("QH JK=QD 2C=QS", 160)]),
+        # written as the Q♠, it is the Q♠ and nothing else
+        ("QH QD 2C=QS", {}, [("QH QD 2C=QS", 70)]),
+    ],
+)
+def test_oklahoma_set_of_queens_offers_each_deuce_as_the_queen_of_spades(cards, options, offered):
+    sets = [r for r in check_meld(cards, "oklahoma", options)["readings"] if r["kind"] == "set"]
+    assert [(r["notation"], r["points"]) for r in sets] == offered
+
+
+def test_the_queen_of_spades_reading_entered_again_is_that_reading():
+    offered = check_meld("QH QD 2C", "oklahoma")["readings"][1]
+    again = check_meld(offered["notation"], "oklahoma")
+    assert (again["readings"][0]["represents"], again["points"]) == (offered["represents"], 70)
+
+
 def test_oklahoma_wild_card_in_a_set_of_queens_is_an_ordinary_queen_unless_written_as_the_queen_of_spades():
     # suits repeat in Oklahoma: beside Q♥ Q♦ Q♣ a deuce is one more ordinary queen (10), not the Q♠ (50)
     body = check_meld("QH QD QC 2C", "oklahoma")
