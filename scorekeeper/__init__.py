@@ -65,6 +65,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     if test_config is not None:
         app.config.from_mapping(test_config)
 
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_pre_ping": True, **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
     require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
     if gcsafe.installed():
@@ -74,6 +76,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
+    from scorekeeper.share import quick_poll
+
+    # the live poll's "nothing changed" answered before Flask is asked; inside the proxy fix, which comes next
+    quick_poll.init_app(app)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:
         from werkzeug.middleware.proxy_fix import ProxyFix

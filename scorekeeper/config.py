@@ -10,7 +10,9 @@ from pathlib import Path
 
 # unset means: generate one and keep it in instance/secret_key, so a restart never breaks an open form
 SECRET_KEY = os.environ.get("SECRET_KEY") or None
-SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+# a server database's connections are checked before use (create_app adds pool_pre_ping for them): one
+# restarted or dropped by a firewall is replaced; an SQLite file has no connection to lose, nor this cost
+SQLALCHEMY_ENGINE_OPTIONS: dict = {}
 # a scoreboard tab stays open all evening: the CSRF token must outlive one hour
 WTF_CSRF_TIME_LIMIT = None
 # pages send no Referer (a game's address is its credential), so HTTPS posts cannot be checked

@@ -45,7 +45,12 @@ def current_version(token: str) -> int | None:
 
     What a phone polling for changes needs to hear that nothing changed.
     """
-    return _lookup(_VERSION, token).scalar_one_or_none()
+    return version_on(db.engine, token)
+
+
+def version_on(engine: Any, token: str) -> int | None:
+    """current_version on the given engine: what the live poll's shortcut asks outside any app context."""
+    return _lookup(_VERSION, token, engine).scalar_one_or_none()
 
 
 _CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(_BY_TOKEN)
@@ -56,11 +61,11 @@ def current(token: str) -> Any:
     return _lookup(_CURRENT, token).first()
 
 
-def _lookup(statement: Any, token: str) -> Any:
+def _lookup(statement: Any, token: str, engine: Any = None) -> Any:
     """Run a lookup by token on a connection of its own, outside the ORM session: a poll needs no more.
 
     The connection is back in the pool before any other query of the request (the ORM
     session's, if any) asks for one.
     """
-    with db.engine.connect() as connection:
+    with (engine or db.engine).connect() as connection:
         return connection.execute(statement, {"token": token}).freeze()()

@@ -80,12 +80,19 @@ def live(token: str):
     """
     seen = request.args.get("v", type=int)
     if seen is not None and seen == current_version(token):
-        response = current_app.response_class(status=304)
-    else:
-        gs, access = load_session(token, need="view")
-        board = scoreboard(gs)
-        fragment = scoreboard_html(gs, access, token, board)
-        response = jsonify(version=gs.version, hands=board["count"], dealer=board["dealers"].as_json(), html=fragment)
+        # mostly answered before Flask (share/quick_poll.py), with this very answer's headers
+        return not_modified()
+    gs, access = load_session(token, need="view")
+    board = scoreboard(gs)
+    fragment = scoreboard_html(gs, access, token, board)
+    response = jsonify(version=gs.version, hands=board["count"], dealer=board["dealers"].as_json(), html=fragment)
     # every answer is news about now: nothing may serve it from a cache
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def not_modified() -> Any:
+    """The live poll's answer while nothing changed: 304, no body, kept by no cache."""
+    response = current_app.response_class(status=304)
     response.headers["Cache-Control"] = "no-store"
     return response
