@@ -43,7 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     from flask import Flask
 
     from scorekeeper import config as defaults
-    from scorekeeper import assets, compression, gcsafe, security
+    from scorekeeper import assets, compression, gcsafe, lean, security
     from scorekeeper.database import MIGRATIONS, require_driver
     from scorekeeper.extensions import csrf, db, init_database, migrate
 
@@ -87,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
         # behind a TLS proxy, links and QR codes must carry the address phones used, not the internal one
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
                                 x_prefix=proxies)
+    lean.init_app(app)
     # first, so that its after_request hook runs last, on the finished answer
     compression.init_app(app)
     db.init_app(app)
