@@ -2,7 +2,8 @@
 
 Live updates are plain polling: a page asks ``/s/<token>/live?v=<version>``
 every few seconds and gets 304 with no body while nothing changed, or the
-new version with the scoreboard fragment to swap in. Polling keeps the
+new version with the scoreboard fragment to swap in (or, when it says which
+rows it holds, the fragment without rows and the rows it lacks). Polling keeps the
 server a plain WSGI app (no websockets) and costs one indexed lookup per ask.
 """
 
@@ -14,7 +15,7 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 
 from scorekeeper.models import GameSession
 from scorekeeper.sessions.access import current_version, load_session
-from scorekeeper.sessions.view import scoreboard, scoreboard_html
+from scorekeeper.sessions.view import rows_since, scoreboard, scoreboard_html
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
@@ -76,7 +77,9 @@ def live(token: str):
     """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment.
 
     The fragment is built once per version of the session (see sessions.view.scoreboard_html),
-    however many phones follow it.
+    however many phones follow it. A page that says which rows it shows (``rows``: the
+    position and key of its last one) gets the fragment without rows and only the rows it
+    lacks, when it can keep the others (sessions.view.rows_since).
     """
     seen = request.args.get("v", type=int)
     if seen is not None and seen == current_version(token):
@@ -84,8 +87,14 @@ def live(token: str):
         return not_modified()
     gs, access = load_session(token, need="view")
     board = scoreboard(gs)
-    fragment = scoreboard_html(gs, access, token, board)
-    response = jsonify(version=gs.version, hands=board["count"], dealer=board["dealers"].as_json(), html=fragment)
+    news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
+    held = request.args.get("rows")
+    rows = rows_since(board, access, token, held) if held else None
+    if rows is None:
+        news["html"] = scoreboard_html(gs, access, token, board)
+    else:
+        news.update(html=scoreboard_html(gs, access, token, board, rows=False), rows=rows)
+    response = jsonify(news)
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"
     return response
