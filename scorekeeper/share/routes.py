@@ -25,15 +25,19 @@ POLL_INTERVAL_MS = 2500
 
 
 @bp.app_template_global()
-def share_panel(gs: GameSession, access: str) -> dict[str, Any]:
-    """What the Share panel shows this visitor: the links it may pass on, and whether phones can reach them."""
+def share_panel(gs: GameSession, access: str, links: bool = True) -> dict[str, Any]:
+    """What the Share panel shows this visitor: the links it may pass on, and whether phones can reach them.
+
+    Without `links`, only whether phones can reach them: the scoreboard fetches the links with
+    their QR codes when its panel is opened (``/s/<token>/share?fragment=1``).
+    """
     base = public_base()
     loopback = base_is_loopback(base)
     here = request.full_path.rstrip("?")
     # `serve --lan` records the addresses it printed, so the panel can point the laptop at one of them
     lan = [url + here for url in current_app.config.get("LAN_URLS", [])] if loopback else []
     return {
-        "links": share_links(gs, access),
+        "links": share_links(gs, access) if links else [],
         "base": base,
         "loopback": loopback,
         "lan_urls": lan,
@@ -49,8 +53,13 @@ def live_settings(gs: GameSession, token: str) -> dict[str, Any]:
 
 @bp.route("/s/<token>/share")
 def panel(token: str):
-    """The Share panel on a page of its own: QR codes and addresses of the links, and renewing them."""
+    """The Share panel on a page of its own: QR codes and addresses of the links, and renewing them.
+
+    With ``?fragment=1``, only the links' cards: what the scoreboard's Share panel shows once opened.
+    """
     gs, access = load_session(token, need="view")
+    if request.args.get("fragment"):
+        return render_template("share/_links.html", share=share_panel(gs, access), token=token)
     return render_template("share/share.html", gs=gs, access=access, token=token)
 
 
