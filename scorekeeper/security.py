@@ -3,7 +3,8 @@
 - Headers: a Content-Security-Policy of this origin only (no inline script, no
   framing, forms post here only), nosniff, no Referer, and for the pages and
   JSON answers of a game (whose address is its credential) no caching and no
-  indexing.
+  indexing (a view link's scoreboard is kept by the browser only, and
+  revalidated: scorekeeper/revalidate.py).
 - Host names: only loopback, the LAN addresses served on, PUBLIC_URL's host
   and ALLOWED_HOSTS are answered (Flask's TRUSTED_HOSTS; others get 400), so
   a DNS-rebinding page can neither reach the app nor put its name into a QR code.
@@ -21,6 +22,8 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import SecurityError
+
+from scorekeeper.revalidate import REVALIDATE
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -105,7 +108,10 @@ def _headers(response):
     private = (request.path.startswith(("/s/", "/host", "/sessions", "/players")) or request.path == "/"
                or response.mimetype == "application/json")
     if private:
-        # a game's address is its credential: no cache keeps the page, no search engine lists it
-        headers["Cache-Control"] = "no-store"
+        # a game's address is its credential: no cache keeps the page, no search engine lists it; but a
+        # page with an ETag the view marked private, no-cache (a view link's scoreboard) is kept by the browser
+        # alone, which asks again before every use (scorekeeper/revalidate.py)
+        if headers.get("Cache-Control") != REVALIDATE or not response.get_etag()[0]:
+            headers["Cache-Control"] = "no-store"
         headers["X-Robots-Tag"] = "noindex"
     return response
