@@ -17,6 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, RemovedHand
 from scorekeeper.sessions import service
 from scorekeeper.sessions.view import SHOWN_HANDS
+from tests.test_history_games import SAMPLES, store_sample
 
 _CHUNK = re.compile(r'<tr id="hand-(\d+)"')
 _LAST = re.compile(r'<tr id="hand-(\d+)" data-key="(\w+)"')
@@ -177,3 +178,17 @@ def removed_id(app) -> int:
     with app.app_context():
         return db.session.execute(db.select(RemovedHand.id).order_by(RemovedHand.id.desc())).scalars().first()
 
+
+
+@pytest.mark.parametrize("game_id", sorted(SAMPLES))
+def test_every_game_sends_its_last_hand_as_rows_and_shows_what_a_fresh_load_shows(app, client, game_id):
+    sample = SAMPLES[game_id]
+    with app.app_context():
+        gs = store_sample(sample, hands=len(sample.hands) - 1)
+        phone = Phone(client, f"/s/{gs.edit_token}")
+        service.add_hand(gs, sample.hands[-1])
+    phone.follow()
+    [news] = phone.asked
+    assert news["rows"]["after"] == len(sample.hands) - 1
+    assert list(rows_of("<tbody>" + news["rows"]["html"] + "</tbody>")) == [len(sample.hands)]
+    phone.shows_what_a_fresh_load_shows()
