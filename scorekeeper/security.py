@@ -98,12 +98,22 @@ def _refuse_nul() -> None:
                 abort(400, "The form contains a NUL character, which no name, card or number has.")
 
 
+# set on every answer unless its view set them already (the first three) or always (the last)
+_DEFAULTS = (("Content-Security-Policy", CONTENT_SECURITY_POLICY), ("X-Content-Type-Options", "nosniff"),
+             ("X-Frame-Options", "DENY"))
+_ALWAYS = (("Referrer-Policy", "no-referrer"),)
+
+
 def _headers(response):
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")
-    headers["Referrer-Policy"] = "no-referrer"
+    # one pass over the answer's headers, not one per header set (every answer goes through here)
+    present = {key.lower(): value for key, value in headers}
+    for key, value in _DEFAULTS:
+        if key.lower() not in present:
+            headers.add(key, value)
+    for key, value in _ALWAYS:
+        if present.get(key.lower()) != value:
+            headers[key] = value
     # pages listing the host's games carry every game's link, just as a game's own pages carry its own
     private = (request.path.startswith(("/s/", "/host", "/sessions", "/players")) or request.path == "/"
                or response.mimetype == "application/json")
@@ -111,7 +121,7 @@ def _headers(response):
         # a game's address is its credential: no cache keeps the page, no search engine lists it; but a
         # page with an ETag the view marked private, no-cache (a view link's scoreboard) is kept by the browser
         # alone, which asks again before every use (scorekeeper/revalidate.py)
-        if headers.get("Cache-Control") != REVALIDATE or not response.get_etag()[0]:
+        if present.get("cache-control") != REVALIDATE or "etag" not in present:
             headers["Cache-Control"] = "no-store"
         headers["X-Robots-Tag"] = "noindex"
     return response
