@@ -192,7 +192,7 @@ def long_game(sk: Server, links: dict[str, str]) -> list[tuple[str, str, str]]:
     rows.append(("  its HTML", f"{len(first[1]) / 1000:.0f} KB", "≤ 100 KB"))
     # a phone following the game: the scoreboard it shows says which rows it holds (live.js sends it)
     follower = Browser(sk.url)
-    held = re.findall(r'<tr id="hand-(\d+)" data-key="(\w+)"', follower.get(view)[1].decode())[-1]
+    held = re.findall(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"', follower.get(view)[1].decode())[-1]
     edit = f"/s/{links['long_edit']}"
     for _ in range(6):
         # the table looks at the game (on both workers, as an evening of views does), then enters the next hand

@@ -20,7 +20,7 @@ from scorekeeper.sessions.view import SHOWN_HANDS
 from tests.test_history_games import SAMPLES, store_sample
 
 _CHUNK = re.compile(r'<tr id="hand-(\d+)"')
-_LAST = re.compile(r'<tr id="hand-(\d+)" data-key="(\w+)"')
+_LAST = re.compile(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"')
 
 
 def points(ann: int, ben: int) -> dict:
