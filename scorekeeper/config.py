@@ -48,6 +48,9 @@ ALLOWED_HOSTS: list[str] = []
 # cookies never ride along on another site's requests; a guest's device remembers its games for long
 SESSION_COOKIE_SAMESITE = "Lax"
 PERMANENT_SESSION_LIFETIME = timedelta(days=400)
+# a guest's cookie is renewed once a day, when it looks at a game (host/devices.py), not signed and sent
+# again with every answer: that cost each of a phone's requests as much as the rest of a page from the cache
+SESSION_REFRESH_EACH_REQUEST = False
 
 
 def instance_secret_key(instance_path: str) -> str:
