@@ -43,7 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     from flask import Flask
 
     from scorekeeper import config as defaults
-    from scorekeeper import assets, compression, gcsafe, security
+    from scorekeeper import assets, compression, gcsafe, lean, security
     from scorekeeper.database import MIGRATIONS, require_driver
     from scorekeeper.extensions import csrf, db, init_database, migrate
 
@@ -65,6 +65,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     if test_config is not None:
         app.config.from_mapping(test_config)
 
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_pre_ping": True, **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
     require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
     if gcsafe.installed():
@@ -74,6 +76,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
+    from scorekeeper.share import quick_poll
+
+    # the live poll's "nothing changed" answered before Flask is asked; inside the proxy fix, which comes next
+    quick_poll.init_app(app)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -81,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
         # behind a TLS proxy, links and QR codes must carry the address phones used, not the internal one
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
                                 x_prefix=proxies)
+    lean.init_app(app)
     # first, so that its after_request hook runs last, on the finished answer
     compression.init_app(app)
     db.init_app(app)

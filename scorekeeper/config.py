@@ -10,7 +10,9 @@ from pathlib import Path
 
 # unset means: generate one and keep it in instance/secret_key, so a restart never breaks an open form
 SECRET_KEY = os.environ.get("SECRET_KEY") or None
-SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+# a server database's connections are checked before use (create_app adds pool_pre_ping for them): one
+# restarted or dropped by a firewall is replaced; an SQLite file has no connection to lose, nor this cost
+SQLALCHEMY_ENGINE_OPTIONS: dict = {}
 # a scoreboard tab stays open all evening: the CSRF token must outlive one hour
 WTF_CSRF_TIME_LIMIT = None
 # pages send no Referer (a game's address is its credential), so HTTPS posts cannot be checked
@@ -46,6 +48,9 @@ ALLOWED_HOSTS: list[str] = []
 # cookies never ride along on another site's requests; a guest's device remembers its games for long
 SESSION_COOKIE_SAMESITE = "Lax"
 PERMANENT_SESSION_LIFETIME = timedelta(days=400)
+# a guest's cookie is renewed once a day, when it looks at a game (host/devices.py), not signed and sent
+# again with every answer: that cost each of a phone's requests as much as the rest of a page from the cache
+SESSION_REFRESH_EACH_REQUEST = False
 
 
 def instance_secret_key(instance_path: str) -> str:

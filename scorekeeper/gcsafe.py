@@ -46,7 +46,8 @@ FULL_GROWTH = 0.25
 _lock = threading.Lock()
 _thread: threading.Thread | None = None
 _fork_hook = False
-_oldest = {"after_full": 0}
+# objects in the oldest generation after the last full collection, and those moved into it since
+_oldest = {"after_full": 0, "grown": 0}
 
 
 def install() -> bool:
@@ -91,17 +92,19 @@ def collect_due() -> int:
     count0, count1, count2 = gc.get_count()
     if threshold0 == 0 or count0 <= threshold0:
         return 0
-    if count2 > threshold2 and _oldest_grew_enough():
+    if count2 > threshold2 and _oldest["grown"] > _oldest["after_full"] * FULL_GROWTH:
         freed = gc.collect(2)
-        _oldest["after_full"] = len(gc.get_objects(generation=2))
+        # the one walk of the oldest generation, beside a collection that walked all of it anyway
+        _oldest["after_full"], _oldest["grown"] = len(gc.get_objects(generation=2)), 0
         return freed
-    return gc.collect(1 if count1 > threshold1 else 0)
-
-
-def _oldest_grew_enough() -> bool:
-    # counting the oldest generation walks a list of it: cheap beside the full collection it may spare
-    grown = len(gc.get_objects(generation=2)) - _oldest["after_full"]
-    return grown > _oldest["after_full"] * FULL_GROWTH
+    if count1 <= threshold1:
+        return gc.collect(0)
+    # what a collection of the middle generation keeps moves to the oldest: counted from the young
+    # generations' lists (short), never by walking the oldest one, which is the whole heap
+    young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+    freed = gc.collect(1)
+    _oldest["grown"] += max(0, young - freed)
+    return freed
 
 
 def _collect_forever() -> None:

@@ -3,7 +3,8 @@
 - Headers: a Content-Security-Policy of this origin only (no inline script, no
   framing, forms post here only), nosniff, no Referer, and for the pages and
   JSON answers of a game (whose address is its credential) no caching and no
-  indexing.
+  indexing (a view link's scoreboard is kept by the browser only, and
+  revalidated: scorekeeper/revalidate.py).
 - Host names: only loopback, the LAN addresses served on, PUBLIC_URL's host
   and ALLOWED_HOSTS are answered (Flask's TRUSTED_HOSTS; others get 400), so
   a DNS-rebinding page can neither reach the app nor put its name into a QR code.
@@ -21,6 +22,8 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import SecurityError
+
+from scorekeeper.revalidate import REVALIDATE
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -95,17 +98,30 @@ def _refuse_nul() -> None:
                 abort(400, "The form contains a NUL character, which no name, card or number has.")
 
 
+# set on every answer unless its view set them already (the first three) or always (the last)
+_DEFAULTS = (("Content-Security-Policy", CONTENT_SECURITY_POLICY), ("X-Content-Type-Options", "nosniff"),
+             ("X-Frame-Options", "DENY"))
+_ALWAYS = (("Referrer-Policy", "no-referrer"),)
+
+
 def _headers(response):
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")
-    headers["Referrer-Policy"] = "no-referrer"
+    # one pass over the answer's headers, not one per header set (every answer goes through here)
+    present = {key.lower(): value for key, value in headers}
+    for key, value in _DEFAULTS:
+        if key.lower() not in present:
+            headers.add(key, value)
+    for key, value in _ALWAYS:
+        if present.get(key.lower()) != value:
+            headers[key] = value
     # pages listing the host's games carry every game's link, just as a game's own pages carry its own
     private = (request.path.startswith(("/s/", "/host", "/sessions", "/players")) or request.path == "/"
                or response.mimetype == "application/json")
     if private:
-        # a game's address is its credential: no cache keeps the page, no search engine lists it
-        headers["Cache-Control"] = "no-store"
+        # a game's address is its credential: no cache keeps the page, no search engine lists it; but a
+        # page with an ETag the view marked private, no-cache (a view link's scoreboard) is kept by the browser
+        # alone, which asks again before every use (scorekeeper/revalidate.py)
+        if present.get("cache-control") != REVALIDATE or "etag" not in present:
+            headers["Cache-Control"] = "no-store"
         headers["X-Robots-Tag"] = "noindex"
     return response

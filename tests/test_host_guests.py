@@ -237,3 +237,24 @@ def test_a_guest_is_offered_no_player_names_from_other_games(app, client, games)
     assert "Ann" in client.get("/new/rummy500").get_data(as_text=True)
     page = guest(app).get("/new/rummy500").get_data(as_text=True)
     assert "<option value=\"Ann\"" not in page and ">Ann<" not in page
+
+
+def test_a_guests_cookie_is_renewed_at_its_first_look_of_a_day_not_with_every_answer(app, games, monkeypatch):
+    from datetime import timedelta
+
+    from scorekeeper.host import devices
+
+    phone = guest(app)
+    url = f"/s/{games[0]['view']}"
+    first = phone.get(url)
+    assert "Expires=" in first.headers["Set-Cookie"]
+    # the same day: the page and its polls send no cookie again
+    assert "Set-Cookie" not in phone.get(url).headers
+    assert "Set-Cookie" not in phone.get(f"{url}/live?v=0").headers
+    # the next day, the first look renews it for as long again, with the same games
+    later = devices.utcnow() + timedelta(days=1)
+    monkeypatch.setattr(devices, "utcnow", lambda: later)
+    renewed = phone.get(url)
+    assert "Expires=" in renewed.headers["Set-Cookie"] and renewed.headers["Set-Cookie"] != first.headers["Set-Cookie"]
+    assert "Set-Cookie" not in phone.get(url).headers
+    assert f'href="{url}"' in phone.get("/").get_data(as_text=True)

@@ -36,12 +36,40 @@ def test_every_page_carries_a_strict_content_security_policy(client, game):
 
 def test_pages_of_a_game_and_json_answers_are_never_cached_or_indexed(client, game):
     token = game["view"]
-    answers = [client.get(url) for url in (f"/s/{token}", f"/s/{token}/review", f"/s/{token}/live",
+    answers = [client.get(url) for url in (f"/s/{game['edit']}", f"/s/{token}/review", f"/s/{token}/live",
                                             f"/s/{token}/export.json")]
     answers.append(client.post("/api/v1/melds/check", json={"cards": "7H 8H 9H"}))
     for response in answers:
         assert response.headers["Cache-Control"] == "no-store", response.request.path
         assert response.headers["X-Robots-Tag"] == "noindex", response.request.path
+    # the view link's scoreboard: kept by the browser alone (never a shared cache), asked about before each use
+    view = client.get(f"/s/{token}")
+    assert view.headers["Cache-Control"] == "private, no-cache" and view.headers["ETag"]
+    assert view.headers["X-Robots-Tag"] == "noindex"
+
+
+def test_a_view_links_scoreboard_is_revalidated_and_changes_with_the_game(client, app, game):
+    url = f"/s/{game['view']}"
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.data == b""
+    assert again.headers["ETag"] == etag and again.headers["Cache-Control"] == "private, no-cache"
+    # compressed, its ETag names the encoding, and asking with that one is answered 304 too
+    zipped = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["ETag"] != etag
+    assert client.get(url, headers={"If-None-Match": zipped.headers["ETag"]}).status_code == 304
+    # another address (another QR code in the page), or the game changed: a new page
+    elsewhere = client.get(url, base_url="http://127.0.0.1:5000", headers={"If-None-Match": etag})
+    assert elsewhere.status_code == 200 and elsewhere.headers["ETag"] != etag
+    with app.app_context():
+        db.session.get(GameSession, game["id"]).touch()
+        db.session.commit()
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    # the edit link's page carries this visitor's CSRF token: never kept, never revalidated
+    edit = client.get(f"/s/{game['edit']}", headers={"If-None-Match": etag})
+    assert edit.status_code == 200 and "ETag" not in edit.headers and edit.headers["Cache-Control"] == "no-store"
 
 
 def test_the_session_cookie_is_samesite_lax(client):

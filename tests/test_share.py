@@ -32,6 +32,15 @@ def share_card(page: str, kind: str) -> str:
     return found.group(0)
 
 
+def opened_panel(client, page: str, **request) -> str:
+    """The Share panel's links as the scoreboard shows them once opened (fetched then, from its data-panel)."""
+    found = re.search(r'<details class="panel share-panel" id="share" data-panel="([^"]+)"', page)
+    assert found, "the scoreboard has no Share panel"
+    answer = client.get(html.unescape(found.group(1)), **request)
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
 def shown_url(card: str) -> str:
     """The address a share card shows as text (to copy)."""
     return html.unescape(re.search(r'class="share-url" type="text" readonly value="([^"]*)"', card).group(1))
@@ -72,7 +81,7 @@ def test_qr_code_decodes_to_exactly_the_link(game, app, tmp_path, kind):
     view, edit = tokens(app, game.token)
     serve_on_lan(app, "http://192.0.2.2:5000")
     page = game.client.get(game.url, base_url="http://192.0.2.2:5000").get_data(as_text=True)
-    card = share_card(page, kind)
+    card = share_card(opened_panel(game.client, page, base_url="http://192.0.2.2:5000"), kind)
     expected = f"http://192.0.2.2:5000/s/{view if kind == 'view' else edit}"
     assert shown_url(card) == expected
     assert decode_qr(card, tmp_path) == expected
@@ -85,7 +94,7 @@ def test_public_url_wins_over_the_request_address(databases, tmp_path):
     url = client.post("/new/gin", data={"players-0": "Fay", "players-1": "Gus"}).headers["Location"]
     view, _ = tokens(app, url.rsplit("/", 1)[1])
     page = client.get(url).get_data(as_text=True)
-    card = share_card(page, "view")
+    card = share_card(opened_panel(client, page), "view")
     assert decode_qr(card, tmp_path) == f"http://192.168.1.20:5000/s/{view}"
     assert "Phones cannot open these codes" not in page
     with app.app_context():
@@ -110,7 +119,7 @@ def test_share_panel_on_localhost_links_to_the_lan_addresses_serve_printed(game,
 def test_view_link_page_is_read_only_and_never_shows_the_edit_token(game, app):
     assert game.play(HAND).status_code == 302
     view, edit = tokens(app, game.token)
-    for path in (f"/s/{view}", f"/s/{view}/share", f"/s/{view}/live"):
+    for path in (f"/s/{view}", f"/s/{view}/share", f"/s/{view}/share?fragment=1", f"/s/{view}/live"):
         response = game.client.get(path)
         assert response.status_code == 200, path
         text = response.get_data(as_text=True)
@@ -119,6 +128,20 @@ def test_view_link_page_is_read_only_and_never_shows_the_edit_token(game, app):
     page = game.client.get(f"/s/{view}").get_data(as_text=True)
     assert 'data-share="edit"' not in page and "Read-only link" in page
     assert f"/s/{view}/share/view/renew" not in page
+    panel = opened_panel(game.client, page)
+    assert 'data-share="view"' in panel and 'data-share="edit"' not in panel
+    assert f"/s/{view}/share/view/renew" not in panel
+
+
+def test_the_scoreboard_carries_no_qr_code_until_its_share_panel_is_opened(game):
+    page = game.page()
+    assert "<svg" not in page.split('id="share"', 1)[1].split("</details>", 1)[0]
+    assert 'class="qr-code"' not in page
+    # opened, the panel fetches both links' cards; without JavaScript its link leads to them on their page
+    panel = opened_panel(game.client, page)
+    assert panel.count('class="qr-code"') == 2 and 'data-share="edit"' in panel
+    assert f'<a href="{game.url}/share">Show the QR codes and links</a>' in page
+    assert game.client.get(f"{game.url}/share").get_data(as_text=True).count('class="qr-code"') == 2
 
 
 def test_names_show_as_text_on_share_and_live_pages(table, app):

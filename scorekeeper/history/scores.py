@@ -78,6 +78,8 @@ class Entry:
     # fragments built from one hand's body (a scoreboard row), by name: (the body they show, the HTML).
     # Handed on to the next version when it only adds hands, whose earlier bodies are the same objects
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
+    # the key of each shown hand's row, by position (see sessions.view.row_keys), worked out when first asked
+    row_keys: dict[int, str] | None = None
 
 
 def _deep_size(value: Any, seen: set[int]) -> int:
@@ -144,10 +146,12 @@ def _held_size(entry: Entry, seen: set[int]) -> int:
 
 
 def _size_of(entry: Entry) -> int:
-    # the fragments are counted as they come (put_page, and rows when the entry is stored again)
+    # the fragments are counted as they come (put_page, and rows and row keys when the entry is stored again)
     rows = sys.getsizeof(entry.rows) + sum(
         sys.getsizeof(key) + sys.getsizeof(value) + sys.getsizeof(value[1]) for key, value in entry.rows.items())
-    return entry.size + sys.getsizeof(entry.pages) + sum(sys.getsizeof(page) for page in entry.pages.values()) + rows
+    keys = sys.getsizeof(entry.row_keys) + sum(map(sys.getsizeof, entry.row_keys.values())) if entry.row_keys else 0
+    return (entry.size + sys.getsizeof(entry.pages) + sum(sys.getsizeof(page) for page in entry.pages.values())
+            + rows + keys)
 
 
 class ScoreCache:

@@ -9,9 +9,11 @@ from sqlalchemy import or_, select
 
 from scorekeeper.extensions import db
 from scorekeeper.host.identity import is_host
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, utcnow
 
 DEVICE_GAMES = "games"
+# the day (ordinal, UTC) the device's cookie was last renewed
+DEVICE_DAY = "day"
 # a device remembers the links it opened most recently; the cookie stays far below browsers' 4 KB
 MAX_REMEMBERED = 20
 
@@ -34,11 +36,14 @@ def remember(token: str) -> None:
     if is_host():
         return
     held = session.get(DEVICE_GAMES, [])
-    if held[:1] == [token]:
-        return  # already the most recent: no new cookie for every look at the scoreboard
+    today = utcnow().date().toordinal()
+    if held[:1] == [token] and session.get(DEVICE_DAY) == today:
+        return  # already the most recent, and renewed today: no new cookie for every look at the scoreboard
     tokens = [t for t in held if isinstance(t, str) and t != token]
     session[DEVICE_GAMES] = [token, *tokens][:MAX_REMEMBERED]
-    # kept across browser restarts: "the games on this phone" are there at the next visit
+    # kept across browser restarts: "the games on this phone" are there at the next visit; the cookie is
+    # renewed (for PERMANENT_SESSION_LIFETIME more) at the first look of each day, not at every request
+    session[DEVICE_DAY] = today
     session.permanent = True
 
 

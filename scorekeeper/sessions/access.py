@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections import namedtuple
+from typing import Any, Literal, NamedTuple
 
 from flask import abort
 from sqlalchemy import bindparam, or_, select
@@ -45,7 +46,13 @@ def current_version(token: str) -> int | None:
 
     What a phone polling for changes needs to hear that nothing changed.
     """
-    return _lookup(_VERSION, token).scalar_one_or_none()
+    return version_on(db.engine, token)
+
+
+def version_on(engine: Any, token: str) -> int | None:
+    """current_version on the given engine: what the live poll's shortcut asks outside any app context."""
+    found = _lookup(_VERSION, token, engine)
+    return None if found is None else found.version
 
 
 _CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(_BY_TOKEN)
@@ -53,14 +60,62 @@ _CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, G
 
 def current(token: str) -> Any:
     """The session a token opens, as a row of id, created_at, version and edit_token (None for none): no object loaded."""
-    return _lookup(_CURRENT, token).first()
+    return _lookup(_CURRENT, token)
 
 
-def _lookup(statement: Any, token: str) -> Any:
-    """Run a lookup by token on a connection of its own, outside the ORM session: a poll needs no more.
+class _Prepared(NamedTuple):
+    """A lookup by token compiled once for a database's dialect: its SQL, parameters and column types."""
 
-    The connection is back in the pool before any other query of the request (the ORM
-    session's, if any) asks for one.
+    sql: str
+    positions: tuple[str, ...] | None  # the parameters' names in order, for a driver that takes them so
+    row: Any  # the row's type: a named tuple of the selected columns
+    processors: tuple[Any, ...]  # what makes each column's value a Python value, as SQLAlchemy reads it
+
+    def args(self, token: str) -> Any:
+        return {"token": token} if self.positions is None else tuple(token for _ in self.positions)
+
+    def read(self, values: Any) -> Any:
+        return self.row(*(value if process is None else process(value)
+                          for process, value in zip(self.processors, values)))
+
+
+_PREPARED: dict[tuple[int, str, str], _Prepared] = {}
+
+
+def _prepared(statement: Any, dialect: Any) -> _Prepared:
+    key = (id(statement), dialect.name, dialect.paramstyle)  # the statements are this module's, made once
+    found = _PREPARED.get(key)
+    if found is None:
+        compiled = statement.compile(dialect=dialect)
+        columns = list(statement.selected_columns)
+        found = _PREPARED[key] = _Prepared(
+            sql=str(compiled),
+            positions=tuple(compiled.positiontup) if compiled.positional else None,
+            row=namedtuple("Found", [column.key for column in columns]),  # type: ignore[misc]
+            processors=tuple(column.type.dialect_impl(dialect).result_processor(dialect, None)
+                             for column in columns),
+        )
+    return found
+
+
+def _lookup(statement: Any, token: str, engine: Any = None) -> Any:
+    """Run a lookup by token on a pooled connection of its own, outside the ORM session: a poll needs no more.
+
+    The statement goes to the database driver as compiled once (executing it through
+    SQLAlchemy costs several times the query itself); its row comes back as SQLAlchemy
+    would read it (a named tuple; dates as dates). The connection is back in the pool
+    before any other query of the request (the ORM session's, if any) asks for one.
     """
-    with db.engine.connect() as connection:
-        return connection.execute(statement, {"token": token}).freeze()()
+    engine = engine or db.engine
+    prepared = _prepared(statement, engine.dialect)
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(prepared.sql, prepared.args(token))
+            values = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        connection.close()
+    return None if values is None else prepared.read(values)

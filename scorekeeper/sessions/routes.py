@@ -8,10 +8,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper import revalidate
 from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
@@ -125,13 +126,24 @@ def new_session(game_id: str):
 
 @bp.route("/s/<token>")
 def show(token: str):
-    """The scoreboard: totals, progress to the target, status, and the latest hands (every one on Review)."""
-    page = _built_view_page(token)
-    if page is not None:
-        remember(token)
-        return page
-    gs, access = load_session(token, need="view")
+    """The scoreboard: totals, progress to the target, status, and the latest hands (every one on Review).
+
+    A view link's page is built once per version and revalidated by its ETag (scorekeeper/revalidate.py).
+    """
     # a guest's home page lists the games this device was given
+    known = _known_view_page(token)
+    if known is not None:
+        remember(token)
+        etag, page = known
+        answer = revalidate.not_modified(etag)
+        if answer is not None or page is None:
+            return answer or _show(token)
+        return revalidate.kept(make_response(page), etag)
+    return _show(token)
+
+
+def _show(token: str):
+    gs, access = load_session(token, need="view")
     remember(token)
     board = scoreboard(gs)
     page = render_template(
@@ -143,9 +155,11 @@ def show(token: str):
         put_back=service.restorable(gs) if access == "edit" else None,
         dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
     )
-    if _view_page_name(token) and access == "view":
-        built(board, _view_page_name(token), lambda: page)
-    return page
+    name = _view_page_name(token)
+    if name is None or access != "view":
+        return page
+    built(board, name, lambda: page)
+    return revalidate.kept(make_response(page), revalidate.etag_for(gs.id, str(gs.created_at), gs.version, name))
 
 
 def _view_page_name(token: str) -> str | None:
@@ -160,8 +174,11 @@ def _view_page_name(token: str) -> str | None:
     return f"page {token} {is_host()} {request.host_url}"
 
 
-def _built_view_page(token: str) -> str | None:
-    """The view link's scoreboard already built for the session's current version, if any: one lookup, nothing loaded."""
+def _known_view_page(token: str) -> tuple[str, str | None] | None:
+    """A view link's scoreboard of the session's current version: its ETag, and the page if built already.
+
+    None when this request's page is not kept (see _view_page_name). One lookup, nothing loaded.
+    """
     # imported here: history's score cache imports this blueprint's service
     from scorekeeper.history.scores import ScoreCache, cache
 
@@ -169,8 +186,9 @@ def _built_view_page(token: str) -> str | None:
     found = current(token) if name else None
     if found is None or found.edit_token == token:
         return None
+    etag = revalidate.etag_for(found.id, str(found.created_at), found.version, name)
     entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
-    return None if entry is None else entry.pages.get(name)
+    return etag, None if entry is None else entry.pages.get(name)
 
 
 @bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")

@@ -2,7 +2,8 @@
 
 Live updates are plain polling: a page asks ``/s/<token>/live?v=<version>``
 every few seconds and gets 304 with no body while nothing changed, or the
-new version with the scoreboard fragment to swap in. Polling keeps the
+new version with the scoreboard fragment to swap in (or, when it says which
+rows it holds, the fragment without rows and the rows it lacks). Polling keeps the
 server a plain WSGI app (no websockets) and costs one indexed lookup per ask.
 """
 
@@ -14,7 +15,7 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 
 from scorekeeper.models import GameSession
 from scorekeeper.sessions.access import current_version, load_session
-from scorekeeper.sessions.view import scoreboard, scoreboard_html
+from scorekeeper.sessions.view import rows_since, scoreboard, scoreboard_html
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
@@ -24,15 +25,19 @@ POLL_INTERVAL_MS = 2500
 
 
 @bp.app_template_global()
-def share_panel(gs: GameSession, access: str) -> dict[str, Any]:
-    """What the Share panel shows this visitor: the links it may pass on, and whether phones can reach them."""
+def share_panel(gs: GameSession, access: str, links: bool = True) -> dict[str, Any]:
+    """What the Share panel shows this visitor: the links it may pass on, and whether phones can reach them.
+
+    Without `links`, only whether phones can reach them: the scoreboard fetches the links with
+    their QR codes when its panel is opened (``/s/<token>/share?fragment=1``).
+    """
     base = public_base()
     loopback = base_is_loopback(base)
     here = request.full_path.rstrip("?")
     # `serve --lan` records the addresses it printed, so the panel can point the laptop at one of them
     lan = [url + here for url in current_app.config.get("LAN_URLS", [])] if loopback else []
     return {
-        "links": share_links(gs, access),
+        "links": share_links(gs, access) if links else [],
         "base": base,
         "loopback": loopback,
         "lan_urls": lan,
@@ -48,8 +53,13 @@ def live_settings(gs: GameSession, token: str) -> dict[str, Any]:
 
 @bp.route("/s/<token>/share")
 def panel(token: str):
-    """The Share panel on a page of its own: QR codes and addresses of the links, and renewing them."""
+    """The Share panel on a page of its own: QR codes and addresses of the links, and renewing them.
+
+    With ``?fragment=1``, only the links' cards: what the scoreboard's Share panel shows once opened.
+    """
     gs, access = load_session(token, need="view")
+    if request.args.get("fragment"):
+        return render_template("share/_links.html", share=share_panel(gs, access), token=token)
     return render_template("share/share.html", gs=gs, access=access, token=token)
 
 
@@ -76,16 +86,31 @@ def live(token: str):
     """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment.
 
     The fragment is built once per version of the session (see sessions.view.scoreboard_html),
-    however many phones follow it.
+    however many phones follow it. A page that says which rows it shows (``rows``: the
+    position and key of its last one) gets the fragment without rows and only the rows it
+    lacks, when it can keep the others (sessions.view.rows_since).
     """
     seen = request.args.get("v", type=int)
     if seen is not None and seen == current_version(token):
-        response = current_app.response_class(status=304)
+        # mostly answered before Flask (share/quick_poll.py), with this very answer's headers
+        return not_modified()
+    gs, access = load_session(token, need="view")
+    board = scoreboard(gs)
+    news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
+    held = request.args.get("rows")
+    rows = rows_since(board, access, token, held) if held else None
+    if rows is None:
+        news["html"] = scoreboard_html(gs, access, token, board)
     else:
-        gs, access = load_session(token, need="view")
-        board = scoreboard(gs)
-        fragment = scoreboard_html(gs, access, token, board)
-        response = jsonify(version=gs.version, hands=board["count"], dealer=board["dealers"].as_json(), html=fragment)
+        news.update(html=scoreboard_html(gs, access, token, board, rows=False), rows=rows)
+    response = jsonify(news)
     # every answer is news about now: nothing may serve it from a cache
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def not_modified() -> Any:
+    """The live poll's answer while nothing changed: 304, no body, kept by no cache."""
+    response = current_app.response_class(status=304)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -1,5 +1,7 @@
 // Live scoreboard: ask the server every few seconds whether the game changed, and swap in the new
 // scoreboard when it did. Nothing is asked while the page is hidden (a phone in a pocket costs nothing).
+// Each ask says which rows the page shows (its last row's hand and key), so that a change brings the
+// totals and only the rows the page lacks; the rows it keeps are the very rows a fresh load would show.
 
 import { askFresh, pollWhileVisible } from "./poll.js";
 
@@ -12,12 +14,43 @@ function setStatus(text, state) {
   status.dataset.state = state;
 }
 
-function swapScoreboard(html) {
-  const current = document.querySelector(".scoreboard");
+function parsed(html) {
   const template = document.createElement("template");
   template.innerHTML = html.trim();
-  const fresh = template.content.querySelector(".scoreboard");
-  if (current && fresh) current.replaceWith(fresh);
+  return template.content;
+}
+
+/** "<hand>.<key>" of the last row the scoreboard shows, or "" when it shows none. */
+function rowsHeld() {
+  const rows = document.querySelectorAll(".scoreboard tr[data-key]");
+  const last = rows[rows.length - 1];
+  return last ? `${last.id.replace("hand-", "")}.${last.dataset.key}` : "";
+}
+
+/**
+ * Put the news on the page: the whole scoreboard, or (news.rows) the scoreboard without rows filled
+ * with this page's rows of hands first..after and the rows sent. False, changing nothing, when this
+ * page's row of hand `after` is not the one the server meant (its key differs): ask for all of it.
+ */
+function showNews(news) {
+  const current = document.querySelector(".scoreboard");
+  const fresh = parsed(news.html).querySelector(".scoreboard");
+  if (!current || !fresh) return true;
+  if (news.rows) {
+    const { first, after, key, html } = news.rows;
+    const last = document.getElementById(`hand-${after}`);
+    const body = fresh.querySelector("tbody");
+    if (!last || !current.contains(last) || last.dataset.key !== key || !body) return false;
+    let hand = 0;
+    for (const row of [...current.querySelector("tbody").children]) {
+      // a hand's notes follow its row: they go with it
+      if (row.id.startsWith("hand-")) hand = Number(row.id.replace("hand-", ""));
+      if (hand >= first && hand <= after) body.append(row);
+    }
+    body.append(parsed(html));
+  }
+  current.replaceWith(fresh);
+  return true;
 }
 
 function start() {
@@ -28,10 +61,15 @@ function start() {
   /** One look at the server; false once the link no longer works. */
   async function tick() {
     try {
-      const response = await askFresh(`${url}?v=${version}`);
-      if (response.status === 200) {
-        const news = await response.json();
-        swapScoreboard(news.html);
+      const held = rowsHeld();
+      let response = await askFresh(`${url}?v=${version}${held ? `&rows=${encodeURIComponent(held)}` : ""}`);
+      let news = response.status === 200 ? await response.json() : null;
+      if (news && !showNews(news)) {
+        response = await askFresh(`${url}?v=${version}`);
+        news = response.status === 200 ? await response.json() : null;
+        if (news) showNews(news);
+      }
+      if (news) {
         version = news.version;
         setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
         // the scoreboard is live; the list of cards entered and the buttons come with a reload

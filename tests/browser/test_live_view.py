@@ -80,3 +80,57 @@ def test_view_page_stops_asking_while_hidden_and_catches_up_when_shown(page, liv
     }""")
     page.wait_for_timeout(500)
     assert len(polls) > asked, "coming back asks at once"
+
+
+def _scoreboard(page) -> str:
+    """The scoreboard as the page shows it, the white space between tags left out."""
+    return page.locator(".scoreboard").evaluate("el => el.outerHTML.replace(/>\\s+</g, '><').trim()")
+
+
+def test_a_following_phone_shows_what_a_fresh_load_shows_after_every_change(
+    browser, browser_context_args, lan_server
+):
+    from scorekeeper.extensions import db
+    from scorekeeper.models import GameSession
+    from scorekeeper.sessions import service
+
+    base, app = lan_server
+
+    def points(ann: int, ben: int) -> dict:
+        return {"ended": "went_out", "went_out": "Ann", "points": {"Ann": ann, "Ben": ben}}
+
+    with app.app_context():
+        gs = service.create_session("rummy500", {"target": 10**6}, ["Ann", "Ben"])
+        for n in range(1, 4):
+            service.add_hand(gs, points(10 * n, n))
+        game_id, view = gs.id, gs.view_token
+    context = browser.new_context(**browser_context_args)
+    viewer, fresh = context.new_page(), context.new_page()
+    asked = []
+    viewer.on("response", lambda r: asked.append(r.url) if "/live?" in r.url and r.status == 200 else None)
+    viewer.goto(f"{base}/s/{view}")
+    viewer.evaluate("window.stillTheSamePage = true")
+
+    def change(how) -> None:
+        with app.app_context():
+            gs = db.session.get(GameSession, game_id)
+            before = gs.version
+            how(gs)
+            assert gs.version > before
+            version = gs.version
+        # the page has taken the news in once it asks with the new version
+        viewer.wait_for_function(
+            "v => performance.getEntriesByType('resource').some(e => e.name.includes(`/live?v=${v}`))",
+            arg=version, timeout=8000)
+        fresh.goto(f"{base}/s/{view}")
+        assert _scoreboard(viewer) == _scoreboard(fresh)
+
+    change(lambda gs: service.add_hand(gs, points(40, 4)))
+    assert any("rows=3." in url for url in asked), "the page said which rows it holds"
+    change(lambda gs: service.replace_hand(gs.hands[-1], points(45, 4), gs.hands[-1].version))
+    change(lambda gs: service.replace_hand(gs.hands[0], points(11, 1), gs.hands[0].version))
+    change(lambda gs: service.delete_hand(gs.hands[1]))
+    change(lambda gs: service.undo_last_hand(gs, gs.hands[-1].id))
+    change(lambda gs: service.add_hand(gs, points(5, 5)))
+    assert viewer.evaluate("window.stillTheSamePage") is True
+    context.close()

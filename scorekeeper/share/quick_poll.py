@@ -1,0 +1,97 @@
+"""The live poll's "nothing changed" answered before Flask: the one request every phone makes every few seconds.
+
+A page following a game asks ``/s/<token>/live?v=<version>`` (share/routes.py's
+``live``). Nearly every time the game is still at that version, and the answer
+is a 304 with no body whose headers are the same for every game and visitor.
+Going through Flask for it (request context, session cookie, CSRF and header
+hooks) costs several times the one indexed lookup it needs, so this WSGI
+middleware answers it first: the Host checked as Flask checks it, the version
+read on a connection of the pool, and the headers those of the route's own
+304 passed once through the app's after-request hooks (built at the first
+poll, never copied from a visitor's answer). Anything else, or any doubt (an
+untrusted Host, an unreadable ``v``, a NUL, another version, no such game),
+goes on to Flask, which answers as it always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import parse_qsl
+
+from flask import Flask
+from werkzeug.exceptions import SecurityError
+from werkzeug.wsgi import get_host
+
+PREFIX, SUFFIX = "/s/", "/live"
+
+
+def asked(environ: dict[str, Any]) -> tuple[str, int] | None:
+    """The token and version of a plain live poll (GET /s/<token>/live?v=<digits>), or None for any other request.
+
+    >>> asked({"REQUEST_METHOD": "GET", "PATH_INFO": "/s/abc/live", "QUERY_STRING": "v=7"})
+    ('abc', 7)
+    >>> asked({"REQUEST_METHOD": "GET", "PATH_INFO": "/s/abc/live", "QUERY_STRING": "v=%007"}) is None
+    True
+    """
+    path = environ.get("PATH_INFO", "")
+    if environ.get("REQUEST_METHOD") != "GET" or not (path.startswith(PREFIX) and path.endswith(SUFFIX)):
+        return None
+    token = path[len(PREFIX):-len(SUFFIX)]
+    query = environ.get("QUERY_STRING", "")
+    if not token or "/" in token or "\x00" in token or "%00" in query:
+        return None  # no route, or a NUL the app refuses with 400
+    version = dict(parse_qsl(query)).get("v", "")
+    if not (version.isascii() and version.isdigit()):
+        return None
+    return token, int(version)
+
+
+class QuickPoll:
+    """WSGI middleware in front of the Flask app `app`: answers a current live poll with the route's own 304."""
+
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self.wsgi_app = wsgi_app
+        self._engine: Any = None
+        self._headers: list[tuple[str, str]] | None = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        poll = asked(environ)
+        if poll is not None and self._trusted(environ) and self._version(poll[0]) == poll[1]:
+            start_response("304 NOT MODIFIED", list(self._not_modified_headers(environ)))
+            return []
+        return self.wsgi_app(environ, start_response)
+
+    def _trusted(self, environ: dict[str, Any]) -> bool:
+        # Flask's own check (TRUSTED_HOSTS, read now: `serve --lan` adds its addresses after start)
+        try:
+            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))
+        except SecurityError:
+            return False
+        return True
+
+    def _version(self, token: str) -> int | None:
+        from scorekeeper.sessions.access import version_on
+
+        if self._engine is None:
+            from scorekeeper.extensions import db
+
+            with self.app.app_context():
+                self._engine = db.engine
+        return version_on(self._engine, token)
+
+    def _not_modified_headers(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
+        if self._headers is None:
+            from scorekeeper.share.routes import not_modified
+
+            # the route's 304 through every after-request hook, in a request of no one (no cookie, no session)
+            with self.app.test_request_context(environ["PATH_INFO"], base_url="http://localhost/"):
+                response = self.app.process_response(not_modified())
+                self._headers = response.get_wsgi_headers(environ).to_wsgi_list()
+        return self._headers
+
+
+def init_app(app: Flask) -> None:
+    """Put the shortcut in front of the app (before any proxy fix, which then rewrites what it reads)."""
+    app.wsgi_app = QuickPoll(app, app.wsgi_app)  # type: ignore[method-assign]
