@@ -156,7 +156,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     for name in players:
         if name not in names:
             raise problem(InputError, f"`{name}` is not a player in this session: players are {', '.join(names)}")
-    if rules.game == "gin":
+    if rules.variant.knocks:
         players = _arrange_gin_players(players, hand, names, problem)
     entries = {name: players.get(name) or {} for name in names}
     for name, entry in entries.items():
@@ -175,7 +175,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
             melded += layoff.points
         player.melded_points = melded
         player.in_hand_points = sum(map(values.__getitem__, player.in_hand))
-    if rules.game == "gin":
+    if rules.variant.knocks:
         _check_gin(hand, rules, problem)
     return hand
 
@@ -377,7 +377,7 @@ def _place_layoffs(hand: Hand, rules: Rules, problem: _Problems) -> None:
                     RulesError, f"{_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}",
                     name, field="layoffs", layoff=index,
                 )
-            if rules.game == "gin":
+            if rules.variant.knocks:
                 _check_gin_layoff(hand, name, layoff, _label(name, "layoffs", index), _where("layoffs", index), problem)
             elif rules.lay_off_own_melds_only and layoff.owner != name:
                 raise problem(
@@ -496,7 +496,7 @@ def _refuse_layoff(meld: Reading, items: list[tuple[str, int, LayOff]], hand: Ha
 
 
 def _check_going_out(hand: Hand, rules: Rules, problem: _Problems) -> None:
-    if hand.went_out is None or rules.game == "gin":
+    if hand.went_out is None or rules.variant.knocks:
         return
     left = hand.players[hand.went_out].in_hand
     if left:

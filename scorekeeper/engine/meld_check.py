@@ -25,7 +25,7 @@ from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend,
 
 def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | None:
     """The hand's wild rank as a number (ace 1), required by 5000 Rummy and ignored by the other games."""
-    if rules.game != "rummy5000":
+    if not rules.variant.asks_wild_rank:
         return None
     if wild_rank is None or wild_rank == "":
         raise InputError(f"{where}5000 Rummy needs the hand's wild rank (`wild_rank`), like 7 or K")

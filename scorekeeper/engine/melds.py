@@ -96,7 +96,7 @@ def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: se
         if only is None or source in only:
             total += meld_card_points(rules, card.card, card.stands_for or card.card, low_ace, wild_rank)
         low_ace = False
-    if rules.game == "persian" and reading.kind == "set" and len(reading.cards) == 4 and only is None:
+    if rules.variant.four_of_a_kind_doubles and reading.kind == "set" and len(reading.cards) == 4 and only is None:
         # four of a kind put down at once scores double; a fourth card laid off later does not
         total *= 2
     return total
@@ -171,8 +171,8 @@ def full_check(
     problem = _entry_problem(cards, rules, wild)
     if problem:
         return MeldCheck(cards, (), problem)
-    if rules.game == "persian" and any(c.card.is_joker for c in cards):
-        return _persian_jokers(cards)
+    if not rules.jokers_wild and any(c.card.is_joker for c in cards):
+        return _jokers_apart(cards, rules)
 
     fixed: dict[int, Card] = {}  # what each natural or pinned card stands for, by position
     free: list[int] = []  # the positions of wild cards left to place
@@ -316,9 +316,10 @@ def _times(count: int) -> str:
     return {2: "twice", 3: "three times"}.get(count, f"{count} times")
 
 
-def _persian_jokers(cards: tuple[MeldCard, ...]) -> MeldCheck:
+def _jokers_apart(cards: tuple[MeldCard, ...], rules: Rules) -> MeldCheck:
+    """Jokers that are not wild (Persian Rummy) meld only with each other."""
     if not all(c.card.is_joker for c in cards):
-        return MeldCheck(cards, (), "in Persian Rummy jokers are not wild: they meld only with each other, as a set of 3 or 4 jokers")
+        return MeldCheck(cards, (), f"in {rules.name} jokers are not wild: they meld only with each other, as a set of 3 or 4 jokers")
     if len(cards) > 4:
         return MeldCheck(cards, (), f"a set has at most 4 cards; this has {len(cards)}")
     return MeldCheck(cards, (Reading("set", cards, tuple(range(len(cards))), 0),), None)
@@ -326,8 +327,8 @@ def _persian_jokers(cards: tuple[MeldCard, ...]) -> MeldCheck:
 
 def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
     # only the wild rank itself melds alone: deuces as twos in Oklahoma, three wild sevens in 5000 Rummy
-    own_rank = 2 if rules.game == "oklahoma" else wild_rank
-    if rules.game in ("oklahoma", "rummy5000") and not any(c.card.is_joker for c in cards):
+    own_rank = rules.variant.own_wild_rank(wild_rank)
+    if own_rank is not None and not any(c.card.is_joker for c in cards):
         as_themselves = {i: c.stands_for or c.card for i, c in enumerate(cards)}
         if all(card.rank == own_rank for card in as_themselves.values()):
             reading = _read_set(cards, as_themselves, [], rules)
@@ -375,7 +376,7 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> R
     rank = next(iter(fixed.values())).rank
     suits = {c.suit for c in fixed.values()}
     missing = [s for s in SUITS if s not in suits]
-    if rules.game == "oklahoma" and rank == QUEEN:
+    if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
         missing = [s for s in missing if s != "S"] + ["H", "D", "C"] * 2
