@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from scorekeeper.engine.variants import Game, find_game
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_NAME
 
@@ -72,6 +73,11 @@ class GameSession(db.Model):
         order_by="SeatChange.seat",
         cascade="all, delete-orphan",
     )
+
+    @property
+    def variant(self) -> Game:
+        """The game played, as the engine knows it: pages ask it what the game does (its capability flags)."""
+        return find_game(self.game)
 
     @property
     def player_names(self) -> list[str]:

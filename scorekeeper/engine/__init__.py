@@ -25,18 +25,23 @@ from scorekeeper.engine.gin import gin_arrange
 from scorekeeper.engine.meld_check import check_layoff, check_meld
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, score_session
 from scorekeeper.engine.table import dealer_seats
+from scorekeeper.engine.variants import VARIANTS, Game, UnknownGameError, find_game
 
 __all__ = [
+    "Game",
     "GameSpec",
     "InputError",
     "Option",
     "PointsBonuses",
     "RulesError",
     "Scoring",
+    "UnknownGameError",
+    "VARIANTS",
     "card_values",
     "check_layoff",
     "check_meld",
     "dealer_seats",
+    "find_game",
     "deck_counts",
     "game_ids",
     "get_game",

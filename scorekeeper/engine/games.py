@@ -25,12 +25,12 @@ from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.variants import VARIANTS, Game, Option, find_game, shown
 
 # the registry's facts as tables, for callers that look one up by id
-GAME_NAMES = {game.id: game.name for game in VARIANTS}
+GAME_NAMES = {g.id: g.name for g in VARIANTS}
 GAMES = tuple(GAME_NAMES)
 # (fewest, most) players each game is played with
-PLAYERS = {game.id: (game.min_players, game.max_players) for game in VARIANTS}
-OPTIONS: dict[str, dict[str, Option]] = {game.id: game.option_specs() for game in VARIANTS}
-SUMMARIES = {game.id: game.summary for game in VARIANTS}
+PLAYERS = {g.id: (g.min_players, g.max_players) for g in VARIANTS}
+OPTIONS: dict[str, dict[str, Option]] = {g.id: g.option_specs() for g in VARIANTS}
+SUMMARIES = {g.id: g.summary for g in VARIANTS}
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,6 @@ from scorekeeper.extensions import db
 from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Player, Seat
 
-# in these games a low hand score is the good one
-LOW_IS_GOOD = frozenset({"penalty"})
-
-
 def average(values: list[int]) -> float | None:
     """The mean to one decimal place, or None for no values.
 
@@ -65,7 +61,7 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     names = gs.player_names
     sides = sides_of(names, body)
     columns = list((body.get("totals") or {}).keys()) or names
-    low = gs.game in LOW_IS_GOOD
+    low = gs.variant.lowest_wins
     figures = []
     for side in columns:
         members = [n for n in names if sides.get(n) == side]

@@ -119,7 +119,7 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
     part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand}
     if form.went_out.data:
         part["went_out"] = True
-    if gs.game == "rummy5000" and form.wild_rank.data in RANK_CHOICES:
+    if gs.variant.asks_wild_rank and form.wild_rank.data in RANK_CHOICES:
         part["wild_rank"] = form.wild_rank.data
     return part
 

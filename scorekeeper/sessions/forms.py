@@ -25,7 +25,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from scorekeeper.engine import GameSpec
+from scorekeeper.engine import Game, GameSpec
 from scorekeeper.limits import MAX_NAME, name_problem
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -179,10 +179,10 @@ class HandFormBase(FlaskForm):
         if self.needs_wild_rank and field.data not in RANK_CHOICES:
             raise ValidationError("Choose the wild rank: the rank of the card turned up after the deal.")
 
-    def setup(self, names: list[str], game: str) -> None:
+    def setup(self, names: list[str], game: Game) -> None:
         """Fill the choices that depend on the session's players and game."""
         self.went_out.choices = [SelectChoice("", "(nobody)")] + [SelectChoice(n, n) for n in names]
-        if game == "gin":
+        if game.knocks:
             self.ended.choices = [SelectChoice("went_out", "A player knocked (or went gin)"),
                                   SelectChoice("stock_exhausted", "Draw: the stock ran down")]
             self.went_out.label.text = "Knocker"
@@ -210,7 +210,7 @@ class HandCardsForm(HandFormBase):
     # kept draft and a form sent back carry it too); the server only sends it back as it came
     parts_seen = HiddenField()
 
-    def setup(self, names: list[str], game: str) -> None:
+    def setup(self, names: list[str], game: Game) -> None:
         """Choices that depend on the players: who went out, and every meld a lay-off may go onto."""
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat
@@ -233,7 +233,7 @@ class HandPointsForm(HandFormBase):
     points = FieldList(StringField("Points", filters=[lambda s: (s or "").strip()]))
     requires_went_out = False
 
-    def setup(self, names: list[str], game: str) -> None:
+    def setup(self, names: list[str], game: Game) -> None:
         """One points field per player."""
         super().setup(names, game)
         while len(self.points) < len(names):

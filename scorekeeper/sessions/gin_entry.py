@@ -306,7 +306,7 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
 def gin_hands(token: str):
     """Gin: type both whole hands, see the best arrangement and the score, choose, then save."""
     gs, _ = load_session(token, need="edit")
-    if gs.game != "gin":
+    if not gs.variant.whole_hand_entry:
         abort(404, "Entering both hands of cards is for Gin Rummy games only.")
     names = gs.playing_names
     form = GinHandsForm()

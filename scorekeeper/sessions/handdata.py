@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.engine import Game
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
 
@@ -97,7 +98,7 @@ def read_layoffs(rows: Any, name: str, target_of: Callable[[str | None], dict[st
     return layoffs, bad
 
 
-def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict[str, Any]:
+def cards_form_to_data(form: HandCardsForm, names: list[str], game: Game) -> dict[str, Any]:
     """The hand a valid card form describes; raises EntryError after marking unreadable fields."""
     bad = False
     # row index of each entered meld, per seat, so lay-offs and engine errors find their field
@@ -122,10 +123,10 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
         "ended": ended,
         "went_out": (form.went_out.data or None) if ended == "went_out" else None,
         "concealed": bool(form.concealed.data) if ended == "went_out" else False,
-        "wild_rank": (form.wild_rank.data or None) if game == "rummy5000" else None,
+        "wild_rank": (form.wild_rank.data or None) if game.asks_wild_rank else None,
         "players": players,
     }
-    if game == "gin" and ended == "went_out" and form.big_gin.data:
+    if game.knocks and ended == "went_out" and form.big_gin.data:
         data["big_gin"] = True
     return data
 

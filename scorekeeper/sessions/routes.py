@@ -192,8 +192,8 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = Non
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
     # only a hand entered by cards needs the wild rank: the engine does not check a points hand
-    form.needs_wild_rank = gs.game == "rummy5000" and mode == "cards"
-    form.setup(names, gs.game)
+    form.needs_wild_rank = gs.variant.asks_wild_rank and mode == "cards"
+    form.setup(names, gs.variant)
     return form
 
 
@@ -204,13 +204,13 @@ def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     if kind not in ("melds", "layoffs") or not seat_text.isdigit() or int(seat_text) >= len(form.players):
         return False
     getattr(form.players[int(seat_text)], kind).append_entry()
-    form.setup(_names(gs, hand), gs.game)
+    form.setup(_names(gs, hand), gs.variant)
     return True
 
 
 def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
     names = _names(gs, hand)
-    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.game)
+    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.variant)
     if names != gs.player_names:
         # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
         data["seated"] = names

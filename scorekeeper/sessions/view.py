@@ -29,7 +29,7 @@ def game_spec(game_id: str) -> engine.GameSpec | None:
 
 def games() -> list[engine.GameSpec]:
     """Every game the engine knows, in its order."""
-    return [engine.get_game(game_id) for game_id in engine.game_ids()]
+    return [engine.get_game(g) for g in engine.game_ids()]
 
 
 def already_saved(gs: GameSession, token: str, position: int) -> Response:
@@ -115,7 +115,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     return {
         "body": body,
         "spec": spec,
-        "target": target if gs.game != "michigan" else None,
+        "target": None if gs.variant.counts_hands_won else target,
         "columns": columns,
         "rows": rows,
         "count": count,
@@ -124,7 +124,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "progress": progress,
         "leaders": lead,
         "finished": body.get("status") == "finished",
-        "counts_hands_won": gs.game == "michigan",
+        "counts_hands_won": gs.variant.counts_hands_won,
         # who deals: from the players of each hand the engine scored (no hand loaded), when it scored them
         "dealers": table.dealers(gs, entry.scoring.seating.hands if entry.scoring is not None else None),
         "entry": entry,
