@@ -1,7 +1,7 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
-Scoring (a session scored hand by hand),
+Scoring (a session scored hand by hand), find_game and the Game classes (engine.variants),
 InputError, RulesError; and for pages and forms: check_layoff, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,
 points_bonuses; and for the table, dealer_seats (who deals each hand).
@@ -21,7 +21,8 @@ from scorekeeper.engine.games import (
     get_game,
     resolve_options,
 )
-from scorekeeper.engine.gin import gin_arrange
+from scorekeeper.engine.gin import GinCardsError, big_gin_arrangements, gin_arrange
+from scorekeeper.engine.gin_rules import HAND_SIZE as GIN_HAND_SIZE
 from scorekeeper.engine.meld_check import check_layoff, check_meld
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, score_session
 from scorekeeper.engine.table import dealer_seats
@@ -29,7 +30,9 @@ from scorekeeper.engine.variants import VARIANTS, Game, UnknownGameError, find_g
 
 __all__ = [
     "Game",
+    "GIN_HAND_SIZE",
     "GameSpec",
+    "GinCardsError",
     "InputError",
     "Option",
     "PointsBonuses",
@@ -37,6 +40,7 @@ __all__ = [
     "Scoring",
     "UnknownGameError",
     "VARIANTS",
+    "big_gin_arrangements",
     "card_values",
     "check_layoff",
     "check_meld",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.gin import HAND_SIZE, deadwood_value, gin_arrange
+from scorekeeper.engine.gin_rules import HAND_SIZE, deadwood_value
 from scorekeeper.engine.standing import Line, Standing
 
 if TYPE_CHECKING:
@@ -86,6 +86,10 @@ def gin_warnings(hand: Hand, rules: Rules, names: list[str], entered_scores: dic
 
 
 def _best_gin(cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:
+    # imported here, not at the top: the arrangement checks melds by the shared meld check, which needs
+    # the games, whose Gin asks this module
+    from scorekeeper.engine.gin import gin_arrange
+
     if len(cards) != HAND_SIZE:
         return None
     try:

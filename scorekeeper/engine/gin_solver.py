@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from scorekeeper.engine.cards import SUITS, Card
+from scorekeeper.engine.gin_rules import deadwood_value
 
 SUIT_BITS = 16
 FULL_SUIT = 0x1FFF
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
-# deadwood value of the card at bit i of a suit mask (rank i + 1)
-VALUES = tuple(min(i + 1, 10) for i in range(13))
+# deadwood value of the card at bit i of a suit mask (rank i + 1), from gin's one rule for it
+VALUES = tuple(deadwood_value(Card(i + 1, SUITS[0])) for i in range(13))
 
 
 def rank_blocks(mask: int) -> Iterator[tuple[int, int]]:

@@ -18,14 +18,13 @@ from scorekeeper.engine.cards import JOKER, Card, CardNotationError, MeldCard, p
 from scorekeeper.engine.errors import EngineError, InputError, RulesError
 from scorekeeper.engine.games import Rules, card_table, table_rules
 from scorekeeper.engine.gin import arrangement as gin_arrangement
-from scorekeeper.engine.gin import deadwood_value, gin_arrange
+from scorekeeper.engine.gin import GIN_RULES, gin_arrange, meld_eleventh
+from scorekeeper.engine.gin_rules import HAND_SIZE, deadwood_value
 from scorekeeper.engine.gin_solver import mask_of, optimal_set_masks
 from scorekeeper.engine.meld_check import read_wild_rank
 from scorekeeper.engine.melds import Reading, analyse, check, deck_problem, extend, meld_points
 
 ENDINGS = ("went_out", "stock_exhausted")
-GIN_HAND = 10
-_GIN_RULES = table_rules("gin")
 
 
 @dataclass(slots=True)
@@ -535,7 +534,7 @@ def _arrange_gin_players(players: Mapping, hand: Hand, names: list[str], problem
             raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
         if body.get("discard") and hand.big_gin and body.get("big_gin"):
             # all eleven cards meld: the best discard is melded too
-            melds = _meld_eleven(body["melds"], body["discard"])
+            melds = meld_eleventh(body["melds"], body["discard"]) or [*body["melds"], [body["discard"]]]
             arranged[name] = {"melds": melds, "layoffs": [], "in_hand": []}
         else:
             layoffs = [
@@ -554,27 +553,17 @@ def _entered_knocker_melds(name: str, melds: object, hand: Hand, problem: _Probl
     The defender's whole hand is arranged against these melds, so they must be
     read (and refused, naming the knocker) before the defender's cards are.
     """
-    rules = _GIN_RULES
+    rules = GIN_RULES
     readings = _read_melds(name, melds, rules, None, problem)
     cards = [c.card for r in readings for c in r.cards]
     fault = deck_problem(cards, rules, f"{name}'s melds")
     if fault:
         raise problem(RulesError, fault, name, field="melds")
-    if len(cards) > GIN_HAND + 1:
+    if len(cards) > HAND_SIZE + 1:
         raise problem(
-            RulesError, f"{name} has {len(cards)} cards melded; a gin hand holds {GIN_HAND} at the end", name, field="melds"
+            RulesError, f"{name} has {len(cards)} cards melded; a gin hand holds {HAND_SIZE} at the end", name, field="melds"
         )
     return [[str(c) for c in r.cards] for r in readings]
-
-
-def _meld_eleven(melds: list[list[str]], extra: str) -> list[list[str]]:
-    rules = _GIN_RULES
-    card = parse_meld_cards([extra])
-    for index, meld in enumerate(melds):
-        longer = extend(check(parse_meld_cards(meld), rules).reading, card, rules)
-        if longer.legal:
-            return melds[:index] + [[str(c) for c in longer.reading.cards]] + melds[index + 1 :]
-    return [*melds, [extra]]
 
 
 def _check_gin_layoff(hand: Hand, name: str, layoff: LayOff, what: str, where: dict[str, Any], problem: _Problems) -> None:
@@ -614,8 +603,8 @@ def _check_gin(hand: Hand, rules: Rules, problem: _Problems) -> None:
         )
     if hand.big_gin and knocker.in_hand:
         raise problem(RulesError, f"big gin melds all 11 cards, but {knocker.name} has deadwood", knocker.name, field="in_hand")
-    wanted = GIN_HAND + 1 if hand.big_gin else GIN_HAND
-    for player, size in ((knocker, wanted), (defender, GIN_HAND)):
+    wanted = HAND_SIZE + 1 if hand.big_gin else HAND_SIZE
+    for player, size in ((knocker, wanted), (defender, HAND_SIZE)):
         if player.card_count() != size:
             raise problem(
                 RulesError,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from scorekeeper.engine.cards import ACE, QUEEN, RANKS, Card, rank_name
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.gin import deadwood_value
+from scorekeeper.engine.gin_rules import HAND_SIZE, KNOCK_LIMIT, deadwood_value
 from scorekeeper.engine.gin_scoring import gin_game_end, gin_lines, gin_warnings
 from scorekeeper.engine.standing import Line, Standing, highest_wins, lowest_wins, must_go_out, reached_at_all
 
@@ -138,7 +138,8 @@ class Game:
     game_bonus: ClassVar[int] = 0  # to the winner of the game
     four_of_a_kind_doubles: ClassVar[bool] = False  # four of a kind melded at once scores double
     queen_of_spades_apart: ClassVar[bool] = False  # the queen of spades scores apart from the other queens
-    fixed_seats: ClassVar[str] = ""  # why players cannot join late or leave, when they cannot
+    fixed_seats: ClassVar[str] = ""
+    hand_size: ClassVar[int | None] = None  # the cards each hand holds at the end, where the game fixes it  # why players cannot join late or leave, when they cannot
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -633,7 +634,7 @@ class Gin(DeadwoodGame):
     default_target = 100
     option_list = (
         _target(100),
-        _bonus("knock_limit", "Knock with at most", 10, "The most deadwood a player may knock with."),
+        _bonus("knock_limit", "Knock with at most", KNOCK_LIMIT, "The most deadwood a player may knock with."),
         _bonus("gin_bonus", "Gin bonus", 25, "For going gin, with no deadwood."),
         _bonus("undercut_bonus", "Undercut bonus", 25, "For the defender whose deadwood is no more than the knocker's."),
         _bonus("big_gin_bonus", "Big gin bonus", 0, "For gin with all 11 cards (31 is common); 0 scores it as gin."),
@@ -643,6 +644,7 @@ class Gin(DeadwoodGame):
     )
     whole_hand_entry = True
     knocks = True
+    hand_size = HAND_SIZE
     first_to_target = True
 
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
