@@ -18,7 +18,7 @@ scorekeeper.engine.cards.CardNotationError: `1H` at position 2 is not a card: ra
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -376,3 +376,19 @@ def full_deck() -> list[Card]:
 
 
 full_deck()  # every card made once, up front: while serving, cards are then only looked up
+
+
+def cards_left(counts: Mapping[str, int], entered: Iterable[object]) -> dict[str, int]:
+    """Copies of each card left in the decks (`counts`, as deck_counts gives them) once `entered` are taken out.
+
+    A wild card entered with what it stands for (``JK=8H``) uses up the wild card itself.
+
+    >>> cards_left({"JK": 2, "8H": 1}, ["JK=8H", "8H", "8H"])
+    {'JK': 1, '8H': 0}
+    """
+    left = dict(counts)
+    for card in entered:
+        itself = str(card).partition("=")[0]
+        if itself in left:
+            left[itself] = max(0, left[itself] - 1)
+    return left

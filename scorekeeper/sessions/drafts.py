@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
+from scorekeeper.engine.cards import cards_left
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
@@ -151,16 +152,11 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
 
 def _cards_left(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:
     """Copies of each card left for this player: the deck less every card the others have sent."""
-    counts = deck_counts(gs)
+    sent = []
     for data in others:
-        cards = [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
-        cards += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
-        for card in cards:
-            # a wild card is stored with what it stands for ("JK=8H"): it uses up a joker
-            key = str(card).split("=")[0]
-            if key in counts:
-                counts[key] = max(0, counts[key] - 1)
-    return counts
+        sent += [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
+        sent += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
+    return cards_left(deck_counts(gs), sent)
 
 
 def _remember(response, gs: GameSession, token: str, name: str):
