@@ -8,7 +8,7 @@ status and winner shown anywhere is computed from them by the engine.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -21,7 +21,7 @@ from scorekeeper.limits import MAX_NAME
 
 def utcnow() -> datetime:
     """The current time in UTC (naive, as SQLite stores it)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def new_token() -> str:

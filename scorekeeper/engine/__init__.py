@@ -14,7 +14,6 @@ from scorekeeper.engine.entry import unentered_players
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import (
     GameSpec,
-    Option,
     card_values,
     deck_counts,
     game_ids,
@@ -26,7 +25,7 @@ from scorekeeper.engine.gin_rules import HAND_SIZE as GIN_HAND_SIZE
 from scorekeeper.engine.meld_check import check_layoff, check_meld
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, score_session
 from scorekeeper.engine.table import dealer_seats
-from scorekeeper.engine.variants import VARIANTS, Game, UnknownGameError, find_game
+from scorekeeper.engine.variants import VARIANTS, Game, Option, UnknownGameError, find_game
 
 __all__ = [
     "Game",

@@ -50,7 +50,7 @@ class Rules:
     melds_score: bool = True
     lay_off_own_melds_only: bool = False
     target: int | None = None
-    key: str = ""  # the game and every option in one string: what memos of pure functions are keyed by
+    key: str = ""  # the game and every option in one string: what the hand memo (engine.hands) is keyed by
 
     @property
     def name(self) -> str:
@@ -70,40 +70,17 @@ class Rules:
         return self.variant.asks_wild_rank and wild_rank is not None and card.rank == wild_rank
 
 
-_RULES: dict[tuple, Rules] = {}
-
-
 def table_rules(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> Rules:
-    """The rules of `game` with the table's `options`, for `players` players when known.
-
-    Memoised on the arguments (when they can be a key): every meld check and
-    session asks for its rules, and the answer never changes.
-    """
-    try:
-        # types too: 1 and True are equal keys, but only one of them is a valid value for an option
-        chosen = None if options is None else tuple((k, type(v), v) for k, v in options.items())  # type: ignore[union-attr]
-        key: tuple | None = (type(game), game, chosen, players)
-        known = _RULES.get(key)  # type: ignore[arg-type]
-    except (AttributeError, TypeError):  # not a mapping, or values that cannot be a key: read afresh
-        key = known = None
-    if known is not None:
-        return known
-    rules = _table_rules(game, options, players)
-    if key is not None and len(_RULES) < 10_000:
-        _RULES[key] = rules
-    return rules
-
-
-def _table_rules(game_id: str, options: Mapping[str, Any] | None, players: int | None) -> Rules:
-    game = find_game(game_id)
-    chosen = _read_options(game, options)
-    settings = game.table_settings(chosen, players)
+    """The rules of `game` with the table's `options`, for `players` players when known."""
+    game_played = find_game(game)
+    chosen = _read_options(game_played, options)
+    settings = game_played.table_settings(chosen, players)
     if "target" in chosen:
         if chosen["target"] is None:
-            chosen["target"] = game.target_for(players)
+            chosen["target"] = game_played.target_for(players)
         settings["target"] = chosen["target"]
-    key = repr((game.id, sorted(chosen.items()), players is not None and players > 4))
-    return Rules(game=game.id, variant=game, options=chosen, key=key, **settings)
+    key = repr((game_played.id, sorted(chosen.items()), players is not None and players > 4))
+    return Rules(game=game_played.id, variant=game_played, options=chosen, key=key, **settings)
 
 
 def _read_options(game: Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -213,12 +190,12 @@ def hand_card_points(rules: Rules, card: Card, wild_rank: int | None = None) -> 
     return rules.variant.hand_card_points(rules, card, wild_rank)
 
 
-class CardTable(dict):
+class CardTable(dict[Card, Any]):
     """One answer per card at one table and hand, worked out by its one rule the first time, then looked up.
 
     Meld checks and hand sums ask the same questions (is this card wild, what
-    is it worth left in hand) of every card of every hand, so each answer is
-    asked of its rule once per card and kept.
+    is it worth left in hand) of every card they hold, so within one check or
+    hand each answer is asked of its rule once per card.
     """
 
     def __init__(self, rule: Callable[[Rules, Card, int | None], Any], rules: Rules, wild_rank: int | None) -> None:
@@ -237,23 +214,8 @@ _QUESTIONS: dict[str, Callable[[Rules, Card, int | None], Any]] = {
     "wild": Rules.is_wild,
     "in_hand_points": hand_card_points,
 }
-_CARD_TABLES: dict[tuple[str, int | None, str], CardTable] = {}
-
-
-def clear_memo() -> None:
-    """Forget the rules and card tables worked out so far (for benchmarks that time a table never seen before)."""
-    _RULES.clear()
-    _CARD_TABLES.clear()
 
 
 def card_table(rules: Rules, wild_rank: int | None, question: str) -> CardTable:
     """The table of `question` ("wild" or "in_hand_points") for every card under `rules` and the hand's wild rank."""
-    if not rules.key:  # rules made by hand, not by table_rules: no key to share a table under
-        return CardTable(_QUESTIONS[question], rules, wild_rank)
-    key = (rules.key, wild_rank, question)
-    table = _CARD_TABLES.get(key)
-    if table is None:
-        if len(_CARD_TABLES) >= 10_000:
-            _CARD_TABLES.clear()
-        table = _CARD_TABLES[key] = CardTable(_QUESTIONS[question], rules, wild_rank)
-    return table
+    return CardTable(_QUESTIONS[question], rules, wild_rank)

@@ -18,13 +18,13 @@ then the run that starts lowest.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
 from scorekeeper.engine.games import CardTable, Rules, card_table, meld_card_points
 
-__all__ = ["Reading", "MeldCheck", "analyse", "check", "clear_memo", "extend", "meld_points", "parse_meld_cards"]
+__all__ = ["Reading", "MeldCheck", "analyse", "check", "extend", "meld_points", "parse_meld_cards"]
 
 HIGH_ACE = KING + 1  # an ace's place when it follows the king
 
@@ -42,8 +42,6 @@ class Reading:
     cards: tuple[MeldCard, ...]
     sources: tuple[int, ...]
     low: int
-    # what pure functions of this reading answered (points, JSON bodies), keyed by their other arguments
-    memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @property
     def represents(self) -> tuple[Card, ...]:
@@ -82,14 +80,6 @@ class MeldCheck:
 
 def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, only: set[int] | None = None) -> int:
     """What the meld scores for whoever melds it; with `only`, just the cards entered at those positions."""
-    key = ("points", rules.key, wild_rank, None if only is None else frozenset(only))
-    known = reading.memo.get(key)
-    if known is None:
-        known = reading.memo[key] = _meld_points(reading, rules, wild_rank, only)
-    return known
-
-
-def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None) -> int:
     total = 0
     low_ace = reading.kind == "run" and reading.low == ACE  # only the first card of such a run is a low ace
     for card, source in zip(reading.cards, reading.sources):
@@ -102,42 +92,15 @@ def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: se
     return total
 
 
-# melds already analysed: (cards as entered, rules, wild rank, every) -> the check
-_MEMO: dict[tuple, MeldCheck] = {}
-_MEMO_LIMIT = 20_000
-
-
-def clear_memo() -> None:
-    """Forget every meld analysed so far (for benchmarks that time a meld never seen before)."""
-    _MEMO.clear()
-
-
 def analyse(entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True) -> MeldCheck:
     """Read `entered` (a card string or list of card strings) and check it as one meld.
 
-    The check's `cards` are the cards as read, in the order entered. A pure
-    function, memoised on the cards exactly as entered with the rules and the
-    wild rank, since a session is scored again on every page view: the check
-    returned is shared, and read-only. `every` False asks only for legality
-    and the reading used when none is chosen (the first), which is all
-    scoring needs. Raises CardNotationError for a token that is not a card.
+    The check's `cards` are the cards as read, in the order entered. `every`
+    False asks only for legality and the reading used when none is chosen (the
+    first), which is all scoring needs. Raises CardNotationError for a token
+    that is not a card.
     """
-    if isinstance(entered, str):
-        key: tuple | None = (entered, rules.key, wild_rank, every)
-    elif isinstance(entered, (list, tuple)) and all(type(t) is str for t in entered):
-        key = (tuple(entered), rules.key, wild_rank, every)
-    else:
-        key = None
-    if key is not None:
-        known = _MEMO.get(key)
-        if known is not None:
-            return known
-    result = check(parse_meld_cards(entered), rules, wild_rank, every=every)  # type: ignore[arg-type]
-    if key is not None:
-        if len(_MEMO) >= _MEMO_LIMIT:
-            _MEMO.clear()
-        _MEMO[key] = result
-    return result
+    return check(parse_meld_cards(entered), rules, wild_rank, every=every)  # type: ignore[arg-type]
 
 
 def check(
@@ -209,11 +172,8 @@ def extend(
     reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None, every: bool = True
 ) -> MeldCheck:
     """Lay `added` off onto a melded reading: the longer meld, its wild cards still standing for the same cards."""
-    key = ("extend", tuple(added), rules.key, wild_rank, every)
-    known = reading.memo.get(key)
-    if known is None:
-        cards = reading.fixed(rules, wild_rank) + list(added)
-        known = reading.memo[key] = check(cards, rules, wild_rank, kinds=(reading.kind,), every=every)
+    cards = reading.fixed(rules, wild_rank) + list(added)
+    known = check(cards, rules, wild_rank, kinds=(reading.kind,), every=every)
     return known
 
 
@@ -325,7 +285,7 @@ def _jokers_apart(cards: tuple[MeldCard, ...], rules: Rules) -> MeldCheck:
     return MeldCheck(cards, (Reading("set", cards, tuple(range(len(cards))), 0),), None)
 
 
-def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
+def _all_wild(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None) -> MeldCheck:
     # only the wild rank itself melds alone: deuces as twos in Oklahoma, three wild sevens in 5000 Rummy
     own_rank = rules.variant.own_wild_rank(wild_rank)
     if own_rank is not None and not any(c.card.is_joker for c in cards):
@@ -342,7 +302,7 @@ def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
 # sets ------------------------------------------------------------------------
 
 
-def _set_fault(cards, fixed: dict[int, Card], rules: Rules) -> str | None:
+def _set_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules) -> str | None:
     """The rule of sets the cards break, if any: "rank", "size" or "suits" (`_set_reason` words it)."""
     if len({c.rank for c in fixed.values()}) > 1:
         return "rank"
@@ -353,7 +313,7 @@ def _set_fault(cards, fixed: dict[int, Card], rules: Rules) -> str | None:
     return None
 
 
-def _set_reason(cards, fixed: dict[int, Card], rules: Rules) -> str:
+def _set_reason(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules) -> str:
     """Why the cards make no set, in player words (asked only when they make no meld at all)."""
     fault = _set_fault(cards, fixed, rules)
     if fault == "rank":
@@ -370,7 +330,7 @@ def _set_reason(cards, fixed: dict[int, Card], rules: Rules) -> str:
     raise AssertionError(f"no reason why {cards} make no set")  # cannot happen: a set was read when no rule broke
 
 
-def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> Reading | None:
+def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules) -> Reading | None:
     if _set_fault(cards, fixed, rules):
         return None
     rank = next(iter(fixed.values())).rank
@@ -386,7 +346,7 @@ def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> R
     return Reading("set", tuple(placed), tuple(range(len(cards))), rank)
 
 
-def _two_differing(fixed: dict[int, Card], key) -> tuple[Card, Card]:
+def _two_differing(fixed: dict[int, Card], key: Callable[[Card], object]) -> tuple[Card, Card]:
     values = list(fixed.values())
     first = values[0]
     other = next(c for c in values if key(c) != key(first))
@@ -401,7 +361,7 @@ def _places(card: Card) -> tuple[int, ...]:
     return (ACE, HIGH_ACE) if card.rank == ACE else (card.rank,)
 
 
-def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
+def _run_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card]) -> str | None:
     """The plain rule of runs the cards break, if any: "suits", "size" or "repeat" (`_why_no_run` words it)."""
     if len({c.suit for c in fixed.values()}) > 1:
         return "suits"
@@ -412,7 +372,7 @@ def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
     return None
 
 
-def _why_no_run(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
+def _why_no_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
     """Why the cards make no run, in player words (asked only when they make no meld at all)."""
     fault = _run_fault(cards, fixed)
     if fault == "suits":
@@ -428,7 +388,7 @@ def _why_no_run(cards, fixed: dict[int, Card], free: list[int], rules: Rules) ->
     return _why_no_window_fits(cards, fixed, free, suit, rules)
 
 
-def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
+def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
     """The run readings of the cards in the order docs/rules.md gives: as entered first, then from the lowest start up.
 
     With `every` False, the first only. No readings means no run: `_why_no_run` then says why.
@@ -470,7 +430,7 @@ def _spots(fixed: dict[int, Card]) -> Spots:
     return [(i, _places(card)) for i, card in fixed.items()]
 
 
-def _run_in_window(cards, spots: Spots, free: list[int], suit: str, low: int) -> Reading | None:
+def _run_in_window(cards: tuple[MeldCard, ...], spots: Spots, free: list[int], suit: str, low: int) -> Reading | None:
     n = len(cards)
     high = low + n
     order: list[int | None] = [None] * n  # the position of the card at each place of the window, lowest first
@@ -491,7 +451,7 @@ def _run_in_window(cards, spots: Spots, free: list[int], suit: str, low: int) ->
     return _run_reading(cards, order, suit, low)  # type: ignore[arg-type]
 
 
-def _entered_order_run(cards, spots: Spots, suit: str, lowest: int, highest: int) -> Reading | None:
+def _entered_order_run(cards: tuple[MeldCard, ...], spots: Spots, suit: str, lowest: int, highest: int) -> Reading | None:
     n = len(cards)
     first, first_places = spots[0]
     for step in (1, -1):
@@ -508,7 +468,7 @@ def _entered_order_run(cards, spots: Spots, suit: str, lowest: int, highest: int
     return None
 
 
-def _run_reading(cards, order: Sequence[int], suit: str, low: int) -> Reading:
+def _run_reading(cards: tuple[MeldCard, ...], order: Sequence[int], suit: str, low: int) -> Reading:
     """The run with the card at position `order[k]` in place `low + k`, wild cards standing for those places."""
     naturals = _run_cards(suit)
     placed = []
@@ -537,7 +497,7 @@ def _natural(place: int, suit: str) -> Card:
     return Card(ACE if place == HIGH_ACE else place, suit)
 
 
-def _why_no_window_fits(cards, fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
+def _why_no_window_fits(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
     n = len(cards)
     # would the cards make a run if aces could go either way, or round the corner?
     spots = _spots(fixed)
@@ -561,7 +521,7 @@ def _rank_text(reading: Reading) -> str:
     return "-".join(rank_name(c.rank) for c in reading.represents)
 
 
-def _wrapped_run(cards, fixed: dict[int, Card], suit: str, low: int) -> str | None:
+def _wrapped_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], suit: str, low: int) -> str | None:
     places = [(low - 1 + k) % 13 + 1 for k in range(len(cards))]
     turns_corner = {KING, ACE, 2} <= set(places)
     if turns_corner and all(c.rank in places for c in fixed.values()):
@@ -600,7 +560,7 @@ def _wild_count(count: int) -> str:
     return "1 wild card" if count == 1 else f"{count} wild cards"
 
 
-def _choose_reason(cards, fixed: dict[int, Card], set_reason: str | None, run_reason: str | None) -> str:
+def _choose_reason(cards: tuple[MeldCard, ...], fixed: dict[int, Card], set_reason: str | None, run_reason: str | None) -> str:
     ranks = {c.rank for c in fixed.values()}
     suits = {c.suit for c in fixed.values()}
     if len(ranks) == 1:

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import copy
-import gc
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from operator import attrgetter
@@ -35,26 +34,7 @@ def score_session(body: object) -> dict[str, Any]:
 
     Raises InputError for a body that cannot be read and RulesError for one
     that breaks the rules, naming the hand and player.
-
-    The cyclic garbage collector is paused while the answer is built: scoring
-    makes tens of thousands of small acyclic objects (the body of every hand)
-    while the memos hold many more, and a collection pass over all of them,
-    triggered only by that volume, cost as much as the scoring itself. The
-    collector is switched back on at the end if it was on at the start (a
-    caller that turned it off keeps it off); reference counting frees
-    everything as usual.
     """
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        return _score_session(body)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _score_session(body: object) -> dict[str, Any]:
     return Scoring.of(body).answer()
 
 
@@ -238,7 +218,7 @@ class Scoring:
     __slots__ = ("game", "rules", "names", "seating", "changed", "teams", "sides", "totals", "concealed_bonus",
                  "wins", "joined", "bodies", "standing", "finished_at", "count")
 
-    def __init__(self, body: object, hands: list | None = None) -> None:
+    def __init__(self, body: object, hands: list[Any] | None = None) -> None:
         if not isinstance(body, Mapping):
             raise InputError("the session must be a JSON object with game, players and hands")
         self.game = game = body.get("game", "rummy500")

@@ -290,41 +290,13 @@ def _decks_for(chosen: dict[str, Any], players: int | None) -> int:
     return int(decks)
 
 
-class Rummy500(HoldingCosts):
-    """500 Rum: score what you meld, lose what you hold; first past the target with the top total wins."""
-
-    id = "rummy500"
-    name = "500 Rum"
-    summary = "Score what you meld, lose what you hold; first past 500 with the top total wins."
-    default_target = 500
-    option_list = (
-        _target(500),
-        *_500_OPTIONS,
-        Option(
-            "must_go_out_to_win", "Must go out to win", "bool", False,
-            "Only the player who goes out can win, once at or above the target.",
-        ),
-    )
+class FiveHundredCount(HoldingCosts):
+    """500 Rum's count, shared with Michigan: face values, the ace 15 (1 low), jokers 15, the table's variants."""
 
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """One or two decks by the number of players, with the jokers chosen per deck."""
         decks = _decks_for(chosen, players)
         return super().table_settings(chosen, players) | {"decks": decks, "jokers": chosen["jokers"] * decks}
-
-    def must_go_out_to_win(self, rules: Rules) -> bool:
-        """The table's option."""
-        return bool(rules.options.get("must_go_out_to_win"))
-
-    def standing(
-        self, rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None,
-        wins: dict[str, int],
-    ) -> Standing:
-        """Only the player who goes out can win, when the table chose so."""
-        target = rules.target
-        assert target is not None
-        if self.must_go_out_to_win(rules) and reached_at_all(totals, concealed_bonus, target):
-            return must_go_out(totals, target, goer)
-        return super().standing(rules, totals, concealed_bonus, goer, wins)
 
     def meld_card_points(self, rules: Rules, card: Card, stands_for: Card, low_ace: bool, wild_rank: int | None) -> int:
         """Face value, ace 15 (1 low), joker 15; or the 5-10-15 count; or every ace 1."""
@@ -363,13 +335,45 @@ class Rummy500(HoldingCosts):
         return [], []
 
 
-class Michigan(Rummy500):
+class Rummy500(FiveHundredCount):
+    """500 Rum: score what you meld, lose what you hold; first past the target with the top total wins."""
+
+    id = "rummy500"
+    name = "500 Rum"
+    summary = "Score what you meld, lose what you hold; first past 500 with the top total wins."
+    default_target = 500
+    option_list = (
+        _target(500),
+        *_500_OPTIONS,
+        Option(
+            "must_go_out_to_win", "Must go out to win", "bool", False,
+            "Only the player who goes out can win, once at or above the target.",
+        ),
+    )
+
+
+    def must_go_out_to_win(self, rules: Rules) -> bool:
+        """The table's option."""
+        return bool(rules.options.get("must_go_out_to_win"))
+
+    def standing(
+        self, rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None,
+        wins: dict[str, int],
+    ) -> Standing:
+        """Only the player who goes out can win, when the table chose so."""
+        target = rules.target
+        assert target is not None
+        if self.must_go_out_to_win(rules) and reached_at_all(totals, concealed_bonus, target):
+            return must_go_out(totals, target, goer)
+        return super().standing(rules, totals, concealed_bonus, goer, wins)
+
+
+class Michigan(FiveHundredCount):
     """Michigan Rummy: scored like 500 Rum, but every hand is a game of its own."""
 
     id = "michigan"
     name = "Michigan Rummy"
     summary = "Scored like 500 Rum, but every hand is a game of its own: count hands won."
-    default_target = None
     counts_hands_won = True
     option_list = _500_OPTIONS
 

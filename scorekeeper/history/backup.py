@@ -42,7 +42,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -457,7 +457,7 @@ def _read_time(value: Any, what: str, where: str) -> datetime | None:
         raise ImportRefused(f"{where}: `{what}` {_shown(value)} is not a date and time like 2026-11-22T19:30:00.") from None
     if moment.tzinfo is not None:
         # stored times are naive UTC
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment
 
 

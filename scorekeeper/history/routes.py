@@ -8,7 +8,7 @@ archive, delete) needs the edit link.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 
@@ -40,7 +40,6 @@ from scorekeeper.security import MAX_ID
 from scorekeeper.sessions import service, view
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.view import game_spec
-
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -117,7 +116,7 @@ def print_sheet(token: str):
     return render_template(
         "history/print.html", gs=gs, token=token, body=body, game=game_name(gs.game),
         scored_hands=_scored_hands(gs, body),
-        printed=datetime.now(timezone.utc),
+        printed=datetime.now(UTC),
     )
 
 
@@ -219,7 +218,7 @@ def player(name: str):
 @host_only
 def backup():
     """Every session with its links, as `scorekeeper export --all` writes it: keep it somewhere safe."""
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d")
     return Response(
         to_json(export_all()),
         mimetype="application/json",

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import sys
 import threading
-from types import ModuleType
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from cachetools import LRUCache

@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Player, Seat
 
+
 def average(values: list[int]) -> float | None:
     """The mean to one decimal place, or None for no values.
 

@@ -37,6 +37,7 @@ from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, whole_number
 
+
 class GinHandsForm(FlaskForm):
     """Who knocked and each player's whole hand of cards (by seat)."""
 

@@ -104,7 +104,7 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: Game) -> dic
     # row index of each entered meld, per seat, so lay-offs and engine errors find their field
     meld_rows: list[list[int]] = []
     players: dict[str, Any] = {}
-    for seat, (name, entry) in enumerate(zip(names, form.players)):
+    for name, entry in zip(names, form.players):
         melds, rows, unreadable = read_melds(entry.melds, name)
         meld_rows.append(rows)
         in_hand = read_in_hand(entry.in_hand, name)

@@ -9,7 +9,6 @@ import secrets
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
-from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.extensions import db
@@ -26,7 +25,6 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
-from scorekeeper.sessions.table_forms import DealerForm
 from scorekeeper.sessions.handdata import (
     EntryError,
     cards_form_to_data,
@@ -34,6 +32,7 @@ from scorekeeper.sessions.handdata import (
     mark_engine_error,
     points_form_to_data,
 )
+from scorekeeper.sessions.table_forms import DealerForm
 from scorekeeper.sessions.view import (
     already_saved,
     built,

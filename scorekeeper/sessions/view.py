@@ -15,7 +15,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.security import MAX_ID
-from scorekeeper.sessions import service, table
+from scorekeeper.sessions import table
 from scorekeeper.sessions.device import after_save, forget_drafts
 
 

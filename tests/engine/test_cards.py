@@ -96,14 +96,3 @@ def test_a_card_class_cannot_be_subclassed_since_its_cards_are_shared():
 
         class Marked(Card):  # noqa: F841 - the class statement itself is refused
             pass
-
-
-def test_odd_spellings_never_crowd_the_usual_ones_out_of_the_spelling_memo():
-    from scorekeeper.engine import cards
-
-    cards.clear_memo()
-    odd = [f"JK{' ' * i}=8H" for i in range(cards._READ_LIMIT + 10)]
-    assert set(parse_meld_cards(odd)) == {MeldCard(JOKER, Card(8, "H"))}
-    parse_cards("Q♣")
-    assert cards._READ_CARDS.get("Q♣") is Card(12, "C")  # remembered after the memo filled up
-    assert len(cards._READ_MELD_CARDS) <= cards._READ_LIMIT
