@@ -14,7 +14,7 @@ from scorekeeper.engine.standing import Line, Standing
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games import Rules
-    from scorekeeper.engine.hands import Hand
+    from scorekeeper.engine.played import Hand
 
 
 def gin_lines(hand: Hand, rules: Rules, names: list[str]) -> list[Line]:

@@ -20,8 +20,9 @@ from typing import Any, NamedTuple
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games import Rules, check_players, table_rules
 from scorekeeper.engine.gin_scoring import gin_result
-from scorekeeper.engine.hands import Hand, read_hand
+from scorekeeper.engine.hands import read_hand
 from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
+from scorekeeper.engine.played import Hand
 from scorekeeper.engine.seating import Seating, read_seated, read_seating
 from scorekeeper.engine.standing import Line, Standing, leaders, names_joined, toward_target
 from scorekeeper.engine.variants import find_game
@@ -287,94 +288,110 @@ class Scoring:
             self.bodies.append(self._running_hand(hand, players))
 
     def _running_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
-        rules, teams, totals, changed = self.rules, self.teams, self.totals, self.changed
-        game = rules.variant
-        as_points = hand.points is not None
-        scores, lines = hand_parts(hand, rules, players)
-        goer_side = hand.went_out
-        if teams:
-            player_scores = scores  # hand_scores made it for this hand alone, and it is not changed below
-            scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
-            goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
-            if goer_side and not as_points:  # plain points already hold every bonus
-                scores[goer_side] += game.going_out_bonus
-                lines = [(goer_side, game.going_out_bonus, "going out")]
+        """One hand's body in a game played to a target; adds its scores to the totals."""
+        scores, lines = hand_parts(hand, self.rules, players)
+        player_scores = scores  # hand_parts made it for this hand alone, and it is not changed below
+        scores, lines, goer_side = self._by_side(hand, scores, lines)
+        self._count(hand, players, scores)
+        finished_at = self.finished_at
+        standing, lines = self._stand(hand, players, scores, goer_side, lines)
+        late: tuple[str, ...] = ()
+        if finished_at is not None:
+            late = (f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result",)
+        won_now = finished_at is None and standing.status == "finished"
+        body = self._body(hand, players, scores, lines, standing, bonuses=standing.bonuses if won_now else None,
+                          late=late)
+        if self.teams:
+            body["player_scores"] = player_scores
+        self._add_details(body, hand)
+        if self.rules.variant.knocks:
+            body["result"] = gin_result(hand, self.rules)
+        return body
+
+    def _by_side(self, hand: Hand, scores: dict[str, int], lines: list[Line]) -> tuple[dict[str, int], list[Line], str | None]:
+        """The hand's scores, lines and side that went out, by partnership where the game has them."""
+        teams = self.teams
+        if not teams:
+            return scores, lines, hand.went_out
+        bonus = self.rules.variant.going_out_bonus
+        scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
+        goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
+        if goer_side and not hand.as_points:  # plain points already hold every bonus
+            scores[goer_side] += bonus
+            lines = [(goer_side, bonus, "going out")]
+        return scores, lines, goer_side
+
+    def _count(self, hand: Hand, players: list[str], scores: dict[str, int]) -> None:
+        """Add the hand's scores to the totals, its concealed bonus apart and its hands won (gin's boxes)."""
+        game = self.rules.variant
         if game.concealed_bonus and hand.went_out and hand.concealed:
             self.concealed_bonus[hand.went_out] += game.concealed_bonus
-        for side in (players if changed else self.sides):
-            totals[side] += scores[side]
+        for side in (players if self.changed else self.sides):
+            self.totals[side] += scores[side]
             if game.knocks and scores[side] > 0:
                 self.wins[side] += 1
-        finished_at = self.finished_at
-        if finished_at is None:
-            # only the players of this hand can reach the target with it (or win by the lowest total)
-            in_play = {side: totals[side] for side in players} if changed else totals
-            standing = self.standing = _standing(rules, in_play, self.concealed_bonus, goer_side, self.wins)
-            for side, bonus in standing.bonuses.items():
-                scores[side] += bonus
-                totals[side] += bonus
-            if standing.status == "finished":
-                finished_at = self.finished_at = hand.number
-                lines = lines + standing.lines
-        else:
-            standing = self.standing = Standing("finished", self.standing.winner, self.standing.reason)
+
+    def _stand(
+        self, hand: Hand, players: list[str], scores: dict[str, int], goer_side: str | None, lines: list[Line]
+    ) -> tuple[Standing, list[Line]]:
+        """Where the game stands after this hand, its game-end bonuses added to the scores and totals."""
+        if self.finished_at is not None:
+            self.standing = Standing("finished", self.standing.winner, self.standing.reason)
+            return self.standing, lines
+        totals = self.totals
+        # only the players of this hand can reach the target with it (or win by the lowest total)
+        in_play = {side: totals[side] for side in players} if self.changed else totals
+        standing = self.standing = _standing(self.rules, in_play, self.concealed_bonus, goer_side, self.wins)
+        for side, bonus in standing.bonuses.items():
+            scores[side] += bonus
+            totals[side] += bonus
+        if standing.status == "finished":
+            self.finished_at = hand.number
+            lines = lines + standing.lines
+        return standing, lines
+
+    def _body(
+        self, hand: Hand, players: list[str], scores: dict[str, int], lines: list[Line], standing: Standing,
+        winners: list[str] | None = None, bonuses: dict[str, int] | None = None, late: tuple[str, ...] = (),
+    ) -> dict[str, Any]:
+        """What every hand's body says: scores, totals, standing, who went out, bonuses and warnings."""
         body: dict[str, Any] = {
             "scores": scores,
             "totals": self._shown_totals(),
             "status": standing.status,
             "winner": standing.winner,
-            "reason": standing.reason,
-            "went_out": hand.went_out,
-            "entered_as_points": as_points,
         }
-        if standing.bonuses and finished_at == hand.number:
-            body["bonuses"] = dict(standing.bonuses)
+        if winners is not None:
+            body["winners"] = winners
+        body |= {"reason": standing.reason, "went_out": hand.went_out, "entered_as_points": hand.as_points}
+        if bonuses:
+            body["bonuses"] = dict(bonuses)
         if lines:
             body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, players)  # kept with the hand: added to, never changed
-        if finished_at is not None and finished_at < hand.number:
-            warnings += (
-                f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result",
-            )
+        warnings = hand_warnings(hand, self.rules, players) + late  # kept with the hand: added to, never changed
         if warnings:
             body["warnings"] = list(warnings)
-        if teams:
-            body["player_scores"] = player_scores
-        if not as_points:
-            body["players"] = _hand_details(hand, rules)
-        if game.knocks:
-            body["result"] = gin_result(hand, rules)
         return body
+
+    def _add_details(self, body: dict[str, Any], hand: Hand) -> None:
+        """Each player's cards as read, for a hand entered by cards."""
+        if not hand.as_points:
+            body["players"] = _hand_details(hand, self.rules)
 
     def _michigan_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
         """One Michigan hand's body (every hand is a game); adds its winners to the hands won."""
-        rules, won = self.rules, self.totals
-        scores, lines = hand_parts(hand, rules, players)
+        scores, lines = hand_parts(hand, self.rules, players)
         best = max(scores.values())
         winners = [n for n, s in scores.items() if s == best]
         for name in winners:
-            won[name] += 1
+            self.totals[name] += 1
         if len(winners) == 1:
             reason = f"{winners[0]} won the hand with {best}"
         else:
             reason = f"{names_joined(winners)} share the hand with {best} each"
-        body: dict[str, Any] = {
-            "scores": scores,
-            "totals": self._shown_totals(),
-            "status": "finished",
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "reason": reason,
-            "went_out": hand.went_out,
-            "entered_as_points": hand.as_points,
-        }
-        if lines:
-            body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, players)
-        if warnings:
-            body["warnings"] = list(warnings)
-        if not hand.as_points:
-            body["players"] = _hand_details(hand, rules)
+        standing = Standing("finished", winners[0] if len(winners) == 1 else None, reason)
+        body = self._body(hand, players, scores, lines, standing, winners=winners)
+        self._add_details(body, hand)
         return body
 
     def _shown_totals(self, joined: _Joined | None = None) -> dict[str, int]:

@@ -30,7 +30,7 @@ from scorekeeper.engine.standing import Line, Standing, highest_wins, lowest_win
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games import Rules
-    from scorekeeper.engine.hands import Hand
+    from scorekeeper.engine.played import Hand
 
 
 class UnknownGameError(InputError):
