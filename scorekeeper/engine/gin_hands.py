@@ -35,19 +35,23 @@ def arrange_gin_players(
             body = gin_arrange(entry["cards"], knocker_melds=knocker_melds if defending else None)
         except InputError as exc:
             raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
-        if body.get("discard") and hand.big_gin and body.get("big_gin"):
-            # all eleven cards meld: the best discard is melded too
-            melds = meld_eleventh(body["melds"], body["discard"]) or [*body["melds"], [body["discard"]]]
-            arranged[name] = {"melds": melds, "layoffs": [], "in_hand": []}
-        else:
-            layoffs = [
-                {"cards": lay["cards"], "onto": {"player": hand.went_out, "meld": lay["onto"]}}
-                for lay in body.get("layoffs", [])
-            ]
-            arranged[name] = {"melds": body["melds"], "layoffs": layoffs, "in_hand": body["deadwood"]}
+        arranged[name] = _entry_of(body, hand)
         if name == hand.went_out:
             knocker_melds = arranged[name]["melds"]
     return arranged
+
+
+def _entry_of(body: dict[str, Any], hand: Hand) -> dict[str, Any]:
+    """A whole hand's best arrangement (gin_arrange's body) as an entry: melds, lay-offs and deadwood."""
+    if body.get("discard") and hand.big_gin and body.get("big_gin"):
+        # all eleven cards meld: the best discard is melded too
+        melds = meld_eleventh(body["melds"], body["discard"]) or [*body["melds"], [body["discard"]]]
+        return {"melds": melds, "layoffs": [], "in_hand": []}
+    layoffs = [
+        {"cards": lay["cards"], "onto": {"player": hand.went_out, "meld": lay["onto"]}}
+        for lay in body.get("layoffs", [])
+    ]
+    return {"melds": body["melds"], "layoffs": layoffs, "in_hand": body["deadwood"]}
 
 
 def _entered_knocker_melds(name: str, melds: object, hand: Hand, problem: Problems) -> list[list[str]]:

@@ -54,35 +54,46 @@ def gin_warnings(hand: Hand, rules: Rules, names: list[str], entered_scores: dic
     """A player's cards that arrange with less deadwood than entered, with what that would score."""
     if hand.as_points or hand.went_out is None or hand.big_gin:
         return []
-    knocker = hand.players[hand.went_out]
-    defender_name = next(n for n in names if n != hand.went_out)
-    defender = hand.players[defender_name]
-    warnings = []
-    knocker_cards = [c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand)
-    best = _best_gin(knocker_cards)
-    if best is not None and best["deadwood_points"] < knocker.in_hand_points:
-        theirs = defender.in_hand_points
-        if best["deadwood_points"] == 0:  # gin: the defender lays nothing off
-            theirs += sum(deadwood_value(c.card) for x in defender.layoffs for c in x.cards)
-        scores = _gin_points(rules, hand.went_out, defender_name, best["deadwood_points"], theirs, False)
-        kind = "gin" if best["deadwood_points"] == 0 else "a knock"
-        warnings.append(
-            f"{hand.went_out}'s cards arrange with {best['deadwood_points']} deadwood, not"
-            f" {knocker.in_hand_points}: {_shown_arrangement(best)}; that is {kind}, which would score"
-            f" {_shown_scores(scores)} instead of {_shown_scores(entered_scores)}; scored as entered"
-        )
-    defender_cards = [c.card for m in defender.melds for c in m.cards]
-    defender_cards += [c.card for x in defender.layoffs for c in x.cards] + list(defender.in_hand)
+    defender = next(n for n in names if n != hand.went_out)
+    entered = _shown_scores(entered_scores)
+    found = [_knocker_warning(hand, rules, hand.went_out, defender, entered),
+             _defender_warning(hand, rules, hand.went_out, defender, entered)]
+    return [warning for warning in found if warning]
+
+
+def _knocker_warning(hand: Hand, rules: Rules, knocker_name: str, defender_name: str, entered: str) -> str | None:
+    """The knocker's cards arrange with less deadwood than entered: how, and what that would score."""
+    knocker, defender = hand.players[knocker_name], hand.players[defender_name]
+    best = _best_gin([c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand))
+    if best is None or best["deadwood_points"] >= knocker.in_hand_points:
+        return None
+    theirs = defender.in_hand_points
+    if best["deadwood_points"] == 0:  # gin: the defender lays nothing off
+        theirs += sum(deadwood_value(c.card) for x in defender.layoffs for c in x.cards)
+    scores = _gin_points(rules, knocker_name, defender_name, best["deadwood_points"], theirs, False)
+    kind = "gin" if best["deadwood_points"] == 0 else "a knock"
+    return (
+        f"{knocker_name}'s cards arrange with {best['deadwood_points']} deadwood, not"
+        f" {knocker.in_hand_points}: {_shown_arrangement(best)}; that is {kind}, which would score"
+        f" {_shown_scores(scores)} instead of {entered}; scored as entered"
+    )
+
+
+def _defender_warning(hand: Hand, rules: Rules, knocker_name: str, defender_name: str, entered: str) -> str | None:
+    """The defender's cards arrange with less deadwood than entered (lay-offs included): how, and what that would score."""
+    knocker, defender = hand.players[knocker_name], hand.players[defender_name]
+    cards = [c.card for m in defender.melds for c in m.cards]
+    cards += [c.card for x in defender.layoffs for c in x.cards] + list(defender.in_hand)
     knocker_melds = [[str(c.card) for c in m.cards] for m in knocker.melds] if knocker.in_hand_points else None
-    best = _best_gin(defender_cards, knocker_melds)
-    if best is not None and best["deadwood_points"] < defender.in_hand_points:
-        scores = _gin_points(rules, hand.went_out, defender_name, knocker.in_hand_points, best["deadwood_points"], False)
-        warnings.append(
-            f"{defender_name}'s cards arrange with {best['deadwood_points']} deadwood, not"
-            f" {defender.in_hand_points}: {_shown_arrangement(best)}; that would score {_shown_scores(scores)}"
-            f" instead of {_shown_scores(entered_scores)}; scored as entered"
-        )
-    return warnings
+    best = _best_gin(cards, knocker_melds)
+    if best is None or best["deadwood_points"] >= defender.in_hand_points:
+        return None
+    scores = _gin_points(rules, knocker_name, defender_name, knocker.in_hand_points, best["deadwood_points"], False)
+    return (
+        f"{defender_name}'s cards arrange with {best['deadwood_points']} deadwood, not"
+        f" {defender.in_hand_points}: {_shown_arrangement(best)}; that would score {_shown_scores(scores)}"
+        f" instead of {entered}; scored as entered"
+    )
 
 
 def _best_gin(cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:

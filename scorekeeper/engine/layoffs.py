@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from scorekeeper.engine.cards import MeldCard
 from scorekeeper.engine.errors import RulesError
 from scorekeeper.engine.games import Rules
 from scorekeeper.engine.gin_hands import check_gin_layoff
@@ -104,11 +105,10 @@ def _fit(
     return [points[p] for p in range(len(items))]
 
 
-def _refuse_layoff(
-    meld: Reading, items: list[tuple[str, int, LayOff]], hand: Hand, rules: Rules, problem: Problems
-) -> NoReturn:
-    """Refuse the first lay-off that does not fit the meld as it stands after those that do (first readings)."""
-    wild_rank = hand.wild_rank
+def _first_misfit(
+    meld: Reading, items: list[tuple[str, int, LayOff]], rules: Rules, wild_rank: int | None
+) -> tuple[Reading, tuple[str, int, LayOff]]:
+    """The meld with every lay-off that fits laid on (first readings, any order), and the first that does not."""
     pending = list(items)
     progress = True
     while progress:
@@ -119,21 +119,34 @@ def _refuse_layoff(
                 meld = result.reading
                 pending.remove(item)
                 progress = True
-    name, index, layoff = pending[0]
+    return meld, pending[0]
+
+
+def _readings_note(meld: Reading, entered: list[MeldCard], rules: Rules, wild_rank: int | None) -> str:
+    """What a refusal adds about the wild cards' readings: all written, or read so, and how to pin one."""
+    read = [c for c in meld.cards if c.stands_for is not None and rules.is_wild(c.card, wild_rank)]
+    if not read:
+        return ""
+    if not any(c.stands_for is None and rules.is_wild(c.card, wild_rank) for c in entered):
+        return " (every wild card's reading was written: " + " ".join(str(c) for c in read) + ")"
+    wilds = ", ".join(f"{c.card} stands for {c.stands_for}" for c in read)
+    return (
+        f" (as read, {wilds}, and no other reading of the wild cards lets it fit;"
+        f" a reading is pinned by writing it, like {read[0].card}={read[0].stands_for})"
+    )
+
+
+def _refuse_layoff(
+    meld: Reading, items: list[tuple[str, int, LayOff]], hand: Hand, rules: Rules, problem: Problems
+) -> NoReturn:
+    """Refuse the first lay-off that does not fit the meld as it stands after those that do (first readings)."""
+    wild_rank = hand.wild_rank
+    meld, (name, index, layoff) = _first_misfit(meld, items, rules, wild_rank)
     reason = extend(meld, layoff.cards, rules, wild_rank).reason or ""
     shown = " ".join(str(c) for c in layoff.cards)
     on_table = " ".join(str(c) for c in meld.cards)
-    read = [c for c in meld.cards if c.stands_for is not None and rules.is_wild(c.card, wild_rank)]
     entered = [*hand.players[layoff.owner].entered[layoff.meld], *(c for _, _, x in items for c in x.cards)]
-    unpinned = any(c.stands_for is None and rules.is_wild(c.card, wild_rank) for c in entered)
-    if read and not unpinned:
-        reason += " (every wild card's reading was written: " + " ".join(str(c) for c in read) + ")"
-    elif read:
-        wilds = ", ".join(f"{c.card} stands for {c.stands_for}" for c in read)
-        reason += (
-            f" (as read, {wilds}, and no other reading of the wild cards lets it fit;"
-            f" a reading is pinned by writing it, like {read[0].card}={read[0].stands_for})"
-        )
+    reason += _readings_note(meld, entered, rules, wild_rank)
     raise problem(
         RulesError,
         f"{entry_label(name, 'layoffs', index)} ({shown}) does not fit {layoff.owner}'s meld {layoff.meld + 1}"

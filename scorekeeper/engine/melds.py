@@ -137,20 +137,9 @@ def full_check(
     if not rules.jokers_wild and any(c.card.is_joker for c in cards):
         return _jokers_apart(cards, rules)
 
-    fixed: dict[int, Card] = {}  # what each natural or pinned card stands for, by position
-    free: list[int] = []  # the positions of wild cards left to place
-    natural = False
-    for i, c in enumerate(cards):
-        if c.stands_for is not None:  # only a wild card gets here with a stand-in: _entry_problem saw to that
-            fixed[i] = c.stands_for
-        elif wild[c.card]:
-            free.append(i)
-        else:
-            fixed[i] = c.card
-            natural = True
+    fixed, free, natural = _placed(cards, wild)
     if not natural:
         return _all_wild(cards, rules, wild_rank)
-
     readings: list[Reading] = []
     if "set" in kinds:
         set_reading = _read_set(cards, fixed, free, rules)
@@ -160,12 +149,35 @@ def full_check(
         readings.extend(_read_runs(cards, fixed, free, rules, every))
     if readings:
         return MeldCheck(cards, tuple(readings), None)
-    # no reading: only now is it worth wording why (most melds checked are legal)
+    return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
+
+
+def _placed(cards: tuple[MeldCard, ...], wild: CardTable) -> tuple[dict[int, Card], list[int], bool]:
+    """What each natural or pinned card stands for, by position; the positions of wild cards left to place;
+    and whether any card is natural."""
+    fixed: dict[int, Card] = {}
+    free: list[int] = []
+    natural = False
+    for i, c in enumerate(cards):
+        if c.stands_for is not None:  # only a wild card gets here with a stand-in: _entry_problem saw to that
+            fixed[i] = c.stands_for
+        elif wild[c.card]:
+            free.append(i)
+        else:
+            fixed[i] = c.card
+            natural = True
+    return fixed, free, natural
+
+
+def _no_meld_reason(
+    cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, kinds: tuple[str, ...]
+) -> str | None:
+    """Why the cards make no meld of the kinds asked (worded only now: most melds checked are legal)."""
     set_reason = _set_reason(cards, fixed, rules) if "set" in kinds else None
     run_reason = _why_no_run(cards, fixed, free, rules) if "run" in kinds else None
     if len(kinds) == 1:
-        return MeldCheck(cards, (), set_reason or run_reason)
-    return MeldCheck(cards, (), _choose_reason(cards, fixed, set_reason, run_reason))
+        return set_reason or run_reason
+    return _choose_reason(cards, fixed, set_reason, run_reason, rules)
 
 
 def extend(
@@ -189,6 +201,16 @@ def _natural_meld(
     n = len(cards)
     if n < 3 or n > 12:
         return None
+    values = _natural_values(cards, rules, wild_rank)
+    if values is None or _deck_trouble(cards, rules):
+        return None
+    if len({v.rank for v in values}) == 1:
+        return _natural_set(cards, values, rules) if "set" in kinds else None
+    return _natural_run(cards, values, rules) if "run" in kinds else None
+
+
+def _natural_values(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None) -> list[Card] | None:
+    """What each card stands for, when every one is natural or pinned and one at least is natural; else None."""
     values = []
     natural = False
     wild = card_table(rules, wild_rank, "wild")
@@ -203,17 +225,23 @@ def _natural_meld(
         else:
             values.append(card)
             natural = True
-    if not natural:
-        return None  # only wild cards: the full check knows when that is allowed
+    # only wild cards: the full check knows when that is allowed
+    return values if natural else None
+
+
+def _natural_set(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) -> MeldCheck | None:
+    """The set these cards of one rank make, if no rule of sets stands in the way."""
+    n = len(cards)
+    if n > rules.largest_set or (len({v.suit for v in values}) < n and not rules.sets_repeat_suits):
+        return None
+    return MeldCheck(cards, (Reading("set", cards, tuple(range(n)), values[0].rank),), None)
+
+
+def _natural_run(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) -> MeldCheck | None:
+    """The run these cards of one suit make, in rank order, the ace low or high as it fits."""
+    n = len(cards)
     ranks = {v.rank for v in values}
-    suits = {v.suit for v in values}
-    if len(ranks) == 1:
-        if "set" not in kinds or n > 4 or (len(suits) < n and not rules.sets_repeat_suits):
-            return None
-        if _deck_trouble(cards, rules):
-            return None
-        return MeldCheck(cards, (Reading("set", cards, tuple(range(n)), values[0].rank),), None)
-    if "run" not in kinds or len(suits) != 1 or len(ranks) != n:
+    if len({v.suit for v in values}) != 1 or len(ranks) != n:
         return None
     ace = ACE
     if ACE in ranks:
@@ -225,8 +253,6 @@ def _natural_meld(
         else:
             return None
     elif max(ranks) - min(ranks) != n - 1:
-        return None
-    if _deck_trouble(cards, rules):
         return None
     places = [ace if v.rank == ACE else v.rank for v in values]
     order = sorted(range(n), key=places.__getitem__)
@@ -279,9 +305,10 @@ def _times(count: int) -> str:
 def _jokers_apart(cards: tuple[MeldCard, ...], rules: Rules) -> MeldCheck:
     """Jokers that are not wild (Persian Rummy) meld only with each other."""
     if not all(c.card.is_joker for c in cards):
-        return MeldCheck(cards, (), f"in {rules.name} jokers are not wild: they meld only with each other, as a set of 3 or 4 jokers")
-    if len(cards) > 4:
-        return MeldCheck(cards, (), f"a set has at most 4 cards; this has {len(cards)}")
+        return MeldCheck(cards, (), f"in {rules.name} jokers are not wild: they meld only with each other,"
+                         f" as a set of 3 or {rules.largest_set} jokers")
+    if len(cards) > rules.largest_set:
+        return MeldCheck(cards, (), f"a set has at most {rules.largest_set} cards; this has {len(cards)}")
     return MeldCheck(cards, (Reading("set", cards, tuple(range(len(cards))), 0),), None)
 
 
@@ -306,7 +333,7 @@ def _set_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules
     """The rule of sets the cards break, if any: "rank", "size" or "suits" (`_set_reason` words it)."""
     if len({c.rank for c in fixed.values()}) > 1:
         return "rank"
-    if len(cards) > 4:
+    if len(cards) > rules.largest_set:
         return "size"
     if not rules.sets_repeat_suits and len({c.suit for c in fixed.values()}) < len(fixed):
         return "suits"
@@ -321,8 +348,8 @@ def _set_reason(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rule
         return f"a set needs one rank: {first} and {other} differ"
     if fault == "size":
         if rules.sets_repeat_suits:  # Oklahoma, 5000 Rummy: suits may repeat, but four cards is still the most
-            return f"a set has at most 4 cards; this has {len(cards)}"
-        return f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
+            return f"a set has at most {rules.largest_set} cards; this has {len(cards)}"
+        return f"a set has at most {rules.largest_set} cards, one of each suit; this has {len(cards)}"
     rank = next(iter(fixed.values())).rank
     for suit, count in Counter(c.suit for c in fixed.values()).items():
         if count > 1:
@@ -530,15 +557,7 @@ def _wrapped_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], suit: str,
 
 
 def _gap_reason(fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
-    options = []
-    for high_aces in (False, True):
-        if (high_aces and not rules.ace_high) or (not high_aces and not rules.ace_low):
-            continue
-        places = sorted(HIGH_ACE if c.rank == ACE and high_aces else c.rank for c in fixed.values())
-        options.append(places)
-    if not options:  # cannot happen: every game allows aces one way
-        options.append(sorted(c.rank for c in fixed.values()))
-    places = min(options, key=lambda p: p[-1] - p[0])
+    places = _closest_places(fixed, rules)
     gaps = [(a, b) for a, b in zip(places, places[1:]) if b - a > 1]
     a, b = gaps[0] if gaps else (places[0], places[-1])
     missing = sum(b - a - 1 for a, b in gaps)
@@ -552,6 +571,18 @@ def _gap_reason(fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
     return reason
 
 
+def _closest_places(fixed: dict[int, Card], rules: Rules) -> list[int]:
+    """The cards' places in a run, in order, the aces low or high as this game allows, whichever spans fewer."""
+    options = []
+    for high_aces in (False, True):
+        if (high_aces and not rules.ace_high) or (not high_aces and not rules.ace_low):
+            continue
+        options.append(sorted(HIGH_ACE if c.rank == ACE and high_aces else c.rank for c in fixed.values()))
+    if not options:  # cannot happen: every game allows aces one way
+        options.append(sorted(c.rank for c in fixed.values()))
+    return min(options, key=lambda p: p[-1] - p[0])
+
+
 def _rank(place: int) -> int:
     return ACE if place == HIGH_ACE else place
 
@@ -560,11 +591,13 @@ def _wild_count(count: int) -> str:
     return "1 wild card" if count == 1 else f"{count} wild cards"
 
 
-def _choose_reason(cards: tuple[MeldCard, ...], fixed: dict[int, Card], set_reason: str | None, run_reason: str | None) -> str:
+def _choose_reason(
+    cards: tuple[MeldCard, ...], fixed: dict[int, Card], set_reason: str | None, run_reason: str | None, rules: Rules
+) -> str:
     ranks = {c.rank for c in fixed.values()}
     suits = {c.suit for c in fixed.values()}
     if len(ranks) == 1:
-        if len(fixed) == 1 and len(cards) > 4:
+        if len(fixed) == 1 and len(cards) > rules.largest_set:
             return run_reason or set_reason or ""
         return set_reason or run_reason or ""
     if len(suits) == 1 or len(ranks) == len(fixed):
