@@ -37,9 +37,9 @@ from scorekeeper.history.stats import (
 from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.models import GameSession
 from scorekeeper.security import MAX_ID
-from scorekeeper.sessions import service, view
+from scorekeeper.sessions import page_data, service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.view import game_spec
+from scorekeeper.sessions.page_data import game_spec
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -55,7 +55,7 @@ bp.add_app_template_global(score_sum, "score_sum")
 
 
 def _game_names() -> list[tuple[str, str]]:
-    return [(g.id, g.name) for g in view.games()]
+    return [(g.id, g.name) for g in page_data.games()]
 
 
 def game_name(game_id: str) -> str:

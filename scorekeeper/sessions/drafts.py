@@ -23,7 +23,7 @@ from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
-from scorekeeper.sessions.handdata import (
+from scorekeeper.sessions.hand_form_data import (
     EntryError,
     layoff_filled,
     meld_filled,
@@ -33,7 +33,7 @@ from scorekeeper.sessions.handdata import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.view import deck_counts, game_spec
+from scorekeeper.sessions.page_data import deck_counts, game_spec
 
 COOKIE_DAYS = 30
 

@@ -1,7 +1,7 @@
 """Forms of the sessions area: new session, a hand by cards, a hand by points.
 
 The forms only read what was typed; whether a hand follows the rules is
-the engine's to say (see sessions/handdata.py for the translation).
+the engine's to say (see sessions/hand_form_data.py for the translation).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
-from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, whole_number
+from scorekeeper.sessions.page_data import already_saved, deck_counts, game_spec, whole_number
 
 
 class GinHandsForm(FlaskForm):

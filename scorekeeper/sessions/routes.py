@@ -25,15 +25,14 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
-from scorekeeper.sessions.handdata import (
+from scorekeeper.sessions.hand_form_data import (
     EntryError,
     cards_form_to_data,
     data_to_formdata,
     mark_engine_error,
     points_form_to_data,
 )
-from scorekeeper.sessions.table_forms import DealerForm
-from scorekeeper.sessions.view import (
+from scorekeeper.sessions.page_data import (
     already_saved,
     built,
     deck_counts,
@@ -45,6 +44,7 @@ from scorekeeper.sessions.view import (
     scoreboard_html,
     whole_number,
 )
+from scorekeeper.sessions.table_forms import DealerForm
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -265,7 +265,7 @@ def hand_new(token: str):
         asking.ask_about_empty(gs, data, _confirmed(), check)
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
-        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data), checked=check())
+        hand = service.add_hand(gs, data, key, expected_position=whole_number(form.version.data, None), checked=check())
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
@@ -316,13 +316,6 @@ class _NextHandCheck:
         from scorekeeper.history.scores import scored_after_save
 
         scored_after_save(self.gs, self.before, self.after, hand)
-
-
-def _int_or_none(text: str | None) -> int | None:
-    try:
-        return int(text) if text else None
-    except ValueError:
-        return None
 
 
 def _load_hand(gs: GameSession, hand_id: int):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from flask import current_app, flash, render_template, url_for
 from markupsafe import Markup
@@ -59,16 +59,21 @@ def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
         return None
 
 
-def whole_number(text: str | None) -> int:
-    """A number a form sent (a hand id, a position, a choice), 0 when it is missing, not a number or out of range.
+@overload
+def whole_number(text: str | None) -> int: ...
+@overload
+def whole_number(text: str | None, missing: None) -> int | None: ...
+def whole_number(text: str | None, missing: int | None = 0) -> int | None:
+    """A number a form sent (a hand id, a position, a choice); `missing` when it is missing, not a number or out of range.
 
-    Out of range means past what a database id holds: such a number names nothing.
+    The one reader of whole numbers in forms. Out of range means past what a
+    database id holds: such a number names nothing.
     """
     try:
-        number = int(text or 0)
+        number = int(text) if text else None
     except ValueError:
-        return 0
-    return number if abs(number) <= MAX_ID else 0
+        return missing
+    return number if number is not None and abs(number) <= MAX_ID else missing
 
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
