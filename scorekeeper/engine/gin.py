@@ -203,30 +203,12 @@ def gin_arrange(
     words = _Words(knocker, defender)
     defending = knocker_melds is not None
     hand_cards = _read_hand(cards, "the defender's hand" if defending else "the hand")
-    size = len(hand_cards)
-    table: list[list[Card]] = []
-    if defending:
-        table = _read_knocker_melds(knocker_melds, words)
-        if size != HAND_SIZE:
-            raise GinCardsError(f"{words.defender_hand} must have {HAND_SIZE} cards; {size} given")
-        on_table = {card for meld in table for card in meld}
-        for card in hand_cards:
-            if card in on_table:
-                raise GinCardsError(f"{card} is both in {words.defender_hand} and in {words.knocker_melds}")
-    elif size not in (HAND_SIZE, HAND_SIZE + 1):
+    table = _read_table(hand_cards, knocker_melds, words) if defending else []
+    if not defending and len(hand_cards) not in (HAND_SIZE, HAND_SIZE + 1):
         raise GinCardsError(
-            f"a gin hand has {HAND_SIZE} cards ({HAND_SIZE + 1} before the discard); {size} given"
+            f"a gin hand has {HAND_SIZE} cards ({HAND_SIZE + 1} before the discard); {len(hand_cards)} given"
         )
-    hand = mask_of(hand_cards)
-    body: dict[str, Any] = {}
-    if size == HAND_SIZE + 1:
-        _, discard = best_discard_mask(hand)
-        hand ^= discard
-        body["discard"] = str(card_of_bit(discard))
-        body["discards"] = _names(card_of_bit(b) for b in optimal_discards(hand | discard))
-        body["big_gin"] = solve_mask(hand | discard)[0] == 0
-    else:
-        body["discard"] = None
+    hand, body = _discarded(mask_of(hand_cards))
     if defending:
         body.update(_defender_body(hand, table))
     else:
@@ -246,6 +228,31 @@ def gin_arrange(
     }
     result.update(body)
     return result
+
+
+def _read_table(hand_cards: list[Card], knocker_melds: object, words: _Words) -> list[list[Card]]:
+    """The knocker's melds a defender's ten cards are arranged against, neither holding a card of the other."""
+    table = _read_knocker_melds(knocker_melds, words)
+    if len(hand_cards) != HAND_SIZE:
+        raise GinCardsError(f"{words.defender_hand} must have {HAND_SIZE} cards; {len(hand_cards)} given")
+    on_table = {card for meld in table for card in meld}
+    for card in hand_cards:
+        if card in on_table:
+            raise GinCardsError(f"{card} is both in {words.defender_hand} and in {words.knocker_melds}")
+    return table
+
+
+def _discarded(hand: int) -> tuple[int, dict[str, Any]]:
+    """Eleven cards: the ten kept after the best discard, and the answer's discard fields; ten: as they are."""
+    if hand.bit_count() != HAND_SIZE + 1:
+        return hand, {"discard": None}
+    _, discard = best_discard_mask(hand)
+    body = {
+        "discard": str(card_of_bit(discard)),
+        "discards": _names(card_of_bit(b) for b in optimal_discards(hand)),
+        "big_gin": solve_mask(hand)[0] == 0,
+    }
+    return hand ^ discard, body
 
 
 def _arrangement_body(
