@@ -290,14 +290,7 @@ def gin_hands(token: str):
     texts = [entry.data or "" for entry in form.hands]
     now = digest(ended, knocker, texts)
     before, _, shown_choice = (form.worked.data or "").partition(":")
-    knocker_choice = whole_number(request.form.get("knocker_choice"))
-    defender_choice = whole_number(request.form.get("defender_choice"))
-    if before != now:
-        # other cards than the ones shown: start again from the first arrangement
-        knocker_choice = defender_choice = 0
-    elif str(knocker_choice) != shown_choice:
-        # the defender's lay-offs shown were for another knocker arrangement
-        defender_choice = 0
+    knocker_choice, defender_choice = _choices(before == now, shown_choice)
     try:
         worked = work_out(gs, ended, knocker, texts, knocker_choice, defender_choice)
     except GinEntryError as exc:
@@ -315,6 +308,24 @@ def gin_hands(token: str):
         return _render(gs, token, form, worked, note=(
             "The cards or the knocker's arrangement changed since the result was shown, so nothing was saved yet."
             " Check the result below, then save."))
+    return _save(gs, token, form, worked, key)
+
+
+def _choices(same_cards: bool, shown_choice: str) -> tuple[int, int]:
+    """The knocker's and the defender's arrangement chosen, reset where what they were chosen from changed."""
+    knocker_choice = whole_number(request.form.get("knocker_choice"))
+    defender_choice = whole_number(request.form.get("defender_choice"))
+    if not same_cards:
+        # other cards than the ones shown: start again from the first arrangement
+        return 0, 0
+    if str(knocker_choice) != shown_choice:
+        # the defender's lay-offs shown were for another knocker arrangement
+        return knocker_choice, 0
+    return knocker_choice, defender_choice
+
+
+def _save(gs: GameSession, token: str, form: GinHandsForm, worked: Worked, key: str | None):
+    """Save the hand as worked out and shown, once, and go on to the scoreboard."""
     try:
         hand = service.add_hand(gs, worked.data, key)
     except service.DuplicateHand as dup:
