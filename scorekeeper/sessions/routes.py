@@ -240,13 +240,7 @@ def hand_new(token: str):
     gs, _ = load_session(token, need="edit")
     mode = "points" if request.values.get("mode") == "points" else "cards"
     if request.method == "GET":
-        # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-        drafted = draft_service.hand_values(gs) if mode == "cards" else None
-        form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
-        form.idempotency_key.data = secrets.token_urlsafe(24)
-        # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
-        form.version.data = str(service.next_position(gs))
-        return _render_hand(gs, token, form, mode)
+        return _new_hand_page(gs, token, mode)
 
     form = _hand_form(gs, mode, request.form)
     key = form.idempotency_key.data or None
@@ -290,6 +284,17 @@ def hand_new(token: str):
     return after_save(url_for("sessions.show", token=token))
 
 
+def _new_hand_page(gs: GameSession, token: str, mode: str):
+    """The form for the next hand, with what the players sent from their own phones filled in."""
+    # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
+    drafted = draft_service.hand_values(gs) if mode == "cards" else None
+    form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
+    form.idempotency_key.data = secrets.token_urlsafe(24)
+    # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
+    form.version.data = str(service.next_position(gs))
+    return _render_hand(gs, token, form, mode)
+
+
 class _NextHandCheck:
     """Checks the session with `data` as its next hand, once, against the score cache's Scoring of the stored hands.
 
@@ -325,6 +330,21 @@ def _load_hand(gs: GameSession, hand_id: int):
     return hand
 
 
+def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
+    """The form showing a stored hand, by cards or as points as it was entered (or as ?mode= asks)."""
+    mode = "points" if hand.entered_as_points else "cards"
+    if request.args.get("mode") in ("points", "cards"):
+        mode = request.args["mode"]
+    if (mode == "points") == hand.entered_as_points:
+        values = data_to_formdata(hand.data, names)
+    else:
+        # switching between cards and points keeps how the hand ended
+        values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
+    form = _hand_form(gs, mode, MultiDict(values), hand)
+    form.version.data = str(hand.version)
+    return _render_hand(gs, token, form, mode, hand=hand)
+
+
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/edit", methods=["GET", "POST"])
 def hand_edit(token: str, hand_id: int):
     """Fix an earlier hand; totals, status and winner are recomputed. A stale form is refused."""
@@ -332,17 +352,7 @@ def hand_edit(token: str, hand_id: int):
     hand = _load_hand(gs, hand_id)
     names = _names(gs, hand)
     if request.method == "GET":
-        mode = "points" if hand.entered_as_points else "cards"
-        if request.args.get("mode") in ("points", "cards"):
-            mode = request.args["mode"]
-        if (mode == "points") == hand.entered_as_points:
-            values = data_to_formdata(hand.data, names)
-        else:
-            # switching between cards and points keeps how the hand ended
-            values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
-        form = _hand_form(gs, mode, MultiDict(values), hand)
-        form.version.data = str(hand.version)
-        return _render_hand(gs, token, form, mode, hand=hand)
+        return _edit_page(gs, token, hand, names)
 
     mode = "points" if request.form.get("mode") == "points" else "cards"
     form = _hand_form(gs, mode, request.form, hand)
