@@ -244,6 +244,17 @@ class Game:
         """The bonuses a table entering plain points must count in, and those the scorer adds."""
         return [], []
 
+    def rewards_concealed(self, rules: Rules) -> bool:
+        """True when going out concealed (in one turn) changes what a hand scores at this table.
+
+        >>> from scorekeeper.engine.games import table_rules
+        >>> find_game("oklahoma").rewards_concealed(table_rules("oklahoma")), find_game("gin").rewards_concealed(table_rules("gin"))
+        (True, False)
+        >>> [find_game("rummy500").rewards_concealed(table_rules("rummy500", {"rummy_bonus": b})) for b in (0, 10)]
+        [False, True]
+        """
+        return False
+
     # the standing ----------------------------------------------------------
 
     def standing(
@@ -327,6 +338,10 @@ class FiveHundredCount(HoldingCosts):
         if hand.went_out and hand.concealed:
             lines.append((hand.went_out, rules.option("rummy_bonus"), "going rummy"))
         return scores, lines
+
+    def rewards_concealed(self, rules: Rules) -> bool:
+        """Going rummy scores the table's bonus, when it plays one."""
+        return bool(rules.option("rummy_bonus"))
 
     def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
         """The bonus for going rummy, when the table plays one."""
@@ -453,6 +468,10 @@ class Oklahoma(HoldingCosts):
             "decks": 2, "jokers": chosen["jokers"], "deuces_wild": True, "sets_repeat_suits": True,
             "lay_off_own_melds_only": True,
         }
+
+    def rewards_concealed(self, rules: Rules) -> bool:
+        """Going out concealed scores 250, not 100."""
+        return True
 
     def own_wild_rank(self, wild_rank: int | None) -> int | None:
         """Deuces meld alone as twos."""
@@ -581,6 +600,10 @@ class Basic(DeadwoodGame):
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """The jokers chosen."""
         return super().table_settings(chosen, players) | {"jokers": chosen["jokers"]}
+
+    def rewards_concealed(self, rules: Rules) -> bool:
+        """Going rummy doubles what the player who went out collects."""
+        return True
 
     def target_for(self, players: int | None) -> int | None:
         """100 for 2 players, 150 for 3, 200 for 4."""
