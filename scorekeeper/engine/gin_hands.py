@@ -14,7 +14,7 @@ from scorekeeper.engine.gin_rules import HAND_SIZE, deadwood_value
 from scorekeeper.engine.gin_solver import mask_of, optimal_set_masks
 from scorekeeper.engine.hand_entries import read_melds
 from scorekeeper.engine.melds import deck_problem
-from scorekeeper.engine.played import Hand, LayOff, Problems
+from scorekeeper.engine.played import Hand, Problems
 
 
 def arrange_gin_players(
@@ -71,15 +71,6 @@ def _entered_knocker_melds(name: str, melds: object, hand: Hand, problem: Proble
             RulesError, f"{name} has {len(cards)} cards melded; a gin hand holds {HAND_SIZE} at the end", name, field="melds"
         )
     return [[str(c) for c in r.cards] for r in readings]
-
-
-def check_gin_layoff(hand: Hand, name: str, layoff: LayOff, what: str, where: dict[str, Any], problem: Problems) -> None:
-    if hand.went_out is None:
-        raise problem(RulesError, f"{what}: nobody knocked, so nobody lays off", name, **where)
-    if name == hand.went_out:
-        raise problem(RulesError, f"{what}: in Gin Rummy only the defender lays off, never the knocker", name, **where)
-    if layoff.owner != hand.went_out:
-        raise problem(RulesError, f"{what}: the defender lays off only onto the knocker's melds", name, **where)
 
 
 def _deadwood_hint(deadwood: list[Card]) -> str:

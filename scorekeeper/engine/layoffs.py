@@ -7,9 +7,8 @@ from typing import NoReturn
 from scorekeeper.engine.cards import MeldCard
 from scorekeeper.engine.errors import RulesError
 from scorekeeper.engine.games import Rules
-from scorekeeper.engine.gin_hands import check_gin_layoff
 from scorekeeper.engine.melds import Reading, check, extend, meld_points
-from scorekeeper.engine.played import Hand, LayOff, Problems, entry_fields, entry_label
+from scorekeeper.engine.played import Hand, LayOff, Problems, entry_label
 
 
 def place_layoffs(hand: Hand, rules: Rules, problem: Problems) -> None:
@@ -23,15 +22,9 @@ def place_layoffs(hand: Hand, rules: Rules, problem: Problems) -> None:
                     RulesError, f"{entry_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}",
                     name, field="layoffs", layoff=index,
                 )
-            if rules.variant.knocks:
-                check_gin_layoff(hand, name, layoff, entry_label(name, "layoffs", index), entry_fields("layoffs", index), problem)
-            elif rules.lay_off_own_melds_only and layoff.owner != name:
-                raise problem(
-                    RulesError,
-                    f"{entry_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld, but in {rules.name} players lay off"
-                    f" only on their own melds",
-                    name, field="layoffs", layoff=index,
-                )
+            refused = rules.variant.layoff_refusal(rules, name, layoff.owner, hand.went_out)
+            if refused is not None:
+                raise problem(RulesError, f"{entry_label(name, 'layoffs', index)}{refused}", name, field="layoffs", layoff=index)
             pending.append((name, index, layoff))
     # lay-offs onto one meld never touch another meld: place them meld by meld
     onto: dict[tuple[str, int], list[tuple[str, int, LayOff]]] = {}

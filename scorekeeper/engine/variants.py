@@ -244,6 +244,19 @@ class Game:
         """The bonuses a table entering plain points must count in, and those the scorer adds."""
         return [], []
 
+    def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
+        """Why `player` may not lay off onto `owner`'s melds (docs/rules.md 4), following the lay-off's label; None if they may.
+
+        >>> from scorekeeper.engine.games import table_rules
+        >>> find_game("oklahoma").layoff_refusal(table_rules("oklahoma"), "Ben", "Ann", "Ann")
+        " is onto Ann's meld, but in Oklahoma players lay off only on their own melds"
+        >>> find_game("rummy500").layoff_refusal(table_rules("rummy500"), "Ben", "Ann", None) is None
+        True
+        """
+        if rules.lay_off_own_melds_only and owner != player:
+            return f" is onto {owner}'s meld, but in {rules.name} players lay off only on their own melds"
+        return None
+
     def rewards_concealed(self, rules: Rules) -> bool:
         """True when going out concealed (in one turn) changes what a hand scores at this table.
 
@@ -677,6 +690,16 @@ class Gin(DeadwoodGame):
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """The defender lays off only onto the knocker's melds, which the hand reader checks itself."""
         return super().table_settings(chosen, players) | {"lay_off_own_melds_only": True}
+
+    def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
+        """Only the defender lays off, and only onto the knocker's melds."""
+        if went_out is None:
+            return ": nobody knocked, so nobody lays off"
+        if player == went_out:
+            return ": in Gin Rummy only the defender lays off, never the knocker"
+        if owner != went_out:
+            return ": the defender lays off only onto the knocker's melds"
+        return None
 
     def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
         """The knock, gin or undercut, line by line."""
