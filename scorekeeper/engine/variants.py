@@ -104,7 +104,7 @@ def face_value(rank: int) -> int:
     return 10 if rank >= 10 else rank
 
 
-# value-table rows: (label, melded points or None, in-hand points or None)
+# one row of a game's card-value table: {"card": label, "melded": points or None, "in_hand": points or None}
 Row = dict[str, Any]
 
 
