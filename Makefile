@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run run-lan test setup test-setup bench icons clean
+.PHONY: run run-lan test lint setup test-setup bench icons clean
 
 # make run installs what the app runs on, nothing else; the test tools come with test-setup
 $(VENV)/.installed: pyproject.toml
@@ -37,7 +37,7 @@ test-setup: $(VENV)/.installed-test
 
 # every test on SQLite, then every test again on a throwaway PostgreSQL (SKIP_POSTGRES=1 skips that run);
 # the PostgreSQL run goes on even when the SQLite one failed, and make fails if either did
-test: test-setup
+test: test-setup lint
 	@status=0; \
 	echo "== tests on SQLite"; \
 	$(PY) -m pytest -q || status=1; \
@@ -48,6 +48,11 @@ test: test-setup
 		tests/run_postgres.sh $(PY) || status=1; \
 	fi; \
 	exit $$status
+
+# ruff over the code, tests and scripts; mypy over the engine, strictly (both configured in pyproject.toml)
+lint: test-setup
+	$(VENV)/bin/ruff check scorekeeper tests bench tools
+	$(VENV)/bin/mypy
 
 bench: setup
 	$(PY) bench/engine.py

@@ -22,10 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.engine import find_game  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.history.scores import cache, scored  # noqa: E402
 from scorekeeper.models import GameSession, Hand, Player, Seat  # noqa: E402
 from tests.test_history_games import SAMPLES  # noqa: E402
@@ -53,7 +54,7 @@ def populate(count: int) -> None:
         sample = samples[i % len(samples)]
         hands = [sample.hands[n % len(sample.hands)] for n in range(HANDS)]
         options = dict(sample.options)
-        if sample.game != "michigan":
+        if "target" in find_game(sample.game).option_specs():
             options["target"] = sample.options.get("target") if i % 3 == 0 else 10**6
         if i % 3 == 0:
             hands = sample.hands

@@ -80,7 +80,7 @@ def main(sessions: int) -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"backup: {sessions:,} sessions of {HANDS} hands, {path.stat().st_size / 2**20:.1f} MB")
     print(f"restore: {seconds:.1f} s, peak memory {peak_mb:.0f} MB, exit {result.returncode}: {result.stdout.strip()}")
-    print(f"progress lines: {len([l for l in result.stderr.splitlines() if l.startswith('Restoring:')])}")
+    print(f"progress lines: {len([line for line in result.stderr.splitlines() if line.startswith('Restoring:')])}")
     failed = [s for s, _ in saves if s != 302]
     longest = max((t for _, t in saves), default=0.0)
     print(f"phone: {len(saves)} saves meanwhile, {len(failed)} failed, longest {longest * 1000:.0f} ms")

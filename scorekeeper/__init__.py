@@ -42,8 +42,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     # imported here so that `import scorekeeper.engine` works without Flask installed
     from flask import Flask
 
-    from scorekeeper import config as defaults
     from scorekeeper import assets, compression, gcsafe, lean, security
+    from scorekeeper import config as defaults
     from scorekeeper.database import MIGRATIONS, require_driver
     from scorekeeper.extensions import csrf, db, init_database, migrate
 

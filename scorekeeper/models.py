@@ -8,19 +8,20 @@ status and winner shown anywhere is computed from them by the engine.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from scorekeeper.engine.variants import Game, find_game
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_NAME
 
 
 def utcnow() -> datetime:
     """The current time in UTC (naive, as SQLite stores it)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def new_token() -> str:
@@ -72,6 +73,11 @@ class GameSession(db.Model):
         order_by="SeatChange.seat",
         cascade="all, delete-orphan",
     )
+
+    @property
+    def variant(self) -> Game:
+        """The game played, as the engine knows it: pages ask it what the game does (its capability flags)."""
+        return find_game(self.game)
 
     @property
     def player_names(self) -> list[str]:

@@ -62,9 +62,8 @@ def _as_admin(statement: str) -> None:
 
 def create_postgres_database() -> str:
     """CREATE an empty database with a new name; returns its URL."""
-    from sqlalchemy.engine import make_url
-
     from sqlalchemy import event
+    from sqlalchemy.engine import make_url
     from sqlalchemy.pool import Pool
 
     if not event.contains(Pool, "connect", _record):

@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 
 from scorekeeper import engine
 from scorekeeper.cli import main
-from scorekeeper.history.backup import ImportRefused, read_export
 from scorekeeper.extensions import db
+from scorekeeper.history.backup import ImportRefused, read_export
 from scorekeeper.models import GameSession, Hand, Player, Seat
 from tests.test_history_games import SAMPLES, store_sample
 

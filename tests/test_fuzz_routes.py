@@ -97,7 +97,7 @@ def test_no_random_request_to_any_route_answers_5xx(fuzz_app):
         path = rule.rule
         for argument in rule.arguments:
             value = str(values[argument]()).replace("/", "%2F").replace("?", "%3F").replace("#", "%23")
-            path = re.sub(r"<[^>]*\b%s>" % argument, lambda _: value, path)
+            path = re.sub(rf"<[^>]*\b{argument}>", lambda _, value=value: value, path)
         client = rng.choice([host, guest])
         query = {rng.choice(FIELDS): text(rng) for _ in range(rng.randrange(0, 3))}
         kwargs = {"query_string": query}

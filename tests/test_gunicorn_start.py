@@ -17,7 +17,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from contextlib import closing
 from pathlib import Path
 
 import pytest

@@ -13,7 +13,7 @@ from scorekeeper.history import scores
 from scorekeeper.history.scores import ScoreCache, cache, estimated_size
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import service
-from scorekeeper.sessions.view import SHOWN_HANDS
+from scorekeeper.sessions.page_data import SHOWN_HANDS
 from tests.test_history_games import SAMPLES, store_sample
 
 _ROW = re.compile(r'<tr id="hand-(\d+)"')

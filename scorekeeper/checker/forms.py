@@ -135,7 +135,7 @@ def share_params(form: CheckBase) -> dict[str, str]:
     """
     params = {"game": form.game.data}
     # the wild rank belongs to 5000 Rummy alone: only its form shows the field
-    asked = ("wild_rank",) if form.game.data == "rummy5000" else ()
+    asked = ("wild_rank",) if get_game(form.game.data).asks_wild_rank else ()
     for name in (*form.option_names, *asked, "cards", "meld", "added"):
         field = getattr(form, name)
         if isinstance(field, BooleanField):

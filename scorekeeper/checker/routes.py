@@ -78,7 +78,7 @@ def ask_engine(game: str, form) -> dict[str, Any]:
     }
     try:
         answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
-        answer["melds_score"] = any(row["melded"] is not None for row in engine.card_values(game, options))
+        answer["melds_score"] = engine.get_game(game).melds_score
     except engine.InputError as exc:
         answer["options_error"] = str(exc)
         return answer

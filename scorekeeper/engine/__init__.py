@@ -1,7 +1,7 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
-Scoring (a session scored hand by hand),
+Scoring (a session scored hand by hand), find_game and the Game classes (engine.variants),
 InputError, RulesError; and for pages and forms: check_layoff, read_card_list, game_ids,
 get_game, resolve_options, deck_counts, card_values, unentered_players,
 points_bonuses, rewards_concealed, layoff_owners; and for the table, dealer_seats (who deals each hand).
@@ -14,30 +14,38 @@ from scorekeeper.engine.entry import unentered_players
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import (
     GameSpec,
-    Option,
     card_values,
     deck_counts,
     game_ids,
     get_game,
     resolve_options,
 )
-from scorekeeper.engine.gin import gin_arrange
-from scorekeeper.engine.hands import layoff_owners
+from scorekeeper.engine.gin import GinCardsError, big_gin_arrangements, gin_arrange
+from scorekeeper.engine.gin_rules import HAND_SIZE as GIN_HAND_SIZE
+from scorekeeper.engine.layoffs import layoff_owners
 from scorekeeper.engine.meld_check import check_layoff, check_meld, read_card_list
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.table import dealer_seats
+from scorekeeper.engine.variants import VARIANTS, Game, Option, UnknownGameError, find_game
 
 __all__ = [
+    "Game",
+    "GIN_HAND_SIZE",
     "GameSpec",
+    "GinCardsError",
     "InputError",
     "Option",
     "PointsBonuses",
     "RulesError",
     "Scoring",
+    "UnknownGameError",
+    "VARIANTS",
+    "big_gin_arrangements",
     "card_values",
     "check_layoff",
     "check_meld",
     "dealer_seats",
+    "find_game",
     "deck_counts",
     "game_ids",
     "get_game",

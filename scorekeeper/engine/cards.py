@@ -21,7 +21,8 @@ scorekeeper.engine.cards.CardNotationError: `1H` at position 2 is not a card: ra
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from itertools import product
 from typing import Any
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -121,14 +122,12 @@ class Card(_Unchangeable):
     @classmethod
     def from_notation(cls, text: str, position: int = 1) -> Card:
         """Read one card such as ``7H``, ``10s``, ``Td``, ``q♠`` or ``JK``."""
-        known = _READ_CARDS.get(text) if type(text) is str else None
+        known = _SPELLED.get(text) if type(text) is str else None
         if known is not None:
             return known
         token = str(text).strip()
         upper = token.upper()
         if upper in _JOKER_INPUT:
-            if type(text) is str:
-                _remember(_READ_CARDS, text, JOKER)
             return JOKER
         where = f"`{token}` at position {position} is not a card"
         if upper.startswith(("JK", "JO")):
@@ -149,11 +148,7 @@ class Card(_Unchangeable):
             raise CardNotationError(
                 f"{where}: ranks are A 2-10 J Q K", token, position
             )
-        card = cls(rank, suit)
-        if type(text) is str:
-            # sessions are scored again on every page view: read each spelling once
-            _remember(_READ_CARDS, text, card)
-        return card
+        return cls(rank, suit)
 
     @property
     def is_red(self) -> bool:
@@ -183,7 +178,7 @@ class Card(_Unchangeable):
             return NotImplemented
         return self._order() >= other._order()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # pickled and copied cards come back as the one card of their kind
         return (Card, (self.rank, self.suit))
 
@@ -197,25 +192,21 @@ class Card(_Unchangeable):
 # every card made so far, by rank and suit (53 in play; a few more only if a caller makes odd ones)
 _CARDS: dict[tuple[int, str], Card] = {}
 
-# cards already read from a spelling (a bounded cache)
-_READ_CARDS: dict[str, Card] = {}
-_READ_LIMIT = 4096
-
-
-def _remember(spellings: dict, text: str, card: object) -> None:
-    """Keep a spelling read, starting afresh when full (odd spellings must not crowd out the usual ones for good)."""
-    if len(spellings) >= _READ_LIMIT:
-        spellings.clear()
-    spellings[text] = card
-
-
-def clear_memo() -> None:
-    """Forget every spelling read so far (for benchmarks that time input never seen before)."""
-    _READ_CARDS.clear()
-    _READ_MELD_CARDS.clear()
-
-
 JOKER = Card(JOKER_RANK, "")
+
+
+def _any_case(text: str) -> set[str]:
+    """Every way to write `text` with each letter in either case."""
+    return {"".join(chars) for chars in product(*({c.lower(), c.upper()} for c in text))}
+
+
+# every card by each spelling a player types without spaces (any case), made once: reading one is a lookup
+_SPELLED: dict[str, Card] = {
+    spelling: Card(rank, suit)
+    for rank_text, rank in _RANK_INPUT.items()
+    for suit_text, suit in _SUIT_INPUT.items()
+    for spelling in _any_case(rank_text + suit_text)
+} | {spelling: JOKER for text in _JOKER_INPUT for spelling in _any_case(text)}
 
 
 class MeldCard(_Unchangeable):
@@ -247,17 +238,13 @@ class MeldCard(_Unchangeable):
     @classmethod
     def from_notation(cls, text: str, position: int = 1) -> MeldCard:
         """Read ``7H`` or a wild card with its reading, ``JK=8H``."""
-        known = _READ_MELD_CARDS.get(text) if type(text) is str else None
+        known = _SPELLED_IN_MELDS.get(text) if type(text) is str else None
         if known is not None:
             return known
         token = str(text).strip()
         if "=" not in token:
-            placed = cls(Card.from_notation(token, position))
-        else:
-            placed = cls._read_pinned(token, position)
-        if type(text) is str:
-            _remember(_READ_MELD_CARDS, text, placed)
-        return placed
+            return cls(Card.from_notation(token, position))
+        return cls._read_pinned(token, position)
 
     @classmethod
     def _read_pinned(cls, token: str, position: int) -> MeldCard:
@@ -281,7 +268,7 @@ class MeldCard(_Unchangeable):
             )
         return cls(card, meant)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (MeldCard, (self.card, self.stands_for))
 
     def __str__(self) -> str:
@@ -292,7 +279,8 @@ class MeldCard(_Unchangeable):
 
 
 _MELD_CARDS: dict[tuple[Card, Card | None], MeldCard] = {}
-_READ_MELD_CARDS: dict[str, MeldCard] = {}
+# the same spellings as meld cards (a reading written with = is read each time)
+_SPELLED_IN_MELDS = {spelling: MeldCard(card) for spelling, card in _SPELLED.items()}
 
 
 # one card as typed, with the pin a wild card may carry: what a run of cards typed without spaces is made of
@@ -341,11 +329,11 @@ def split_tokens(cards: str | Iterable[object]) -> list[str]:
     return tokens
 
 
-def _read_before(cards: object, spellings: dict[str, Any]) -> list | None:
+def _read_before(cards: object, spellings: dict[str, Any]) -> list[Any] | None:
     """The cards of a list whose every spelling was read before (one lookup each), else None.
 
-    The common case by far: sessions are scored again on every page view. None
-    sends the list to the full reading, which also names any bad token.
+    The common case by far: cards typed as 7H or 10s. None sends the list to the
+    full reading, which also names any bad token.
     """
     if type(cards) is str:
         tokens: object = cards.replace(",", " ").split()
@@ -362,7 +350,7 @@ def _read_before(cards: object, spellings: dict[str, Any]) -> list | None:
 
 def parse_cards(cards: str | Iterable[object]) -> list[Card]:
     """Read a card list such as ``"7H 8H 9H"`` or ``["7H", "8H"]``."""
-    known = _read_before(cards, _READ_CARDS)  # a spelling with = is never kept there
+    known = _read_before(cards, _SPELLED)  # a spelling with = is never there
     if known is not None:
         return known
     parsed = []
@@ -380,7 +368,7 @@ def parse_cards(cards: str | Iterable[object]) -> list[Card]:
 
 def parse_meld_cards(cards: str | Iterable[object]) -> list[MeldCard]:
     """Read a meld's card list, where wild cards may carry a reading (``JK=8H``)."""
-    known = _read_before(cards, _READ_MELD_CARDS)
+    known = _read_before(cards, _SPELLED_IN_MELDS)
     if known is not None:
         return known
     return [
@@ -400,3 +388,19 @@ def full_deck() -> list[Card]:
 
 
 full_deck()  # every card made once, up front: while serving, cards are then only looked up
+
+
+def cards_left(counts: Mapping[str, int], entered: Iterable[object]) -> dict[str, int]:
+    """Copies of each card left in the decks (`counts`, as deck_counts gives them) once `entered` are taken out.
+
+    A wild card entered with what it stands for (``JK=8H``) uses up the wild card itself.
+
+    >>> cards_left({"JK": 2, "8H": 1}, ["JK=8H", "8H", "8H"])
+    {'JK': 1, '8H': 0}
+    """
+    left = dict(counts)
+    for card in entered:
+        itself = str(card).partition("=")[0]
+        if itself in left:
+            left[itself] = max(0, left[itself] - 1)
+    return left

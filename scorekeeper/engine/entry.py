@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.engine.variants import find_game
+
 _PARTS = ("melds", "layoffs", "in_hand")
 
 
@@ -28,7 +30,7 @@ def unentered_players(hand: Mapping[str, Any], names: list[str], game: str) -> l
     if "points" in hand or not isinstance(hand.get("players"), Mapping):
         return []
     ended = hand.get("ended", "went_out")
-    if game == "gin" and ended == "stock_exhausted":
+    if find_game(game).knocks and ended == "stock_exhausted":
         return []
     went_out = hand.get("went_out") if ended == "went_out" else None
     players = hand["players"]

@@ -40,9 +40,11 @@ from scorekeeper.engine.cards import (
     Card,
     CardNotationError,
     parse_cards,
-    rank_name,
+    parse_meld_cards,
 )
 from scorekeeper.engine.errors import InputError
+from scorekeeper.engine.games import table_rules
+from scorekeeper.engine.gin_rules import HAND_SIZE, KNOCK_LIMIT, deadwood_value
 from scorekeeper.engine.gin_solver import (
     FULL_SUIT,
     SUIT_BITS,
@@ -59,15 +61,26 @@ from scorekeeper.engine.gin_solver import (
     reach,
     solve_mask,
 )
+from scorekeeper.engine.melds import check, extend
 
-KNOCK_LIMIT = 10
-HAND_SIZE = 10
+GIN_RULES = table_rules("gin")
 
 
-def deadwood_value(card: Card) -> int:
-    """What a card counts as deadwood: ace 1, 2-10 face value, J Q K 10."""
-    return min(card.rank, 10)
+class GinCardsError(InputError):
+    """Cards gin_arrange cannot arrange; `detail` is the message without the leading "the hand: ", for pages
+    that say whose cards they are themselves."""
 
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = message if detail is None else detail
+
+
+class _Words:
+    """How messages name the two hands: "the defender's hand" and "the knocker's melds", or by name."""
+
+    def __init__(self, knocker: str | None = None, defender: str | None = None) -> None:
+        self.defender_hand = f"{defender}'s hand" if defender else "the defender's hand"
+        self.knocker_melds = f"{knocker}'s melds" if knocker else "the knocker's melds"
 
 def _runs_of(mask: int, suit: int) -> tuple[list[list[Card]], int]:
     """The maximal runs of one suit's rank mask, and the mask of the cards left over."""
@@ -109,28 +122,30 @@ def _names(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _read_hand(cards: str | Iterable[object], what: str) -> list[Card]:
-    """Parse cards, refusing jokers and cards given twice."""
+def _read_hand(cards: str | Iterable[object], what: str, whole_hand: bool = True) -> list[Card]:
+    """Parse cards, refusing jokers and cards given twice (`what` names them; a `whole_hand` is a player's own)."""
+
+    def refused(problem: str) -> GinCardsError:
+        return GinCardsError(f"{what}: {problem}", problem if whole_hand else None)
+
     try:
         parsed = parse_cards(cards)
     except CardNotationError as exc:
-        raise InputError(f"{what}: {exc}") from None
+        raise refused(str(exc)) from None
     seen: set[Card] = set()
     for position, card in enumerate(parsed, start=1):
         if card.is_joker:
-            raise InputError(
-                f"{what}: `JK` at position {position}: gin is played without jokers"
-            )
+            raise refused(f"`JK` at position {position}: gin is played without jokers")
         if card in seen:
-            raise InputError(f"{what}: {card} is given twice: gin uses one deck")
+            raise refused(f"{card} is given twice: gin uses one deck")
         seen.add(card)
     return parsed
 
 
-def _read_knocker_melds(knocker_melds: object) -> list[list[Card]]:
+def _read_knocker_melds(knocker_melds: object, words: _Words) -> list[list[Card]]:
     """Parse and check the knocker's melds: each a set or a run, no card twice."""
     if isinstance(knocker_melds, str) or not isinstance(knocker_melds, (list, tuple)):
-        raise InputError(
+        raise GinCardsError(
             "knocker_melds must be a list of melds, each a string like '7H 8H 9H'"
             " or a list of card strings"
         )
@@ -139,44 +154,33 @@ def _read_knocker_melds(knocker_melds: object) -> list[list[Card]]:
     for index, meld in enumerate(knocker_melds, start=1):
         what = f"knocker's meld {index}"
         if not isinstance(meld, (str, list, tuple)):
-            raise InputError(f"{what} is not a card list: give a string like '7H 8H 9H'")
-        cards = _read_hand(meld, what)
+            raise GinCardsError(f"{what} is not a card list: give a string like '7H 8H 9H'")
+        cards = _read_hand(meld, what, whole_hand=False)
         for card in cards:
             if card in seen:
-                raise InputError(
-                    f"{card} is in the knocker's melds {seen[card]} and {index}: gin uses one deck"
+                raise GinCardsError(
+                    f"{card} is in {words.knocker_melds} {seen[card]} and {index}: gin uses one deck"
                 )
             seen[card] = index
-        reason = _meld_problem(cards)
+        reason = check(parse_meld_cards(_names(cards)), GIN_RULES, every=False).reason
         if reason:
-            raise InputError(f"{what} ({' '.join(_names(cards))}) is not a meld: {reason}")
+            raise GinCardsError(f"{what} ({' '.join(_names(cards))}) is not a meld: {reason}")
         melds.append(sorted(cards, key=lambda c: (c.rank, SUIT_INDEX[c.suit])))
     if len(seen) > HAND_SIZE + 1:
-        raise InputError(
-            f"the knocker's melds hold {len(seen)} cards, but a gin hand has at most 11"
+        raise GinCardsError(
+            f"{words.knocker_melds} hold {len(seen)} cards, but a gin hand has at most {HAND_SIZE + 1}"
         )
     return melds
 
 
-def _meld_problem(cards: list[Card]) -> str | None:
-    """Why cards are not a gin meld, or None when they are a set or a run."""
-    if len(cards) < 3:
-        return "a meld has at least 3 cards"
-    if len({card.rank for card in cards}) == 1:
-        return None
-    if len({card.suit for card in cards}) != 1:
-        return "a set is cards of one rank, a run cards of one suit"
-    ranks = sorted(card.rank for card in cards)
-    for low, high in zip(ranks, ranks[1:]):
-        if high != low + 1:
-            return (
-                f"there is a gap between {rank_name(low)} and {rank_name(high)}"
-                " (aces are low only in gin)"
-            )
-    return None
-
-
-def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> dict[str, Any]:
+def gin_arrange(
+    cards: str | Iterable[object],
+    knocker_melds: object = None,
+    knock_limit: int = KNOCK_LIMIT,
+    *,
+    knocker: str | None = None,
+    defender: str | None = None,
+) -> dict[str, Any]:
     """Arrange a gin hand into the melds that leave the least deadwood (docs/api.md, "Gin arrangement").
 
     `cards` is 10 cards, or 11 before the discard: then the answer is for
@@ -190,37 +194,21 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
     "arrangements" counts the optimal arrangements (see the module
     docstring for what counts as one) and "optimal" lists them in a fixed
     order, the one shown first (for a hand of its own: the solver's order,
-    see gin_solver.optimal_set_masks). "can_knock" and "gin" are read from "deadwood_points" with the
-    standard knock limit of 10.
+    see gin_solver.optimal_set_masks). "can_knock" and "gin" are read from "deadwood_points" with
+    `knock_limit` (the standard 10 unless the table chose another).
+
+    Unreadable cards raise GinCardsError, whose messages speak of "the
+    knocker" and "the defender" unless `knocker` and `defender` name them.
     """
+    words = _Words(knocker, defender)
     defending = knocker_melds is not None
     hand_cards = _read_hand(cards, "the defender's hand" if defending else "the hand")
-    size = len(hand_cards)
-    table: list[list[Card]] = []
-    if defending:
-        table = _read_knocker_melds(knocker_melds)
-        if size != HAND_SIZE:
-            raise InputError(f"the defender's hand must have 10 cards; {size} given")
-        on_table = {card for meld in table for card in meld}
-        for card in hand_cards:
-            if card in on_table:
-                raise InputError(
-                    f"{card} is both in the defender's hand and in the knocker's melds"
-                )
-    elif size not in (HAND_SIZE, HAND_SIZE + 1):
-        raise InputError(
-            f"a gin hand has 10 cards (11 before the discard); {size} given"
+    table = _read_table(hand_cards, knocker_melds, words) if defending else []
+    if not defending and len(hand_cards) not in (HAND_SIZE, HAND_SIZE + 1):
+        raise GinCardsError(
+            f"a gin hand has {HAND_SIZE} cards ({HAND_SIZE + 1} before the discard); {len(hand_cards)} given"
         )
-    hand = mask_of(hand_cards)
-    body: dict[str, Any] = {}
-    if size == HAND_SIZE + 1:
-        _, discard = best_discard_mask(hand)
-        hand ^= discard
-        body["discard"] = str(card_of_bit(discard))
-        body["discards"] = _names(card_of_bit(b) for b in optimal_discards(hand | discard))
-        body["big_gin"] = solve_mask(hand | discard)[0] == 0
-    else:
-        body["discard"] = None
+    hand, body = _discarded(mask_of(hand_cards))
     if defending:
         body.update(_defender_body(hand, table))
     else:
@@ -234,12 +222,37 @@ def gin_arrange(cards: str | Iterable[object], knocker_melds: object = None) -> 
         "deadwood": first["deadwood"],
         "deadwood_points": points,
         "layoffs": first["layoffs"],
-        "can_knock": points <= KNOCK_LIMIT,
+        "can_knock": points <= knock_limit,
         "gin": points == 0,
         "arrangements": len(body["optimal"]),
     }
     result.update(body)
     return result
+
+
+def _read_table(hand_cards: list[Card], knocker_melds: object, words: _Words) -> list[list[Card]]:
+    """The knocker's melds a defender's ten cards are arranged against, neither holding a card of the other."""
+    table = _read_knocker_melds(knocker_melds, words)
+    if len(hand_cards) != HAND_SIZE:
+        raise GinCardsError(f"{words.defender_hand} must have {HAND_SIZE} cards; {len(hand_cards)} given")
+    on_table = {card for meld in table for card in meld}
+    for card in hand_cards:
+        if card in on_table:
+            raise GinCardsError(f"{card} is both in {words.defender_hand} and in {words.knocker_melds}")
+    return table
+
+
+def _discarded(hand: int) -> tuple[int, dict[str, Any]]:
+    """Eleven cards: the ten kept after the best discard, and the answer's discard fields; ten: as they are."""
+    if hand.bit_count() != HAND_SIZE + 1:
+        return hand, {"discard": None}
+    _, discard = best_discard_mask(hand)
+    body = {
+        "discard": str(card_of_bit(discard)),
+        "discards": _names(card_of_bit(b) for b in optimal_discards(hand)),
+        "big_gin": solve_mask(hand)[0] == 0,
+    }
+    return hand ^ discard, body
 
 
 def _arrangement_body(
@@ -291,3 +304,42 @@ def _layoff_targets(laid: int, table: list[list[Card]]) -> list[dict[str, Any]]:
                 onto[index] = fourth
                 left &= ~mask_of(fourth)
     return [{"cards": _names(onto[index]), "onto": index} for index in sorted(onto)]
+
+
+def meld_eleventh(melds: list[list[str]], card: str) -> list[list[str]] | None:
+    """Big gin: `melds` (of ten cards) with the eleventh `card` laid on the first meld it extends; None if none.
+
+    >>> meld_eleventh([["7H", "8H", "9H"], ["KS", "KD", "KC"]], "KH")
+    [['7H', '8H', '9H'], ['KS', 'KD', 'KC', 'KH']]
+    """
+    added = parse_meld_cards([card])
+    for index, meld in enumerate(melds):
+        longer = extend(check(parse_meld_cards(meld), GIN_RULES).reading, added, GIN_RULES)
+        if longer.legal:
+            return [*melds[:index], [str(c) for c in longer.reading.cards], *melds[index + 1 :]]
+    return None
+
+
+def big_gin_arrangements(cards: list[str], body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every way to lay all 11 `cards` down as melds, given their gin_arrange `body` (a big gin); none if none.
+
+    The ten cards left by each equally good discard are arranged, that card
+    put back on a meld: the ten's melds keep runs whole, so one discard's
+    arrangements alone can miss the 11-card one. Each meld's cards are in
+    rank order.
+    """
+    options: list[dict[str, Any]] = []
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for discard in body.get("discards") or [body["discard"]]:
+        ten = list(cards)
+        ten.remove(discard)
+        for arrangement in gin_arrange(ten)["optimal"]:
+            melds = meld_eleventh([list(m) for m in arrangement["melds"]], discard)
+            if melds is None:
+                continue
+            melds = [_names(sorted(parse_cards(m), key=lambda c: (c.rank, SUIT_INDEX[c.suit]))) for m in melds]
+            key = tuple(sorted(tuple(sorted(m)) for m in melds))
+            if key not in seen:
+                seen.add(key)
+                options.append({"melds": melds, "deadwood": [], "deadwood_points": 0, "layoffs": []})
+    return options

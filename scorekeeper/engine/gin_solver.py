@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from scorekeeper.engine.cards import SUITS, Card
+from scorekeeper.engine.gin_rules import deadwood_value
 
 SUIT_BITS = 16
 FULL_SUIT = 0x1FFF
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
-# deadwood value of the card at bit i of a suit mask (rank i + 1)
-VALUES = tuple(min(i + 1, 10) for i in range(13))
+# deadwood value of the card at bit i of a suit mask (rank i + 1), from gin's one rule for it
+VALUES = tuple(deadwood_value(Card(i + 1, SUITS[0])) for i in range(13))
 
 
 def rank_blocks(mask: int) -> Iterator[tuple[int, int]]:
@@ -81,20 +82,24 @@ SUIT_DEADWOOD, DROP_BEST, DROP_CARDS = _build_tables()
 DROP_GAIN = tuple(t - best for t, best in zip(SUIT_DEADWOOD, DROP_BEST))
 
 
-def _rank_options() -> tuple[list[tuple[int, ...]], list[list[list[tuple[int, ...]]]]]:
+# one choice of sets: (cards in sets as a hand mask, bit removed from each suit)
+SetChoice = tuple[int, int, int, int, int]
+
+
+def _rank_options() -> tuple[list[list[SetChoice]], list[list[list[SetChoice]]]]:
     """Set choices per rank: (cards in sets as a hand mask, bit removed from each suit)."""
-    quads: list[tuple[int, ...]] = []
-    trips: list[list[list[tuple[int, ...]]]] = []
+    quads: list[list[SetChoice]] = []
+    trips: list[list[list[SetChoice]]] = []
     for i in range(13):
         x = 1 << i
-        none = (0, 0, 0, 0, 0)
+        none: SetChoice = (0, 0, 0, 0, 0)
         everything = x | x << 16 | x << 32 | x << 48
-        options = [none, (everything, x, x, x, x)]
-        three_of_four = []
+        options: list[SetChoice] = [none, (everything, x, x, x, x)]
+        three_of_four: list[list[SetChoice]] = []
         for missing in range(4):
             removed = [x, x, x, x]
             removed[missing] = 0
-            option = (everything & ~(x << (SUIT_BITS * missing)), *removed)
+            option: SetChoice = (everything & ~(x << (SUIT_BITS * missing)), removed[0], removed[1], removed[2], removed[3])
             options.append(option)
             three_of_four.append([none, option])
         quads.append(options)
@@ -105,10 +110,10 @@ def _rank_options() -> tuple[list[tuple[int, ...]], list[list[list[tuple[int, ..
 QUAD_OPTIONS, TRIP_OPTIONS = _rank_options()
 
 
-def _set_choices(a: int, b: int, c: int, d: int, trip: int) -> list[tuple[int, ...]]:
+def _set_choices(a: int, b: int, c: int, d: int, trip: int) -> list[SetChoice]:
     """Every choice of sets for the ranks in `trip` (held three or four times)."""
     quad = a & b & c & d
-    combos: list[tuple[int, ...]] | None = None
+    combos: list[SetChoice] | None = None
     while trip:
         x = trip & -trip
         trip ^= x

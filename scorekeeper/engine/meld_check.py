@@ -27,7 +27,7 @@ from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend,
 
 def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | None:
     """The hand's wild rank as a number (ace 1), required by 5000 Rummy and ignored by the other games."""
-    if rules.game != "rummy5000":
+    if not rules.variant.asks_wild_rank:
         return None
     if wild_rank is None or wild_rank == "":
         # in words a player follows: the pages show this as it is (the API's field is named in docs/api.md)
@@ -69,26 +69,19 @@ def reading_parts(
 ) -> tuple[MeldParts, ...]:
     """What :func:`reading_body` writes for each reading, as :class:`MeldParts`.
 
-    Worked out once per reading and table, then kept with the reading: a
-    session's details ask for every meld of every hand, and the same meld
-    recurs. Only text, numbers and tuples, so what is kept cannot be changed
-    by a caller; :func:`meld_bodies` makes the JSON from it. Readings come
-    several at once (a player's melds) so the memo key is made once for them.
+    Only text, numbers and tuples, so what a hand keeps (engine.scoring)
+    cannot be changed by a caller; :func:`meld_bodies` makes the JSON from it.
     """
-    key = ("body", rules.key, wild_rank, None if only is None else frozenset(only))
     found = []
     for reading in readings:
-        parts = reading.memo.get(key)
-        if parts is None:
-            cards = _notation(reading, rules, wild_rank)
-            parts = reading.memo[key] = MeldParts(
-                reading.kind,
-                tuple([c.text for c in reading.represents]),
-                meld_points(reading, rules, wild_rank, only=only),
-                tuple(cards),
-                " ".join(cards),
-            )
-        found.append(parts)
+        cards = _notation(reading, rules, wild_rank)
+        found.append(MeldParts(
+            reading.kind,
+            tuple([c.text for c in reading.represents]),
+            meld_points(reading, rules, wild_rank, only=only),
+            tuple(cards),
+            " ".join(cards),
+        ))
     return tuple(found)
 
 

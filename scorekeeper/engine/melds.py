@@ -18,13 +18,13 @@ then the run that starts lowest.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
 from scorekeeper.engine.games import CardTable, Rules, card_table, meld_card_points
 
-__all__ = ["Reading", "MeldCheck", "analyse", "check", "clear_memo", "extend", "meld_points", "parse_meld_cards"]
+__all__ = ["Reading", "MeldCheck", "analyse", "check", "extend", "meld_points", "parse_meld_cards"]
 
 HIGH_ACE = KING + 1  # an ace's place when it follows the king
 
@@ -42,8 +42,6 @@ class Reading:
     cards: tuple[MeldCard, ...]
     sources: tuple[int, ...]
     low: int
-    # what pure functions of this reading answered (points, JSON bodies), keyed by their other arguments
-    memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @property
     def represents(self) -> tuple[Card, ...]:
@@ -82,62 +80,27 @@ class MeldCheck:
 
 def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, only: set[int] | None = None) -> int:
     """What the meld scores for whoever melds it; with `only`, just the cards entered at those positions."""
-    key = ("points", rules.key, wild_rank, None if only is None else frozenset(only))
-    known = reading.memo.get(key)
-    if known is None:
-        known = reading.memo[key] = _meld_points(reading, rules, wild_rank, only)
-    return known
-
-
-def _meld_points(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None) -> int:
     total = 0
     low_ace = reading.kind == "run" and reading.low == ACE  # only the first card of such a run is a low ace
     for card, source in zip(reading.cards, reading.sources):
         if only is None or source in only:
             total += meld_card_points(rules, card.card, card.stands_for or card.card, low_ace, wild_rank)
         low_ace = False
-    if rules.game == "persian" and reading.kind == "set" and len(reading.cards) == 4 and only is None:
+    if rules.variant.four_of_a_kind_doubles and reading.kind == "set" and len(reading.cards) == 4 and only is None:
         # four of a kind put down at once scores double; a fourth card laid off later does not
         total *= 2
     return total
 
 
-# melds already analysed: (cards as entered, rules, wild rank, every) -> the check
-_MEMO: dict[tuple, MeldCheck] = {}
-_MEMO_LIMIT = 20_000
-
-
-def clear_memo() -> None:
-    """Forget every meld analysed so far (for benchmarks that time a meld never seen before)."""
-    _MEMO.clear()
-
-
 def analyse(entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True) -> MeldCheck:
     """Read `entered` (a card string or list of card strings) and check it as one meld.
 
-    The check's `cards` are the cards as read, in the order entered. A pure
-    function, memoised on the cards exactly as entered with the rules and the
-    wild rank, since a session is scored again on every page view: the check
-    returned is shared, and read-only. `every` False asks only for legality
-    and the reading used when none is chosen (the first), which is all
-    scoring needs. Raises CardNotationError for a token that is not a card.
+    The check's `cards` are the cards as read, in the order entered. `every`
+    False asks only for legality and the reading used when none is chosen (the
+    first), which is all scoring needs. Raises CardNotationError for a token
+    that is not a card.
     """
-    if isinstance(entered, str):
-        key: tuple | None = (entered, rules.key, wild_rank, every)
-    elif isinstance(entered, (list, tuple)) and all(type(t) is str for t in entered):
-        key = (tuple(entered), rules.key, wild_rank, every)
-    else:
-        key = None
-    if key is not None:
-        known = _MEMO.get(key)
-        if known is not None:
-            return known
-    result = check(parse_meld_cards(entered), rules, wild_rank, every=every)  # type: ignore[arg-type]
-    if key is not None:
-        if len(_MEMO) >= _MEMO_LIMIT:
-            _MEMO.clear()
-        _MEMO[key] = result
-    return result
+    return check(parse_meld_cards(entered), rules, wild_rank, every=every)  # type: ignore[arg-type]
 
 
 def check(
@@ -171,23 +134,12 @@ def full_check(
     problem = _entry_problem(cards, rules, wild)
     if problem:
         return MeldCheck(cards, (), problem)
-    if rules.game == "persian" and any(c.card.is_joker for c in cards):
-        return _persian_jokers(cards)
+    if not rules.jokers_wild and any(c.card.is_joker for c in cards):
+        return _jokers_apart(cards, rules)
 
-    fixed: dict[int, Card] = {}  # what each natural or pinned card stands for, by position
-    free: list[int] = []  # the positions of wild cards left to place
-    natural = False
-    for i, c in enumerate(cards):
-        if c.stands_for is not None:  # only a wild card gets here with a stand-in: _entry_problem saw to that
-            fixed[i] = c.stands_for
-        elif wild[c.card]:
-            free.append(i)
-        else:
-            fixed[i] = c.card
-            natural = True
+    fixed, free, natural = _placed(cards, wild)
     if not natural:
         return _all_wild(cards, rules, wild_rank)
-
     readings: list[Reading] = []
     if "set" in kinds:
         set_reading = _read_set(cards, fixed, free, rules)
@@ -199,23 +151,43 @@ def full_check(
         readings.extend(_read_runs(cards, fixed, free, rules, every))
     if readings:
         return MeldCheck(cards, tuple(readings), None)
-    # no reading: only now is it worth wording why (most melds checked are legal)
+    return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
+
+
+def _placed(cards: tuple[MeldCard, ...], wild: CardTable) -> tuple[dict[int, Card], list[int], bool]:
+    """What each natural or pinned card stands for, by position; the positions of wild cards left to place;
+    and whether any card is natural."""
+    fixed: dict[int, Card] = {}
+    free: list[int] = []
+    natural = False
+    for i, c in enumerate(cards):
+        if c.stands_for is not None:  # only a wild card gets here with a stand-in: _entry_problem saw to that
+            fixed[i] = c.stands_for
+        elif wild[c.card]:
+            free.append(i)
+        else:
+            fixed[i] = c.card
+            natural = True
+    return fixed, free, natural
+
+
+def _no_meld_reason(
+    cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, kinds: tuple[str, ...]
+) -> str | None:
+    """Why the cards make no meld of the kinds asked (worded only now: most melds checked are legal)."""
     set_reason = _set_reason(cards, fixed, rules) if "set" in kinds else None
     run_reason = _why_no_run(cards, fixed, free, rules) if "run" in kinds else None
     if len(kinds) == 1:
-        return MeldCheck(cards, (), set_reason or run_reason)
-    return MeldCheck(cards, (), _choose_reason(cards, fixed, set_reason, run_reason))
+        return set_reason or run_reason
+    return _choose_reason(cards, fixed, set_reason, run_reason, rules)
 
 
 def extend(
     reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None, every: bool = True
 ) -> MeldCheck:
     """Lay `added` off onto a melded reading: the longer meld, its wild cards still standing for the same cards."""
-    key = ("extend", tuple(added), rules.key, wild_rank, every)
-    known = reading.memo.get(key)
-    if known is None:
-        cards = reading.fixed(rules, wild_rank) + list(added)
-        known = reading.memo[key] = check(cards, rules, wild_rank, kinds=(reading.kind,), every=every)
+    cards = reading.fixed(rules, wild_rank) + list(added)
+    known = check(cards, rules, wild_rank, kinds=(reading.kind,), every=every)
     return known
 
 
@@ -231,6 +203,16 @@ def _natural_meld(
     n = len(cards)
     if n < 3 or n > 12:
         return None
+    values = _natural_values(cards, rules, wild_rank)
+    if values is None or _deck_trouble(cards, rules):
+        return None
+    if len({v.rank for v in values}) == 1:
+        return _natural_set(cards, values, rules) if "set" in kinds else None
+    return _natural_run(cards, values, rules) if "run" in kinds else None
+
+
+def _natural_values(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None) -> list[Card] | None:
+    """What each card stands for, when every one is natural or pinned and one at least is natural; else None."""
     values = []
     natural = False
     wild = card_table(rules, wild_rank, "wild")
@@ -245,17 +227,23 @@ def _natural_meld(
         else:
             values.append(card)
             natural = True
-    if not natural:
-        return None  # only wild cards: the full check knows when that is allowed
+    # only wild cards: the full check knows when that is allowed
+    return values if natural else None
+
+
+def _natural_set(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) -> MeldCheck | None:
+    """The set these cards of one rank make, if no rule of sets stands in the way."""
+    n = len(cards)
+    if n > rules.largest_set or (len({v.suit for v in values}) < n and not rules.sets_repeat_suits):
+        return None
+    return MeldCheck(cards, (Reading("set", cards, tuple(range(n)), values[0].rank),), None)
+
+
+def _natural_run(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) -> MeldCheck | None:
+    """The run these cards of one suit make, in rank order, the ace low or high as it fits."""
+    n = len(cards)
     ranks = {v.rank for v in values}
-    suits = {v.suit for v in values}
-    if len(ranks) == 1:
-        if "set" not in kinds or n > 4 or (len(suits) < n and not rules.sets_repeat_suits):
-            return None
-        if _deck_trouble(cards, rules):
-            return None
-        return MeldCheck(cards, (Reading("set", cards, tuple(range(n)), values[0].rank),), None)
-    if "run" not in kinds or len(suits) != 1 or len(ranks) != n:
+    if len({v.suit for v in values}) != 1 or len(ranks) != n:
         return None
     ace = ACE
     if ACE in ranks:
@@ -267,8 +255,6 @@ def _natural_meld(
         else:
             return None
     elif max(ranks) - min(ranks) != n - 1:
-        return None
-    if _deck_trouble(cards, rules):
         return None
     places = [ace if v.rank == ACE else v.rank for v in values]
     order = sorted(range(n), key=places.__getitem__)
@@ -318,18 +304,20 @@ def _times(count: int) -> str:
     return {2: "twice", 3: "three times"}.get(count, f"{count} times")
 
 
-def _persian_jokers(cards: tuple[MeldCard, ...]) -> MeldCheck:
+def _jokers_apart(cards: tuple[MeldCard, ...], rules: Rules) -> MeldCheck:
+    """Jokers that are not wild (Persian Rummy) meld only with each other."""
     if not all(c.card.is_joker for c in cards):
-        return MeldCheck(cards, (), "in Persian Rummy jokers are not wild: they meld only with each other, as a set of 3 or 4 jokers")
-    if len(cards) > 4:
-        return MeldCheck(cards, (), f"a set has at most 4 cards; this has {len(cards)}")
+        return MeldCheck(cards, (), f"in {rules.name} jokers are not wild: they meld only with each other,"
+                         f" as a set of 3 or {rules.largest_set} jokers")
+    if len(cards) > rules.largest_set:
+        return MeldCheck(cards, (), f"a set has at most {rules.largest_set} cards; this has {len(cards)}")
     return MeldCheck(cards, (Reading("set", cards, tuple(range(len(cards))), 0),), None)
 
 
-def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
+def _all_wild(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | None) -> MeldCheck:
     # only the wild rank itself melds alone: deuces as twos in Oklahoma, three wild sevens in 5000 Rummy
-    own_rank = 2 if rules.game == "oklahoma" else wild_rank
-    if rules.game in ("oklahoma", "rummy5000") and not any(c.card.is_joker for c in cards):
+    own_rank = rules.variant.own_wild_rank(wild_rank)
+    if own_rank is not None and not any(c.card.is_joker for c in cards):
         as_themselves = {i: c.stands_for or c.card for i, c in enumerate(cards)}
         if all(card.rank == own_rank for card in as_themselves.values()):
             reading = _read_set(cards, as_themselves, [], rules)
@@ -343,18 +331,18 @@ def _all_wild(cards, rules: Rules, wild_rank: int | None) -> MeldCheck:
 # sets ------------------------------------------------------------------------
 
 
-def _set_fault(cards, fixed: dict[int, Card], rules: Rules) -> str | None:
+def _set_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules) -> str | None:
     """The rule of sets the cards break, if any: "rank", "size" or "suits" (`_set_reason` words it)."""
     if len({c.rank for c in fixed.values()}) > 1:
         return "rank"
-    if len(cards) > 4:
+    if len(cards) > rules.largest_set:
         return "size"
     if not rules.sets_repeat_suits and len({c.suit for c in fixed.values()}) < len(fixed):
         return "suits"
     return None
 
 
-def _set_reason(cards, fixed: dict[int, Card], rules: Rules) -> str:
+def _set_reason(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules) -> str:
     """Why the cards make no set, in player words (asked only when they make no meld at all)."""
     fault = _set_fault(cards, fixed, rules)
     if fault == "rank":
@@ -362,8 +350,8 @@ def _set_reason(cards, fixed: dict[int, Card], rules: Rules) -> str:
         return f"a set needs one rank: {first} and {other} differ"
     if fault == "size":
         if rules.sets_repeat_suits:  # Oklahoma, 5000 Rummy: suits may repeat, but four cards is still the most
-            return f"a set has at most 4 cards; this has {len(cards)}"
-        return f"a set has at most 4 cards, one of each suit; this has {len(cards)}"
+            return f"a set has at most {rules.largest_set} cards; this has {len(cards)}"
+        return f"a set has at most {rules.largest_set} cards, one of each suit; this has {len(cards)}"
     rank = next(iter(fixed.values())).rank
     for suit, count in Counter(c.suit for c in fixed.values()).items():
         if count > 1:
@@ -371,13 +359,13 @@ def _set_reason(cards, fixed: dict[int, Card], rules: Rules) -> str:
     raise AssertionError(f"no reason why {cards} make no set")  # cannot happen: a set was read when no rule broke
 
 
-def _read_set(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> Reading | None:
+def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules) -> Reading | None:
     if _set_fault(cards, fixed, rules):
         return None
     rank = next(iter(fixed.values())).rank
     suits = {c.suit for c in fixed.values()}
     missing = [s for s in SUITS if s not in suits]
-    if rules.game == "oklahoma" and rank == QUEEN:
+    if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
         missing = [s for s in missing if s != "S"] + ["H", "D", "C"] * 2
@@ -394,7 +382,7 @@ def _queen_of_spades_readings(reading: Reading, free: list[int], rules: Rules) -
     let the meld check offer it. A joker scores 100 whatever it stands for, so
     only deuces are read as the Q♠, and never more Q♠ than the decks hold.
     """
-    if rules.game != "oklahoma" or reading.kind != "set" or reading.low != QUEEN:
+    if not rules.variant.queen_of_spades_apart or reading.kind != "set" or reading.low != QUEEN:
         return []
     spade = Card(QUEEN, "S")
     held = sum(1 for card in reading.represents if card == spade)
@@ -407,7 +395,7 @@ def _queen_of_spades_readings(reading: Reading, free: list[int], rules: Rules) -
     return readings
 
 
-def _two_differing(fixed: dict[int, Card], key) -> tuple[Card, Card]:
+def _two_differing(fixed: dict[int, Card], key: Callable[[Card], object]) -> tuple[Card, Card]:
     values = list(fixed.values())
     first = values[0]
     other = next(c for c in values if key(c) != key(first))
@@ -422,7 +410,7 @@ def _places(card: Card) -> tuple[int, ...]:
     return (ACE, HIGH_ACE) if card.rank == ACE else (card.rank,)
 
 
-def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
+def _run_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card]) -> str | None:
     """The plain rule of runs the cards break, if any: "suits", "size" or "repeat" (`_why_no_run` words it)."""
     if len({c.suit for c in fixed.values()}) > 1:
         return "suits"
@@ -433,7 +421,7 @@ def _run_fault(cards, fixed: dict[int, Card]) -> str | None:
     return None
 
 
-def _why_no_run(cards, fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
+def _why_no_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
     """Why the cards make no run, in player words (asked only when they make no meld at all)."""
     fault = _run_fault(cards, fixed)
     if fault == "suits":
@@ -449,7 +437,7 @@ def _why_no_run(cards, fixed: dict[int, Card], free: list[int], rules: Rules) ->
     return _why_no_window_fits(cards, fixed, free, suit, rules)
 
 
-def _read_runs(cards, fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
+def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:
     """The run readings of the cards in the order docs/rules.md gives: as entered first, then from the lowest start up.
 
     With `every` False, the first only. No readings means no run: `_why_no_run` then says why.
@@ -491,7 +479,7 @@ def _spots(fixed: dict[int, Card]) -> Spots:
     return [(i, _places(card)) for i, card in fixed.items()]
 
 
-def _run_in_window(cards, spots: Spots, free: list[int], suit: str, low: int) -> Reading | None:
+def _run_in_window(cards: tuple[MeldCard, ...], spots: Spots, free: list[int], suit: str, low: int) -> Reading | None:
     n = len(cards)
     high = low + n
     order: list[int | None] = [None] * n  # the position of the card at each place of the window, lowest first
@@ -512,7 +500,7 @@ def _run_in_window(cards, spots: Spots, free: list[int], suit: str, low: int) ->
     return _run_reading(cards, order, suit, low)  # type: ignore[arg-type]
 
 
-def _entered_order_run(cards, spots: Spots, suit: str, lowest: int, highest: int) -> Reading | None:
+def _entered_order_run(cards: tuple[MeldCard, ...], spots: Spots, suit: str, lowest: int, highest: int) -> Reading | None:
     n = len(cards)
     first, first_places = spots[0]
     for step in (1, -1):
@@ -529,7 +517,7 @@ def _entered_order_run(cards, spots: Spots, suit: str, lowest: int, highest: int
     return None
 
 
-def _run_reading(cards, order: Sequence[int], suit: str, low: int) -> Reading:
+def _run_reading(cards: tuple[MeldCard, ...], order: Sequence[int], suit: str, low: int) -> Reading:
     """The run with the card at position `order[k]` in place `low + k`, wild cards standing for those places."""
     naturals = _run_cards(suit)
     placed = []
@@ -558,7 +546,7 @@ def _natural(place: int, suit: str) -> Card:
     return Card(ACE if place == HIGH_ACE else place, suit)
 
 
-def _why_no_window_fits(cards, fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
+def _why_no_window_fits(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], suit: str, rules: Rules) -> str:
     n = len(cards)
     # would the cards make a run if aces could go either way, or round the corner?
     spots = _spots(fixed)
@@ -582,7 +570,7 @@ def _rank_text(reading: Reading) -> str:
     return "-".join(rank_name(c.rank) for c in reading.represents)
 
 
-def _wrapped_run(cards, fixed: dict[int, Card], suit: str, low: int) -> str | None:
+def _wrapped_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], suit: str, low: int) -> str | None:
     places = [(low - 1 + k) % 13 + 1 for k in range(len(cards))]
     turns_corner = {KING, ACE, 2} <= set(places)
     if turns_corner and all(c.rank in places for c in fixed.values()):
@@ -591,15 +579,7 @@ def _wrapped_run(cards, fixed: dict[int, Card], suit: str, low: int) -> str | No
 
 
 def _gap_reason(fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
-    options = []
-    for high_aces in (False, True):
-        if (high_aces and not rules.ace_high) or (not high_aces and not rules.ace_low):
-            continue
-        places = sorted(HIGH_ACE if c.rank == ACE and high_aces else c.rank for c in fixed.values())
-        options.append(places)
-    if not options:  # cannot happen: every game allows aces one way
-        options.append(sorted(c.rank for c in fixed.values()))
-    places = min(options, key=lambda p: p[-1] - p[0])
+    places = _closest_places(fixed, rules)
     gaps = [(a, b) for a, b in zip(places, places[1:]) if b - a > 1]
     a, b = gaps[0] if gaps else (places[0], places[-1])
     missing = sum(b - a - 1 for a, b in gaps)
@@ -613,6 +593,18 @@ def _gap_reason(fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
     return reason
 
 
+def _closest_places(fixed: dict[int, Card], rules: Rules) -> list[int]:
+    """The cards' places in a run, in order, the aces low or high as this game allows, whichever spans fewer."""
+    options = []
+    for high_aces in (False, True):
+        if (high_aces and not rules.ace_high) or (not high_aces and not rules.ace_low):
+            continue
+        options.append(sorted(HIGH_ACE if c.rank == ACE and high_aces else c.rank for c in fixed.values()))
+    if not options:  # cannot happen: every game allows aces one way
+        options.append(sorted(c.rank for c in fixed.values()))
+    return min(options, key=lambda p: p[-1] - p[0])
+
+
 def _rank(place: int) -> int:
     return ACE if place == HIGH_ACE else place
 
@@ -621,11 +613,13 @@ def _wild_count(count: int) -> str:
     return "1 wild card" if count == 1 else f"{count} wild cards"
 
 
-def _choose_reason(cards, fixed: dict[int, Card], set_reason: str | None, run_reason: str | None) -> str:
+def _choose_reason(
+    cards: tuple[MeldCard, ...], fixed: dict[int, Card], set_reason: str | None, run_reason: str | None, rules: Rules
+) -> str:
     ranks = {c.rank for c in fixed.values()}
     suits = {c.suit for c in fixed.values()}
     if len(ranks) == 1:
-        if len(fixed) == 1 and len(cards) > 4:
+        if len(fixed) == 1 and len(cards) > rules.largest_set:
             return run_reason or set_reason or ""
         return set_reason or run_reason or ""
     if len(suits) == 1 or len(ranks) == len(fixed):

@@ -12,49 +12,19 @@
 from __future__ import annotations
 
 import copy
-import gc
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from operator import attrgetter
-from typing import Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import Any
 
-from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.gin import deadwood_value, gin_arrange
 from scorekeeper.engine.games import Rules, check_players, table_rules
-from scorekeeper.engine.hands import GIN_HAND, Hand, read_hand
-from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
+from scorekeeper.engine.gin_scoring import gin_result
+from scorekeeper.engine.hand_details import hand_details
+from scorekeeper.engine.hands import read_hand
+from scorekeeper.engine.played import Hand
 from scorekeeper.engine.seating import Seating, read_seated, read_seating
-
-PERSIAN_GOING_OUT = 25
-PERSIAN_GAME_BONUS = 50
-OKLAHOMA_GOING_OUT = 100
-OKLAHOMA_CONCEALED = 250
-OKLAHOMA_GAME_BONUS = 200
-PERSIAN_FIXED = "Persian is played by two fixed partnerships: players cannot join late or leave"
-
-_text = attrgetter("text")  # a card's notation, as str(card), read in C
-
-
-# one part of a hand's score that does not come from a side's own cards: (side, points, what it is for)
-Line = tuple[str, int, str]
-
-
-@dataclass(slots=True)
-class Standing:
-    """Where the game stands after a hand."""
-
-    status: str = "in_progress"
-    winner: str | None = None
-    reason: str = ""
-    bonuses: dict[str, int] = field(default_factory=dict)
-    lines: list[Line] = field(default_factory=list)  # the bonuses one by one, with what each is for
-
-    def add_bonus(self, side: str, points: int, label: str) -> None:
-        """Add a game-end bonus (none when `points` is 0), to the total per side and to the lines."""
-        if points:
-            self.bonuses[side] = self.bonuses.get(side, 0) + points
-            self.lines.append((side, points, label))
+from scorekeeper.engine.standing import Line, Standing, leaders, names_joined, toward_target
+from scorekeeper.engine.variants import find_game
 
 
 def score_session(body: object) -> dict[str, Any]:
@@ -62,26 +32,7 @@ def score_session(body: object) -> dict[str, Any]:
 
     Raises InputError for a body that cannot be read and RulesError for one
     that breaks the rules, naming the hand and player.
-
-    The cyclic garbage collector is paused while the answer is built: scoring
-    makes tens of thousands of small acyclic objects (the body of every hand)
-    while the memos hold many more, and a collection pass over all of them,
-    triggered only by that volume, cost as much as the scoring itself. The
-    collector is switched back on at the end if it was on at the start (a
-    caller that turned it off keeps it off); reference counting frees
-    everything as usual.
     """
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        return _score_session(body)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _score_session(body: object) -> dict[str, Any]:
     return Scoring.of(body).answer()
 
 
@@ -95,14 +46,20 @@ def _check_hand_players(game: str, players: list[str], number: int) -> None:
 def _check_seating(game: str, seating: Seating) -> None:
     """The checks of who plays that do not depend on any hand's cards (each hand's players checked as it comes)."""
     if seating.changed:
-        if game == "persian":
-            raise InputError(PERSIAN_FIXED)
+        _check_seats_may_change(game)
         # the players who come and go are counted per hand, and at the table as it is now
         for number, players in enumerate(seating.hands, start=1):
             _check_hand_players(game, players, number)
         check_players(game, len(seating.table))
     else:
         check_players(game, len(seating.names))
+
+
+def _check_seats_may_change(game: str) -> None:
+    """InputError in a game whose seats are fixed (Persian's partnerships)."""
+    fixed = find_game(game).fixed_seats
+    if fixed:
+        raise InputError(fixed)
 
 
 def _read_players(players: object) -> list[str]:
@@ -134,72 +91,7 @@ def hand_parts(hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, in
     point (a bonus, cards collected from other hands) is a line, so that the
     scores add up as shown. Plain points have no lines: they hold every bonus.
     """
-    if hand.points is not None:
-        return dict(hand.points), []
-    players = hand.players
-    goer = hand.went_out
-    game = rules.game
-    lines: list[Line] = []
-    if game in ("rummy500", "michigan", "persian", "oklahoma"):
-        scores = {n: p.melded_points - p.in_hand_points for n, p in players.items()}
-        if goer and game in ("rummy500", "michigan") and hand.concealed:
-            lines.append((goer, rules.option("rummy_bonus"), "going rummy"))
-        if goer and game == "oklahoma":
-            lines.append((goer, OKLAHOMA_CONCEALED, "going out concealed") if hand.concealed
-                         else (goer, OKLAHOMA_GOING_OUT, "going out"))
-    elif game == "rummy5000":
-        scores = {n: p.melded_points for n, p in players.items()}
-        if goer:
-            lines.append((goer, sum(p.in_hand_points for n, p in players.items() if n != goer),
-                          "the cards left in other hands"))
-    elif game == "basic":
-        scores = dict.fromkeys(names, 0)
-        if goer:
-            won = sum(p.in_hand_points for n, p in players.items() if n != goer)
-            lines.append((goer, won, "the cards left in other hands"))
-            if hand.concealed:
-                lines.append((goer, won, "going rummy, which doubles it"))
-    elif game == "penalty":
-        scores = {n: p.in_hand_points if n != goer else 0 for n, p in players.items()}
-    else:
-        scores = dict.fromkeys(names, 0)
-        lines = _gin_lines(hand, rules, names)
-    lines = [line for line in lines if line[1]]
-    for side, points, _ in lines:
-        scores[side] += points
-    return scores, lines
-
-
-def _gin_lines(hand: Hand, rules: Rules, names: list[str]) -> list[Line]:
-    knocker = hand.went_out
-    if knocker is None:
-        return []
-    defender = next(n for n in names if n != knocker)
-    ours = hand.players[knocker].in_hand_points
-    theirs = hand.players[defender].in_hand_points
-    return _gin_knock(rules, knocker, defender, ours, theirs, hand.big_gin)
-
-
-def _gin_points(rules: Rules, knocker: str, defender: str, ours: int, theirs: int, big_gin: bool) -> dict[str, int]:
-    """A knock's scores from the knocker's deadwood (`ours`) and the defender's after lay-offs (`theirs`)."""
-    scores = {knocker: 0, defender: 0}
-    for side, points, _ in _gin_knock(rules, knocker, defender, ours, theirs, big_gin):
-        scores[side] += points
-    return scores
-
-
-def _gin_knock(rules: Rules, knocker: str, defender: str, ours: int, theirs: int, big_gin: bool) -> list[Line]:
-    """What a knock scores, line by line (see _gin_points)."""
-    if ours == 0:
-        if big_gin and rules.option("big_gin_bonus"):
-            bonus = (knocker, rules.option("big_gin_bonus"), "big gin")
-        else:
-            bonus = (knocker, rules.option("gin_bonus"), "gin")
-        return [(knocker, theirs, "the defender's deadwood"), bonus]
-    if theirs > ours:
-        return [(knocker, theirs - ours, "the difference in deadwood")]
-    return [(defender, ours - theirs, "the difference in deadwood"),
-            (defender, rules.option("undercut_bonus"), "the undercut")]
+    return rules.variant.hand_parts(hand, rules, names)
 
 
 @dataclass(frozen=True)
@@ -213,17 +105,15 @@ class PointsBonuses:
 def rewards_concealed(game: str, options: Mapping[str, Any] | None = None) -> bool:
     """True when going out concealed (in one turn) changes what a hand scores in `game` with the table's options.
 
-    The games whose hand_parts read `hand.concealed` (docs/rules.md section 5):
-    500 Rum and Michigan (their rummy bonus, when not 0), Oklahoma (250 instead
-    of 100, kept out of the target) and Basic Rummy (doubled).
+    Each game says so itself (docs/rules.md section 5): 500 Rum and Michigan
+    (their rummy bonus, when not 0), Oklahoma (250 instead of 100, kept out of
+    the target) and Basic Rummy (doubled).
 
     >>> rewards_concealed("oklahoma"), rewards_concealed("gin"), rewards_concealed("rummy500", {"rummy_bonus": 0})
     (True, False, False)
     """
     rules = table_rules(game, options)
-    if game in ("rummy500", "michigan"):
-        return bool(rules.option("rummy_bonus"))
-    return game in ("oklahoma", "basic")
+    return rules.variant.rewards_concealed(rules)
 
 
 def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> PointsBonuses:
@@ -235,31 +125,7 @@ def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players:
     ()
     """
     rules = table_rules(game, options, players)
-    include: list[str] = []
-    added: list[str] = []
-    if game in ("rummy500", "michigan") and rules.option("rummy_bonus"):
-        include.append(f"+{rules.option('rummy_bonus')} for going rummy (out in one turn)")
-    elif game == "persian":
-        include.append(f"+{PERSIAN_GOING_OUT} to the partnership of the player who goes out")
-        added.append(f"+{PERSIAN_GAME_BONUS} to the partnership that wins the game")
-    elif game == "oklahoma":
-        include.append(f"+{OKLAHOMA_GOING_OUT} for going out, or +{OKLAHOMA_CONCEALED} for going out concealed"
-                       f" (in points it counts toward the target: enter that hand by cards to keep it out)")
-        added.append(f"+{OKLAHOMA_GAME_BONUS} to the player who wins the game")
-    elif game == "rummy5000":
-        include.append("for the player who goes out, the cards left in the other players' hands")
-    elif game == "basic":
-        include.append("for the player who goes out, the cards left in the other hands, doubled for going rummy")
-    elif game == "gin":
-        include.append(f"+{rules.option('gin_bonus')} for gin and +{rules.option('undercut_bonus')} for an undercut")
-        if rules.option("big_gin_bonus"):
-            include.append(f"+{rules.option('big_gin_bonus')} for big gin")
-        if rules.option("game_bonus"):
-            added.append(f"+{rules.option('game_bonus')} to the winner of the game")
-        if rules.option("box_bonus"):
-            added.append(f"+{rules.option('box_bonus')} a box for every hand won, at the end")
-        if rules.option("shutout_double"):
-            added.append("the winner's score doubled after a shutout")
+    include, added = rules.variant.points_bonuses(rules)
     return PointsBonuses(tuple(include), tuple(added))
 
 
@@ -275,7 +141,7 @@ def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]
     """
     kept = hand.memo.get(("warnings", rules.key))
     if kept is None:
-        found = _gin_warnings(hand, rules, names) if rules.game == "gin" else []
+        found = rules.variant.hand_warnings(hand, rules, names)
         goer = hand.players.get(hand.went_out) if hand.went_out else None
         if goer is not None and goer.card_count() == 0:
             found.append(
@@ -286,142 +152,7 @@ def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]
     return kept
 
 
-def _gin_warnings(hand: Hand, rules: Rules, names: list[str]) -> list[str]:
-    if hand.as_points or hand.went_out is None or hand.big_gin:
-        return []
-    knocker = hand.players[hand.went_out]
-    defender_name = next(n for n in names if n != hand.went_out)
-    defender = hand.players[defender_name]
-    entered_scores = hand_scores(hand, rules, names)
-    warnings = []
-    knocker_cards = [c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand)
-    best = _best_gin(knocker_cards)
-    if best is not None and best["deadwood_points"] < knocker.in_hand_points:
-        theirs = defender.in_hand_points
-        if best["deadwood_points"] == 0:  # gin: the defender lays nothing off
-            theirs += sum(deadwood_value(c.card) for x in defender.layoffs for c in x.cards)
-        scores = _gin_points(rules, hand.went_out, defender_name, best["deadwood_points"], theirs, False)
-        kind = "gin" if best["deadwood_points"] == 0 else "a knock"
-        warnings.append(
-            f"{hand.went_out}'s cards arrange with {best['deadwood_points']} deadwood, not"
-            f" {knocker.in_hand_points}: {_shown_arrangement(best)}; that is {kind}, which would score"
-            f" {_shown_scores(scores)} instead of {_shown_scores(entered_scores)}; scored as entered"
-        )
-    defender_cards = [c.card for m in defender.melds for c in m.cards]
-    defender_cards += [c.card for x in defender.layoffs for c in x.cards] + list(defender.in_hand)
-    knocker_melds = [[str(c.card) for c in m.cards] for m in knocker.melds] if knocker.in_hand_points else None
-    best = _best_gin(defender_cards, knocker_melds)
-    if best is not None and best["deadwood_points"] < defender.in_hand_points:
-        scores = _gin_points(rules, hand.went_out, defender_name, knocker.in_hand_points, best["deadwood_points"], False)
-        warnings.append(
-            f"{defender_name}'s cards arrange with {best['deadwood_points']} deadwood, not"
-            f" {defender.in_hand_points}: {_shown_arrangement(best)}; that would score {_shown_scores(scores)}"
-            f" instead of {_shown_scores(entered_scores)}; scored as entered"
-        )
-    return warnings
-
-
-def _best_gin(cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:
-    if len(cards) != GIN_HAND:
-        return None
-    try:
-        return gin_arrange([str(c) for c in cards], knocker_melds=knocker_melds)
-    except InputError:  # cards the arrangement cannot take are refused elsewhere
-        return None
-
-
-def _shown_arrangement(body: dict[str, Any]) -> str:
-    melds = ", ".join(" ".join(m) for m in body["melds"]) or "no melds"
-    laid = [c for x in body.get("layoffs", []) for c in x["cards"]]
-    shown = f"melds {melds}"
-    if laid:
-        shown += f", laying off {' '.join(laid)}"
-    return shown + (f", deadwood {' '.join(body['deadwood'])}" if body["deadwood"] else ", no deadwood")
-
-
-def _shown_scores(scores: dict[str, int]) -> str:
-    scored = [f"{name} {points}" for name, points in scores.items() if points]
-    return " and ".join(scored) or "nothing"
-
-
-def gin_result(hand: Hand, rules: Rules) -> str:
-    """How a gin hand went: draw, gin, big gin, knock or undercut."""
-    if hand.went_out is None:
-        return "draw"
-    knocker = hand.players.get(hand.went_out)
-    if knocker is None:  # entered as points
-        return "knock"
-    if knocker.in_hand_points == 0:
-        return "big gin" if hand.big_gin else "gin"
-    defender = next(p for n, p in hand.players.items() if n != hand.went_out)
-    return "knock" if defender.in_hand_points > knocker.in_hand_points else "undercut"
-
-
-def _hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
-    """Each player's melds, lay-offs and cards left, as read, for pages that show the hand.
-
-    What they hold is worked out once per hand and table and kept with the
-    hand as tuples of text and numbers, which no caller can change. Every
-    caller, the first and each later one, gets dicts and lists made afresh
-    from those tuples, so one that changes its answer never changes what a
-    later call returns; making them is quicker than unpickling a kept copy.
-    """
-    key = ("details", rules.key)
-    kept = hand.memo.get(key)
-    if kept is None:
-        kept = hand.memo[key] = _detail_parts(hand, rules)
-    details = {}
-    for name, melds, layoffs, in_hand, melded_points, in_hand_points in kept:
-        # most players have no lay-offs, and some no melds: skip making an empty list the long way
-        details[name] = {
-            "melds": meld_bodies(melds) if melds else [],
-            "layoffs": [
-                {"cards": [*cards], "onto": {"player": owner, "meld": meld}, "points": points}
-                for cards, owner, meld, points in layoffs
-            ] if layoffs else [],
-            "in_hand": [*in_hand],
-            "melded_points": melded_points,
-            "in_hand_points": in_hand_points,
-        }
-    return details
-
-
-class _PlayerParts(NamedTuple):
-    """What :func:`_hand_details` writes for one player, as text, numbers and tuples: kept with the hand."""
-
-    name: str
-    melds: tuple[MeldParts, ...]
-    layoffs: tuple[tuple[tuple[str, ...], str, int, int], ...]  # (cards, onto player, onto meld, points)
-    in_hand: tuple[str, ...]
-    melded_points: int
-    in_hand_points: int
-
-
-def _detail_parts(hand: Hand, rules: Rules) -> tuple[_PlayerParts, ...]:
-    """What :func:`_hand_details` writes for each player: kept with the hand."""
-    wild_rank = hand.wild_rank
-    kept = []
-    for name, player in hand.players.items():
-        melds = player.melds
-        layoffs = player.layoffs
-        in_hand = player.in_hand
-        kept.append(_PlayerParts(
-            name,
-            reading_parts(melds, rules, wild_rank) if melds else (),
-            tuple([(tuple(map(_text, x.cards)), x.owner, x.meld, x.points) for x in layoffs]) if layoffs else (),
-            tuple(map(_text, in_hand)) if in_hand else (),
-            player.melded_points,
-            player.in_hand_points,
-        ))
-    return tuple(kept)
-
-
 # sessions that run to a target -----------------------------------------------
-
-
-def partnerships(names: list[str]) -> dict[str, list[str]]:
-    """Persian partnerships, seats 1 and 3 against 2 and 4, named like "Ann & Cy"."""
-    return {f"{names[0]} & {names[2]}": [names[0], names[2]], f"{names[1]} & {names[3]}": [names[1], names[3]]}
 
 
 class Scoring:
@@ -440,7 +171,7 @@ class Scoring:
     __slots__ = ("game", "rules", "names", "seating", "changed", "teams", "sides", "totals", "concealed_bonus",
                  "wins", "joined", "bodies", "standing", "finished_at", "count")
 
-    def __init__(self, body: object, hands: list | None = None) -> None:
+    def __init__(self, body: object, hands: list[Any] | None = None) -> None:
         if not isinstance(body, Mapping):
             raise InputError("the session must be a JSON object with game, players and hands")
         self.game = game = body.get("game", "rummy500")
@@ -450,7 +181,7 @@ class Scoring:
         self.rules = table_rules(game, body.get("options"), len(names))
         _check_seating(game, seating)
         self.changed = seating.changed
-        self.teams = partnerships(names) if game == "persian" else None
+        self.teams = self.rules.variant.teams(names)
         self.sides = list(self.teams) if self.teams else list(names)
         self.totals = dict.fromkeys(self.sides, 0)  # Michigan: hands won
         self.concealed_bonus = dict.fromkeys(self.sides, 0)  # Oklahoma's 250s, which do not count toward the target
@@ -484,8 +215,7 @@ class Scoring:
         players = read_seated(raw, self.names, number)
         changed = self.changed or len(players) != len(self.names)
         if changed:
-            if self.game == "persian":
-                raise InputError(PERSIAN_FIXED)
+            _check_seats_may_change(self.game)
             _check_hand_players(self.game, players, number)
         hand = read_hand(raw, number, self.rules, players)
         after = copy.copy(self)
@@ -504,100 +234,116 @@ class Scoring:
         players = self.seating.hands[hand.number - 1]
         if self.joined is not None:
             self.joined.before(hand.number)
-        if self.game == "michigan":
+        if self.rules.variant.counts_hands_won:
             self.bodies.append(self._michigan_hand(hand, players))
         else:
             self.bodies.append(self._running_hand(hand, players))
 
     def _running_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
-        rules, teams, totals, changed = self.rules, self.teams, self.totals, self.changed
-        gin = rules.game == "gin"
-        as_points = hand.points is not None
-        scores, lines = hand_parts(hand, rules, players)
-        goer_side = hand.went_out
-        if teams:
-            player_scores = scores  # hand_scores made it for this hand alone, and it is not changed below
-            scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
-            goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
-            if goer_side and not as_points:  # plain points already hold every bonus
-                scores[goer_side] += PERSIAN_GOING_OUT
-                lines = [(goer_side, PERSIAN_GOING_OUT, "going out")]
-        if rules.game == "oklahoma" and hand.went_out and hand.concealed:
-            self.concealed_bonus[hand.went_out] += OKLAHOMA_CONCEALED
-        for side in (players if changed else self.sides):
-            totals[side] += scores[side]
-            if gin and scores[side] > 0:
-                self.wins[side] += 1
+        """One hand's body in a game played to a target; adds its scores to the totals."""
+        scores, lines = hand_parts(hand, self.rules, players)
+        player_scores = scores  # hand_parts made it for this hand alone, and it is not changed below
+        scores, lines, goer_side = self._by_side(hand, scores, lines)
+        self._count(hand, players, scores)
         finished_at = self.finished_at
-        if finished_at is None:
-            # only the players of this hand can reach the target with it (or win by the lowest total)
-            in_play = {side: totals[side] for side in players} if changed else totals
-            standing = self.standing = _standing(rules, in_play, self.concealed_bonus, goer_side, self.wins)
-            for side, bonus in standing.bonuses.items():
-                scores[side] += bonus
-                totals[side] += bonus
-            if standing.status == "finished":
-                finished_at = self.finished_at = hand.number
-                lines = lines + standing.lines
-        else:
-            standing = self.standing = Standing("finished", self.standing.winner, self.standing.reason)
+        standing, lines = self._stand(hand, players, scores, goer_side, lines)
+        late: tuple[str, ...] = ()
+        if finished_at is not None:
+            late = (f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result",)
+        won_now = finished_at is None and standing.status == "finished"
+        body = self._body(hand, players, scores, lines, standing, bonuses=standing.bonuses if won_now else None,
+                          late=late)
+        if self.teams:
+            body["player_scores"] = player_scores
+        self._add_details(body, hand)
+        if self.rules.variant.knocks:
+            body["result"] = gin_result(hand, self.rules)
+        return body
+
+    def _by_side(self, hand: Hand, scores: dict[str, int], lines: list[Line]) -> tuple[dict[str, int], list[Line], str | None]:
+        """The hand's scores, lines and side that went out, by partnership where the game has them."""
+        teams = self.teams
+        if not teams:
+            return scores, lines, hand.went_out
+        bonus = self.rules.variant.going_out_bonus
+        scores = {team: sum(scores[p] for p in members) for team, members in teams.items()}
+        goer_side = next((t for t, m in teams.items() if hand.went_out in m), None)
+        if goer_side and not hand.as_points:  # plain points already hold every bonus
+            scores[goer_side] += bonus
+            lines = [(goer_side, bonus, "going out")]
+        return scores, lines, goer_side
+
+    def _count(self, hand: Hand, players: list[str], scores: dict[str, int]) -> None:
+        """Add the hand's scores to the totals, its concealed bonus apart and its hands won (gin's boxes)."""
+        game = self.rules.variant
+        if game.concealed_bonus and hand.went_out and hand.concealed:
+            self.concealed_bonus[hand.went_out] += game.concealed_bonus
+        for side in (players if self.changed else self.sides):
+            self.totals[side] += scores[side]
+            if game.knocks and scores[side] > 0:
+                self.wins[side] += 1
+
+    def _stand(
+        self, hand: Hand, players: list[str], scores: dict[str, int], goer_side: str | None, lines: list[Line]
+    ) -> tuple[Standing, list[Line]]:
+        """Where the game stands after this hand, its game-end bonuses added to the scores and totals."""
+        if self.finished_at is not None:
+            self.standing = Standing("finished", self.standing.winner, self.standing.reason)
+            return self.standing, lines
+        totals = self.totals
+        # only the players of this hand can reach the target with it (or win by the lowest total)
+        in_play = {side: totals[side] for side in players} if self.changed else totals
+        standing = self.standing = _standing(self.rules, in_play, self.concealed_bonus, goer_side, self.wins)
+        for side, bonus in standing.bonuses.items():
+            scores[side] += bonus
+            totals[side] += bonus
+        if standing.status == "finished":
+            self.finished_at = hand.number
+            lines = lines + standing.lines
+        return standing, lines
+
+    def _body(
+        self, hand: Hand, players: list[str], scores: dict[str, int], lines: list[Line], standing: Standing,
+        winners: list[str] | None = None, bonuses: dict[str, int] | None = None, late: tuple[str, ...] = (),
+    ) -> dict[str, Any]:
+        """What every hand's body says: scores, totals, standing, who went out, bonuses and warnings."""
         body: dict[str, Any] = {
             "scores": scores,
             "totals": self._shown_totals(),
             "status": standing.status,
             "winner": standing.winner,
-            "reason": standing.reason,
-            "went_out": hand.went_out,
-            "entered_as_points": as_points,
         }
-        if standing.bonuses and finished_at == hand.number:
-            body["bonuses"] = dict(standing.bonuses)
+        if winners is not None:
+            body["winners"] = winners
+        body |= {"reason": standing.reason, "went_out": hand.went_out, "entered_as_points": hand.as_points}
+        if bonuses:
+            body["bonuses"] = dict(bonuses)
         if lines:
             body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, players)  # kept with the hand: added to, never changed
-        if finished_at is not None and finished_at < hand.number:
-            warnings += (
-                f"the game was won after hand {finished_at}: this hand adds to the totals but not to the result",
-            )
+        warnings = hand_warnings(hand, self.rules, players) + late  # kept with the hand: added to, never changed
         if warnings:
             body["warnings"] = list(warnings)
-        if teams:
-            body["player_scores"] = player_scores
-        if not as_points:
-            body["players"] = _hand_details(hand, rules)
-        if gin:
-            body["result"] = gin_result(hand, rules)
         return body
+
+    def _add_details(self, body: dict[str, Any], hand: Hand) -> None:
+        """Each player's cards as read, for a hand entered by cards."""
+        if not hand.as_points:
+            body["players"] = hand_details(hand, self.rules)
 
     def _michigan_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
         """One Michigan hand's body (every hand is a game); adds its winners to the hands won."""
-        rules, won = self.rules, self.totals
-        scores, lines = hand_parts(hand, rules, players)
+        scores, lines = hand_parts(hand, self.rules, players)
         best = max(scores.values())
         winners = [n for n, s in scores.items() if s == best]
         for name in winners:
-            won[name] += 1
+            self.totals[name] += 1
         if len(winners) == 1:
             reason = f"{winners[0]} won the hand with {best}"
         else:
-            reason = f"{_names_joined(winners)} share the hand with {best} each"
-        body: dict[str, Any] = {
-            "scores": scores,
-            "totals": self._shown_totals(),
-            "status": "finished",
-            "winner": winners[0] if len(winners) == 1 else None,
-            "winners": winners,
-            "reason": reason,
-            "went_out": hand.went_out,
-            "entered_as_points": hand.as_points,
-        }
-        if lines:
-            body["bonus_lines"] = _shown_lines(lines)
-        warnings = hand_warnings(hand, rules, players)
-        if warnings:
-            body["warnings"] = list(warnings)
-        if not hand.as_points:
-            body["players"] = _hand_details(hand, rules)
+            reason = f"{names_joined(winners)} share the hand with {best} each"
+        standing = Standing("finished", winners[0] if len(winners) == 1 else None, reason)
+        body = self._body(hand, players, scores, lines, standing, winners=winners)
+        self._add_details(body, hand)
         return body
 
     def _shown_totals(self, joined: _Joined | None = None) -> dict[str, int]:
@@ -618,7 +364,7 @@ class Scoring:
         else:
             at_table = totals
         shown = self._shown_totals(joined)
-        if self.game == "michigan":
+        if self.rules.variant.counts_hands_won:
             return _michigan_answer(self.bodies, shown, at_table)
         result: dict[str, Any] = {
             "hands": list(self.bodies),
@@ -626,10 +372,10 @@ class Scoring:
             "status": self.standing.status,
             "winner": self.standing.winner,
             "reason": self.standing.reason if played else "no hands played yet",
-            "leaders": _leaders(at_table, lowest=self.rules.game == "penalty") if played else [],
+            "leaders": leaders(at_table, lowest=self.rules.variant.lowest_wins) if played else [],
             "target": self.rules.target,
             # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
-            "toward_target": _toward_target(totals, self.concealed_bonus),
+            "toward_target": toward_target(totals, self.concealed_bonus),
         }
         if self.teams:
             result["partnerships"] = self.teams
@@ -674,20 +420,6 @@ class _Joined:
         return {name: self.running[name] for name in self.seating.names if name in self.seen}
 
 
-def _leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
-    best = min(totals.values()) if lowest else max(totals.values())
-    return [side for side, total in totals.items() if total == best]
-
-
-def _toward_target(totals: dict[str, int], concealed_bonus: dict[str, int]) -> dict[str, int]:
-    """Each side's total as the end rule measures it: less Oklahoma's 250s for going rummy (zero elsewhere)."""
-    return {side: total - concealed_bonus[side] for side, total in totals.items()}
-
-
-def _names_joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _standing(
     rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None, wins: dict[str, int]
 ) -> Standing:
@@ -697,91 +429,7 @@ def _standing(
         # the common case, every hand until the end: nobody is at the target, so nothing below can apply
         # (a total without bonuses is never above the total), and there is no reason to work out
         return Standing(reason=f"nobody has reached {target}")
-    if rules.game == "penalty":
-        return _lowest_wins(totals, target)
-    counted = _toward_target(totals, concealed_bonus)
-    reached = [side for side in totals if counted[side] >= target]
-    # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
-    short = "; ".join(
-        f"{side} has {totals[side]}, {counted[side]} without going-rummy bonuses"
-        for side in totals
-        if totals[side] >= target > counted[side]
-    )
-    if not reached:
-        return Standing(reason=f"{short}; nobody has reached {target}" if short else f"nobody has reached {target}")
-    if rules.game == "rummy500" and rules.option("must_go_out_to_win"):
-        return _must_go_out(totals, target, goer)
-    best = max(totals[side] for side in reached)
-    top = [side for side in reached if totals[side] == best]
-    if len(top) > 1:
-        return Standing(reason=f"{_names_joined(top)} are tied on {best}: another hand decides")
-    winner = top[0]
-    if rules.game in ("basic", "gin") and len(reached) == 1:
-        reason = f"{winner} reached {best}, the first to {target}"
-    else:
-        reason = f"{winner} reached {best}, the highest at or above {target}"
-    if rules.game == "oklahoma" and concealed_bonus[winner]:
-        reason += f" ({counted[winner]} without going-rummy bonuses)"
-    if short:
-        reason += f"; {short}, short of {target}"
-    standing = Standing("finished", winner, reason)
-    if rules.game == "persian":
-        standing.add_bonus(winner, PERSIAN_GAME_BONUS, "winning the game")
-        standing.reason += f"; +{PERSIAN_GAME_BONUS} for the game"
-    elif rules.game == "oklahoma":
-        standing.add_bonus(winner, OKLAHOMA_GAME_BONUS, "winning the game")
-        standing.reason += f"; +{OKLAHOMA_GAME_BONUS} for the game"
-    elif rules.game == "gin":
-        _gin_game_end(standing, rules, totals, wins)
-    return standing
-
-
-def _must_go_out(totals: dict[str, int], target: int, goer: str | None) -> Standing:
-    if goer is None:
-        return Standing(reason=f"nobody went out, and only the player who goes out at or above {target} can win")
-    if totals[goer] < target:
-        return Standing(
-            reason=f"{goer} went out with {totals[goer]}, short of {target}; only the player who goes out can win"
-        )
-    return Standing("finished", goer, f"{goer} went out and reached {totals[goer]}, at or above {target}")
-
-
-def _lowest_wins(totals: dict[str, int], target: int) -> Standing:
-    reached = [side for side, total in totals.items() if total >= target]
-    if not reached:
-        return Standing(reason=f"nobody has reached {target}")
-    high = _names_joined(reached)
-    lowest = min(totals.values())
-    bottom = [side for side, total in totals.items() if total == lowest]
-    if len(bottom) > 1:
-        return Standing(
-            reason=f"{high} reached {target}; {_names_joined(bottom)} are tied for the lowest total on {lowest}:"
-            f" another hand decides"
-        )
-    return Standing("finished", bottom[0], f"{high} reached {target}: {bottom[0]} wins with the lowest total, {lowest}")
-
-
-def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
-    """Game, box and shutout bonuses, added once when the game is won.
-
-    Decision (the rules, docs/rules.md 5.8, leave it open): a shutout doubles the winner's
-    whole score, game bonus and box bonuses included, as most gin tables
-    score a shutout: 60 + 50 in hands, game bonus 100, two boxes of 25
-    make 260, doubled to 520. The option's help text says the same.
-    """
-    winner = standing.winner
-    assert winner is not None
-    loser = next(side for side in totals if side != winner)
-    standing.add_bonus(winner, rules.option("game_bonus"), "winning the game")
-    for side in totals:
-        boxes = wins[side]
-        standing.add_bonus(side, rules.option("box_bonus") * boxes, f"{boxes} box{'' if boxes == 1 else 'es'} (hands won)")
-    if rules.option("shutout_double") and totals[loser] == 0:
-        standing.add_bonus(winner, totals[winner] + standing.bonuses.get(winner, 0), "the shutout, which doubles the score")
-        standing.reason += f"; a shutout doubles {winner}'s score, bonuses included"
-    if standing.bonuses:
-        shown = ", ".join(f"{side} +{bonus}" for side, bonus in standing.bonuses.items())
-        standing.reason += f"; bonuses: {shown}"
+    return rules.variant.standing(rules, totals, concealed_bonus, goer, wins)
 
 
 # michigan: every hand is a game -----------------------------------------------
@@ -789,21 +437,21 @@ def _gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins
 
 def _michigan_answer(bodies: list[dict[str, Any]], totals: dict[str, int], at_table: dict[str, int]) -> dict[str, Any]:
     """A Michigan session's answer: hands won so far (`totals` as shown, `at_table` of those still playing)."""
-    leaders = _leaders(at_table) if bodies else []
+    ahead = leaders(at_table) if bodies else []
     if not bodies:
         reason = "no hands played yet"
     else:
-        most = at_table[leaders[0]]
+        most = at_table[ahead[0]]
         hands_won = "1 hand won" if most == 1 else f"{most} hands won"
-        each = " each" if len(leaders) > 1 else ""
-        verb = "lead" if len(leaders) > 1 else "leads"
-        reason = f"{_names_joined(leaders)} {verb} with {hands_won}{each}"
+        each = " each" if len(ahead) > 1 else ""
+        verb = "lead" if len(ahead) > 1 else "leads"
+        reason = f"{names_joined(ahead)} {verb} with {hands_won}{each}"
     return {
         "hands": list(bodies),
         "totals": totals,
         "status": "in_progress",
         "winner": None,
         "reason": reason,
-        "leaders": leaders,
+        "leaders": ahead,
         "target": None,
     }

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.engine.errors import InputError
 
@@ -55,7 +56,7 @@ class Seating:
         return min(totals[other] for other in previous)
 
 
-def read_seating(body: Mapping, names: list[str], hands: list) -> Seating:
+def read_seating(body: Mapping[str, Any], names: list[str], hands: list[Any]) -> Seating:
     """Read who is in each hand, the late starts and who left; InputError names what is wrong."""
     seated = [read_seated(raw, names, number) for number, raw in enumerate(hands, start=1)]
     late = body.get("late_start") or {}

@@ -8,8 +8,8 @@ from werkzeug.exceptions import HTTPException, InternalServerError, SecurityErro
 
 from scorekeeper.errors import bp
 from scorekeeper.extensions import db
-from scorekeeper.security import host_refused
 from scorekeeper.host.identity import GUEST_MESSAGE
+from scorekeeper.security import host_refused
 
 # what a player at the table should read, per status code
 MESSAGES = {

@@ -42,7 +42,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +197,15 @@ def _cards_text(cards: Any) -> str:
     return cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
 
 
+def _layoffs_text(layoffs: list[dict[str, Any]]) -> str:
+    """Lay-offs in a cell: "10H onto Ann meld 1 | 4C onto Ben meld 2"."""
+    return " | ".join(
+        f"{_cards_text(x.get('cards', []))} onto {x.get('onto', {}).get('player')}"
+        f" meld {int(x.get('onto', {}).get('meld', 0)) + 1}"
+        for x in layoffs
+    )
+
+
 def _cell(value: Any) -> Any:
     # a name such as "=HYPERLINK(...)" must stay text when the file is opened in a spreadsheet
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -217,32 +226,39 @@ def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
     writer.writerow(CSV_COLUMNS)
     scored_hands = scored.get("hands") or []
     for index, hand in enumerate(gs.hands):
-        data = hand.data
         result = scored_hands[index] if index < len(scored_hands) else {}
         # one row per player dealt into the hand: a late player or a leaver has none for the others
-        for name in gs.names_in(data):
-            side = sides.get(name, name)
-            entry = (data.get("players") or {}).get(name) or {}
-            melds = " | ".join(_cards_text(m) for m in entry.get("melds") or [])
-            if not melds and entry.get("cards"):
-                melds = _cards_text(entry["cards"])
-            layoffs = " | ".join(
-                f"{_cards_text(x.get('cards', []))} onto {x.get('onto', {}).get('player')}"
-                f" meld {int(x.get('onto', {}).get('meld', 0)) + 1}"
-                for x in entry.get("layoffs") or []
-            )
-            writer.writerow([_cell(v) for v in [
-                hand.position, name, side,
-                "points" if "points" in data else "cards",
-                data.get("ended", "went_out"),
-                "yes" if data.get("went_out") == name else "",
-                "yes" if data.get("concealed") and data.get("went_out") == name else "",
-                data.get("wild_rank") or "",
-                melds, layoffs, _cards_text(entry.get("in_hand") or []),
-                (result.get("scores") or {}).get(side, ""),
-                (result.get("totals") or {}).get(side, ""),
-            ]])
+        for name in gs.names_in(hand.data):
+            writer.writerow([_cell(v) for v in _csv_row(hand, name, sides.get(name, name), result)])
     return out.getvalue()
+
+
+def _csv_row(hand: Hand, name: str, side: str, result: dict[str, Any]) -> list[Any]:
+    """One player's row of one hand: how it ended, what they put down and kept, the side's score and total."""
+    data = hand.data
+    entry = (data.get("players") or {}).get(name) or {}
+    # a gin hand stored whole ({"cards": ...}) shows its cards in the melds column
+    melds = " | ".join(_cards_text(m) for m in entry.get("melds") or []) or _cards_text(entry.get("cards") or [])
+    layoffs = _layoffs_text(entry.get("layoffs") or [])
+    scores, totals = result.get("scores") or {}, result.get("totals") or {}
+    return [
+        hand.position, name, side, *_ending_cells(data, name),
+        melds, layoffs, _cards_text(entry.get("in_hand") or []),
+        scores.get(side, ""),
+        totals.get(side, ""),
+    ]
+
+
+def _ending_cells(data: dict[str, Any], name: str) -> list[Any]:
+    """How the hand was entered and ended, as one player's cells: entered as, ended, went out, concealed, wild rank."""
+    went_out = data.get("went_out") == name
+    return [
+        "points" if "points" in data else "cards",
+        data.get("ended", "went_out"),
+        "yes" if went_out else "",
+        "yes" if data.get("concealed") and went_out else "",
+        data.get("wild_rank") or "",
+    ]
 
 
 # import ----------------------------------------------------------------------
@@ -379,14 +395,7 @@ def _read_session(raw: Any, where: str) -> Restore:
         options = {}
     if not isinstance(options, dict):
         raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
-    hands = raw["hands"]
-    if not isinstance(hands, list):
-        raise ImportRefused(f"{where}: `hands` must be a list of hands.")
-    for number, hand in enumerate(hands, start=1):
-        _check_hand_shape(hand, f"{where}, hand {number}")
-    problem = limits.hands_problem(hands)
-    if problem:
-        raise ImportRefused(f"{where}: {problem}.")
+    hands = _read_hands(raw["hands"], where)
     seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
     try:
         # a table that players joined or left may be larger than the game seats at once: the engine counts each hand
@@ -401,6 +410,18 @@ def _read_session(raw: Any, where: str) -> Restore:
                       late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
     _read_metadata(raw.get("metadata"), restore, where)
     return restore
+
+
+def _read_hands(hands: Any, where: str) -> list[Any]:
+    """The session's hands, each of the shape the engine reads, within the limits on size."""
+    if not isinstance(hands, list):
+        raise ImportRefused(f"{where}: `hands` must be a list of hands.")
+    for number, hand in enumerate(hands, start=1):
+        _check_hand_shape(hand, f"{where}, hand {number}")
+    problem = limits.hands_problem(hands)
+    if problem:
+        raise ImportRefused(f"{where}: {problem}.")
+    return hands
 
 
 def _read_names(names: Any, where: str) -> list[str]:
@@ -457,7 +478,7 @@ def _read_time(value: Any, what: str, where: str) -> datetime | None:
         raise ImportRefused(f"{where}: `{what}` {_shown(value)} is not a date and time like 2026-11-22T19:30:00.") from None
     if moment.tzinfo is not None:
         # stored times are naive UTC
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment
 
 
@@ -505,6 +526,17 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
         if not isinstance(entered, list) or len(entered) != len(restore.hands):
             raise ImportRefused(f"{where}: `hands_entered_at` must give one time per hand.")
         restore.hands_entered_at = [_read_time(t, "hands_entered_at", where) for t in entered]
+    _read_links(meta, restore, where)
+    restore.dealer_choices = _read_dealer_choices(meta.get("dealer_choices"), len(restore.players), where)
+    _check_links(restore, where)
+    key = meta.get("game_key")
+    if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
+        raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
+    restore.game_key = key
+
+
+def _read_links(meta: dict[str, Any], restore: Restore, where: str) -> None:
+    """The edit and view tokens of a backup, each a token when given."""
     for key in ("edit_token", "view_token"):
         token = meta.get(key)
         if token is None:
@@ -512,15 +544,14 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
         if not isinstance(token, str) or not _TOKEN.fullmatch(token):
             raise ImportRefused(f"{where}: `{key}` is not a Scorekeeper link token.")
         setattr(restore, key, token)
-    restore.dealer_choices = _read_dealer_choices(meta.get("dealer_choices"), len(restore.players), where)
+
+
+def _check_links(restore: Restore, where: str) -> None:
+    """A backup gives both links or neither, and they differ."""
     if (restore.edit_token is None) != (restore.view_token is None) or (
         restore.edit_token is not None and restore.edit_token == restore.view_token
     ):
         raise ImportRefused(f"{where}: a backup gives both links (edit and view), and they differ.")
-    key = meta.get("game_key")
-    if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
-        raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
-    restore.game_key = key
 
 
 # a batch is committed once it holds this many sessions or has taken this long, whichever comes first:
@@ -641,12 +672,45 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
     late = {renames.get(name, name): start for name, start in r.late_start.items()}
     left = [renames.get(name, name) for name in r.left]
     if renames:
-        seating = ({"late_start": late} if late else {}) | ({"left": left} if left else {})
-        try:
-            engine.score_session({"game": r.game, "options": r.options, "players": [p.name for p in players],
-                                  "hands": hands, **seating})
-        except ValueError as exc:
-            raise ImportRefused(f"Matching names to the players already here broke a hand: {exc}") from None
+        _check_renamed(r, players, hands, late, left)
+    gs = _session_of(r)
+    for seat, player in enumerate(players, start=1):
+        gs.seats.append(Seat(seat=seat, player=player))
+        if player.name in late or player.name in left:
+            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
+    for hand_number, seat in sorted(r.dealer_choices.items()):
+        gs.dealer_choices.append(DealerChoice(hand=hand_number, seat=seat))
+    gs.hands.extend(_hands_of(r, hands))
+    db.session.add(gs)
+    db.session.flush()
+    return gs
+
+
+def _hands_of(r: Restore, hands: list[dict[str, Any]]) -> list[Hand]:
+    """The hands restored, in order, each with the time it was entered when the file gives it."""
+    restored = []
+    for position, data in enumerate(hands, start=1):
+        hand = Hand(position=position, data=data)
+        if position <= len(r.hands_entered_at) and r.hands_entered_at[position - 1]:
+            hand.created_at = r.hands_entered_at[position - 1]
+        restored.append(hand)
+    return restored
+
+
+def _check_renamed(
+    r: Restore, players: list[Player], hands: list[dict[str, Any]], late: dict[str, str], left: list[str]
+) -> None:
+    """ImportRefused when the hands, with names matched to players already here, no longer score."""
+    seating = ({"late_start": late} if late else {}) | ({"left": left} if left else {})
+    try:
+        engine.score_session({"game": r.game, "options": r.options, "players": [p.name for p in players],
+                              "hands": hands, **seating})
+    except ValueError as exc:
+        raise ImportRefused(f"Matching names to the players already here broke a hand: {exc}") from None
+
+
+def _session_of(r: Restore) -> GameSession:
+    """The session restored, without its seats and hands: game, options, times, version and links."""
     gs = GameSession(game=r.game, options=r.options, archived=r.archived)
     if r.created_at:
         gs.created_at = r.created_at
@@ -655,19 +719,6 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
         gs.version = r.version
     if r.edit_token:
         gs.edit_token, gs.view_token = r.edit_token, r.view_token
-    for seat, player in enumerate(players, start=1):
-        gs.seats.append(Seat(seat=seat, player=player))
-        if player.name in late or player.name in left:
-            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
-    for hand_number, seat in sorted(r.dealer_choices.items()):
-        gs.dealer_choices.append(DealerChoice(hand=hand_number, seat=seat))
-    for position, data in enumerate(hands, start=1):
-        hand = Hand(position=position, data=data)
-        if position <= len(r.hands_entered_at) and r.hands_entered_at[position - 1]:
-            hand.created_at = r.hands_entered_at[position - 1]
-        gs.hands.append(hand)
-    db.session.add(gs)
-    db.session.flush()
     return gs
 
 

@@ -10,6 +10,7 @@ colour.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 WIDTH = 640
@@ -81,6 +82,30 @@ def nice_step(span: float, count: int = 5) -> int:
     return max(1, int(10 * power))
 
 
+def _y_range(running: dict[str, list[int | None]], target: int | None) -> tuple[int, int, int]:
+    """The totals' axis: its lowest and highest value and its step, 0 and the target included."""
+    values = [0] + [v for series in running.values() for v in series if v is not None]
+    if target is not None:
+        values.append(target)
+    step = nice_step(max(values) - min(values))
+    low = math.floor(min(values) / step) * step
+    high = math.ceil(max(values) / step) * step
+    if high == low:
+        high = low + step
+    return low, high, step
+
+
+def _line(
+    index: int, name: str, series: list[int | None], x_of: Callable[[int], float], y_of: Callable[[float], float]
+) -> Line:
+    """One column's line; a late player's starts at their first hand (None before it), everyone else's at 0."""
+    points = [Point(hand=i, total=t, x=x_of(i), y=y_of(t)) for i, t in enumerate(series, start=1) if t is not None]
+    start = [(x_of(0), y_of(0))] if series and series[0] is not None else []
+    path = " ".join(f"{x},{y}" for x, y in start + [(p.x, p.y) for p in points])
+    return Line(name=name, index=index, points=points, path=path,
+                dash=DASHES[index % len(DASHES)], shape=SHAPES[index % len(SHAPES)])
+
+
 def score_chart(running: dict[str, list[int | None]], target: int | None = None) -> Chart | None:
     """Lay out running totals (column -> total after each hand); None when no hand is scored yet.
 
@@ -95,14 +120,7 @@ def score_chart(running: dict[str, list[int | None]], target: int | None = None)
     hands = max((len(v) for v in running.values()), default=0)
     if hands == 0:
         return None
-    values = [0] + [v for series in running.values() for v in series if v is not None]
-    if target is not None:
-        values.append(target)
-    step = nice_step(max(values) - min(values))
-    low = math.floor(min(values) / step) * step
-    high = math.ceil(max(values) / step) * step
-    if high == low:
-        high = low + step
+    low, high, step = _y_range(running, target)
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 
     def x_of(hand: int) -> float:
@@ -111,14 +129,7 @@ def score_chart(running: dict[str, list[int | None]], target: int | None = None)
     def y_of(value: float) -> float:
         return round(bottom - (bottom - TOP) * (value - low) / (high - low), 1)
 
-    lines = []
-    for index, (name, series) in enumerate(running.items()):
-        # a late player's line starts at their first hand (None before it), everyone else's at 0 before hand 1
-        points = [Point(hand=i, total=t, x=x_of(i), y=y_of(t)) for i, t in enumerate(series, start=1) if t is not None]
-        start = [(x_of(0), y_of(0))] if series and series[0] is not None else []
-        path = " ".join(f"{x},{y}" for x, y in start + [(p.x, p.y) for p in points])
-        lines.append(Line(name=name, index=index, points=points, path=path,
-                          dash=DASHES[index % len(DASHES)], shape=SHAPES[index % len(SHAPES)]))
+    lines = [_line(index, name, series, x_of, y_of) for index, (name, series) in enumerate(running.items())]
     y_ticks = [Tick(value=v, at=y_of(v)) for v in range(low, high + 1, step)]
     x_step = nice_step(hands, count=10)
     x_ticks = [Tick(value=h, at=x_of(h)) for h in range(0, hands + 1, x_step)]

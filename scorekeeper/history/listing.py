@@ -73,7 +73,7 @@ def _filtered(filters: Filters):
     query = select(GameSession.id, GameSession.created_at, GameSession.version)
     query = query.where(GameSession.archived.is_(filters.status == "archived"))
     if filters.game:
-        query = query.where(GameSession.game == filters.game)
+        query = query.filter_by(game=filters.game)
     if filters.player:
         query = query.where(
             exists()

@@ -8,7 +8,7 @@ archive, delete) needs the edit link.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 
@@ -37,10 +37,9 @@ from scorekeeper.history.stats import (
 from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.models import GameSession
 from scorekeeper.security import MAX_ID
-from scorekeeper.sessions import service, view
+from scorekeeper.sessions import page_data, service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.view import game_spec
-
+from scorekeeper.sessions.page_data import game_spec
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -56,7 +55,7 @@ bp.add_app_template_global(score_sum, "score_sum")
 
 
 def _game_names() -> list[tuple[str, str]]:
-    return [(g.id, g.name) for g in view.games()]
+    return [(g.id, g.name) for g in page_data.games()]
 
 
 def game_name(game_id: str) -> str:
@@ -117,7 +116,7 @@ def print_sheet(token: str):
     return render_template(
         "history/print.html", gs=gs, token=token, body=body, game=game_name(gs.game),
         scored_hands=_scored_hands(gs, body),
-        printed=datetime.now(timezone.utc),
+        printed=datetime.now(UTC),
     )
 
 
@@ -219,7 +218,7 @@ def player(name: str):
 @host_only
 def backup():
     """Every session with its links, as `scorekeeper export --all` writes it: keep it somewhere safe."""
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d")
     return Response(
         to_json(export_all()),
         mimetype="application/json",

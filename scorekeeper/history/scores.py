@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import sys
 import threading
-from types import ModuleType
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from cachetools import LRUCache
@@ -78,7 +78,7 @@ class Entry:
     # fragments built from one hand's body (a scoreboard row), by name: (the body they show, the HTML).
     # Handed on to the next version when it only adds hands, whose earlier bodies are the same objects
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
-    # the key of each shown hand's row, by position (see sessions.view.row_keys), worked out when first asked
+    # the key of each shown hand's row, by position (see sessions.page_data.row_keys), worked out when first asked
     row_keys: dict[int, str] | None = None
 
 

@@ -18,9 +18,6 @@ from scorekeeper.extensions import db
 from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Player, Seat
 
-# in these games a low hand score is the good one
-LOW_IS_GOOD = frozenset({"penalty"})
-
 
 def average(values: list[int]) -> float | None:
     """The mean to one decimal place, or None for no values.
@@ -64,24 +61,29 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     """Best hand, average hand and times gone out for each column of the session's scores."""
     names = gs.player_names
     sides = sides_of(names, body)
-    columns = list((body.get("totals") or {}).keys()) or names
-    low = gs.game in LOW_IS_GOOD
+    totals = body.get("totals") or {}
+    hands = body.get("hands") or []
     figures = []
-    for side in columns:
+    for side in list(totals.keys()) or names:
         members = [n for n in names if sides.get(n) == side]
-        scores = [(i, h["scores"][side]) for i, h in enumerate(body.get("hands") or [], start=1)
-                  if side in (h.get("scores") or {})]
-        best = (min if low else max)(scores, key=lambda item: item[1]) if scores else None
-        gone_out = sum(1 for hand in gs.hands if hand.data.get("went_out") in members)
+        scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
+        best = _best(scores, gs.variant.lowest_wins)
         figures.append(SideFigures(
             side=side,
             best_hand=best[1] if best else None,
             best_hand_number=best[0] if best else None,
             average_hand=average([s for _, s in scores]),
-            times_gone_out=gone_out,
-            total=(body.get("totals") or {}).get(side, 0),
+            times_gone_out=sum(1 for hand in gs.hands if hand.data.get("went_out") in members),
+            total=totals.get(side, 0),
         ))
     return figures
+
+
+def _best(scores: list[tuple[int, int]], lowest: bool) -> tuple[int, int] | None:
+    """The best (hand number, score): the highest, or the lowest where points are penalties."""
+    if not scores:
+        return None
+    return (min if lowest else max)(scores, key=lambda item: item[1])
 
 
 def running_totals(body: dict[str, Any]) -> dict[str, list[int | None]]:

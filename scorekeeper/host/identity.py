@@ -17,9 +17,10 @@ import hmac
 import ipaddress
 import os
 import secrets
+from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from flask import abort, current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer

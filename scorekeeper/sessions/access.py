@@ -7,7 +7,7 @@ from typing import Any, Literal, NamedTuple
 
 from flask import abort
 from sqlalchemy import bindparam, or_, select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Seat

@@ -12,7 +12,6 @@ from typing import Any
 
 from scorekeeper import engine
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import service
 
 
 class AskFirst(Exception):

@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, utcnow
-from scorekeeper.sessions.handdata import data_to_formdata, player_values
+from scorekeeper.sessions.hand_form_data import data_to_formdata, player_values
 from scorekeeper.sessions.service import next_position
 
 

@@ -17,12 +17,13 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
+from scorekeeper.engine.cards import cards_left
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
-from scorekeeper.sessions.handdata import (
+from scorekeeper.sessions.hand_form_data import (
     EntryError,
     layoff_filled,
     meld_filled,
@@ -32,7 +33,7 @@ from scorekeeper.sessions.handdata import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.view import ANY_GOER, deck_counts, game_spec, layoff_seats
+from scorekeeper.sessions.page_data import ANY_GOER, deck_counts, game_spec, layoff_seats
 
 COOKIE_DAYS = 30
 
@@ -126,7 +127,7 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
     part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand}
     if form.went_out.data:
         part["went_out"] = True
-    if gs.game == "rummy5000" and form.wild_rank.data in RANK_CHOICES:
+    if gs.variant.asks_wild_rank and form.wild_rank.data in RANK_CHOICES:
         part["wild_rank"] = form.wild_rank.data
     return part
 
@@ -153,7 +154,7 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
         status=draft_service.status(gs, sent), error=error, stale=stale, saved=saved,
         deck_counts=_cards_left(gs, [part.data for n, part in sent.items() if n != names[seat]]),
-        has_jokers=bool(deck_counts(gs).get("JK")), asks_wild_rank=gs.game == "rummy5000",
+        has_jokers=bool(deck_counts(gs).get("JK")), asks_wild_rank=gs.variant.asks_wild_rank,
         others_usable=any(choice.value.partition(":")[0] != str(seat)
                           for choice in form.layoffs[0].onto.choices if choice.value) if form.layoffs else False,
         first_problem=_first_problem(form) if status >= 400 else None,
@@ -168,16 +169,11 @@ def _first_problem(form: DraftPartForm) -> str | None:
 
 def _cards_left(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:
     """Copies of each card left for this player: the deck less every card the others have sent."""
-    counts = deck_counts(gs)
+    sent = []
     for data in others:
-        cards = [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
-        cards += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
-        for card in cards:
-            # a wild card is stored with what it stands for ("JK=8H"): it uses up a joker
-            key = str(card).split("=")[0]
-            if key in counts:
-                counts[key] = max(0, counts[key] - 1)
-    return counts
+        sent += [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
+        sent += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
+    return cards_left(deck_counts(gs), sent)
 
 
 def _remember(response, gs: GameSession, token: str, name: str):

@@ -1,7 +1,7 @@
 """Forms of the sessions area: new session, a hand by cards, a hand by points.
 
 The forms only read what was typed; whether a hand follows the rules is
-the engine's to say (see sessions/handdata.py for the translation).
+the engine's to say (see sessions/hand_form_data.py for the translation).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from scorekeeper.engine import GameSpec
+from scorekeeper.engine import Game, GameSpec
 from scorekeeper.limits import MAX_NAME, name_problem
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -180,10 +180,10 @@ class HandFormBase(FlaskForm):
         if self.needs_wild_rank and field.data not in RANK_CHOICES:
             raise ValidationError("Choose the wild rank: the rank of the card turned up after the deal.")
 
-    def setup(self, names: list[str], game: str) -> None:
+    def setup(self, names: list[str], game: Game) -> None:
         """Fill the choices that depend on the session's players and game."""
         self.went_out.choices = [SelectChoice("", "(nobody)")] + [SelectChoice(n, n) for n in names]
-        if game == "gin":
+        if game.knocks:
             self.ended.choices = [SelectChoice("went_out", "A player knocked (or went gin)"),
                                   SelectChoice("stock_exhausted", "Draw: the stock ran down")]
             self.went_out.label.text = "Knocker"
@@ -210,11 +210,11 @@ class HandCardsForm(HandFormBase):
     # kept draft and a form sent back carry it too); the server only sends it back as it came
     parts_seen = HiddenField()
 
-    def setup(self, names: list[str], game: str, onto_seats: dict[int, list[int]] | None = None) -> None:
+    def setup(self, names: list[str], game: Game, onto_seats: dict[int, list[int]] | None = None) -> None:
         """Choices that depend on the players: who went out, and the melds each player's lay-offs may go onto.
 
         `onto_seats` gives, per seat, the seats whose melds that player may lay off
-        onto (the engine's rule, sessions/view.layoff_seats); None offers every meld.
+        onto (the engine's rule, sessions/page_data.layoff_seats); None offers every meld.
         """
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat
@@ -259,7 +259,7 @@ class HandPointsForm(HandFormBase):
     points = FieldList(StringField("Points", filters=[lambda s: (s or "").strip()]))
     requires_went_out = False
 
-    def setup(self, names: list[str], game: str) -> None:
+    def setup(self, names: list[str], game: Game) -> None:
         """One points field per player."""
         super().setup(names, game)
         while len(self.points) < len(names):

@@ -29,15 +29,13 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, ValidationError
 
 from scorekeeper import engine
-from scorekeeper.engine.cards import SUITS, CardNotationError, parse_cards
+from scorekeeper.engine.cards import CardNotationError, parse_cards
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
-from scorekeeper.sessions.view import already_saved, deck_counts, game_spec, whole_number
-
-GIN_HAND = 10
+from scorekeeper.sessions.page_data import already_saved, deck_counts, game_spec, whole_number
 
 
 class GinHandsForm(FlaskForm):
@@ -104,18 +102,6 @@ class Worked:
     draw_hands: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def _friendly(message: str, name: str, knocker: str | None, defender: str | None) -> str:
-    """An arrangement error in player words: the engine speaks of "the hand", "the defender", "the knocker"."""
-    for prefix in ("the hand: ", "the defender's hand: "):
-        if message.startswith(prefix):
-            message = message[len(prefix):]
-    if defender:
-        message = message.replace("the defender's hand", f"{defender}'s hand")
-    if knocker:
-        message = message.replace("the knocker's melds", f"{knocker}'s melds")
-    return f"{name}'s cards: {message}"
-
-
 def _read(text: str, name: str, seat: int) -> list[str]:
     try:
         return [str(card) for card in parse_cards(text)]
@@ -126,22 +112,11 @@ def _read(text: str, name: str, seat: int) -> list[str]:
 def _arrange(cards: list[str], seat: int, name: str, knocker: str | None = None,
              defender: str | None = None, knocker_melds: list[list[str]] | None = None) -> dict[str, Any]:
     if not cards:
-        raise GinEntryError(f"Type {name}'s {GIN_HAND} cards.", seat)
+        raise GinEntryError(f"Type {name}'s {engine.GIN_HAND_SIZE} cards.", seat)
     try:
-        return engine.gin_arrange(cards, knocker_melds=knocker_melds)
-    except engine.InputError as exc:
-        raise GinEntryError(_friendly(str(exc), name, knocker, defender), seat) from None
-
-
-def _with_discard(arrangement: dict[str, Any], discard: str) -> dict[str, Any] | None:
-    """A big gin arrangement: the 10 cards' melds with the eleventh card on the first meld it extends (None: none)."""
-    melds = [list(m) for m in arrangement["melds"]]
-    for meld in melds:
-        if engine.check_layoff(meld, [discard], "gin")["legal"]:
-            meld.append(discard)
-            meld[:] = [str(c) for c in sorted(parse_cards(meld), key=lambda c: (c.rank, SUITS.index(c.suit)))]
-            return {"melds": melds, "deadwood": [], "deadwood_points": 0, "layoffs": []}
-    return None
+        return engine.gin_arrange(cards, knocker_melds=knocker_melds, knocker=knocker, defender=defender)
+    except engine.GinCardsError as exc:
+        raise GinEntryError(f"{name}'s cards: {exc.detail}", seat) from None
 
 
 def _knocker_options(body: dict[str, Any], cards: list[str], name: str, seat: int,
@@ -158,19 +133,7 @@ def _knocker_options(body: dict[str, Any], cards: list[str], name: str, seat: in
         raise GinEntryError(
             f"{name}'s cards: 11 cards are entered, but they do not all meld, so this is not a big gin:"
             f" enter the 10 cards {name} kept (the best discard is {body['discard']}).", seat)
-    # every way to lay all 11 down: the ten left by each equally good discard, with that card put back
-    # (the ten's melds keep runs whole, so one discard's arrangements alone can miss the 11-card one)
-    options: list[dict[str, Any]] = []
-    seen: set[tuple[tuple[str, ...], ...]] = set()
-    for discard in body.get("discards") or [body["discard"]]:
-        ten = list(cards)
-        ten.remove(discard)
-        for arrangement in engine.gin_arrange(ten)["optimal"]:
-            merged = _with_discard(arrangement, discard)
-            key = tuple(sorted(tuple(sorted(m)) for m in merged["melds"])) if merged else None
-            if merged is not None and key not in seen:
-                seen.add(key)
-                options.append(merged)
+    options = engine.big_gin_arrangements(cards, body)
     if not options:
         raise GinEntryError(
             f"{name}'s cards: the 11 cards could not be laid down as melds here;"
@@ -306,7 +269,7 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
 def gin_hands(token: str):
     """Gin: type both whole hands, see the best arrangement and the score, choose, then save."""
     gs, _ = load_session(token, need="edit")
-    if gs.game != "gin":
+    if not gs.variant.whole_hand_entry:
         abort(404, "Entering both hands of cards is for Gin Rummy games only.")
     names = gs.playing_names
     form = GinHandsForm()
@@ -327,14 +290,7 @@ def gin_hands(token: str):
     texts = [entry.data or "" for entry in form.hands]
     now = digest(ended, knocker, texts)
     before, _, shown_choice = (form.worked.data or "").partition(":")
-    knocker_choice = whole_number(request.form.get("knocker_choice"))
-    defender_choice = whole_number(request.form.get("defender_choice"))
-    if before != now:
-        # other cards than the ones shown: start again from the first arrangement
-        knocker_choice = defender_choice = 0
-    elif str(knocker_choice) != shown_choice:
-        # the defender's lay-offs shown were for another knocker arrangement
-        defender_choice = 0
+    knocker_choice, defender_choice = _choices(before == now, shown_choice)
     try:
         worked = work_out(gs, ended, knocker, texts, knocker_choice, defender_choice)
     except GinEntryError as exc:
@@ -352,6 +308,24 @@ def gin_hands(token: str):
         return _render(gs, token, form, worked, note=(
             "The cards or the knocker's arrangement changed since the result was shown, so nothing was saved yet."
             " Check the result below, then save."))
+    return _save(gs, token, form, worked, key)
+
+
+def _choices(same_cards: bool, shown_choice: str) -> tuple[int, int]:
+    """The knocker's and the defender's arrangement chosen, reset where what they were chosen from changed."""
+    knocker_choice = whole_number(request.form.get("knocker_choice"))
+    defender_choice = whole_number(request.form.get("defender_choice"))
+    if not same_cards:
+        # other cards than the ones shown: start again from the first arrangement
+        return 0, 0
+    if str(knocker_choice) != shown_choice:
+        # the defender's lay-offs shown were for another knocker arrangement
+        return knocker_choice, 0
+    return knocker_choice, defender_choice
+
+
+def _save(gs: GameSession, token: str, form: GinHandsForm, worked: Worked, key: str | None):
+    """Save the hand as worked out and shown, once, and go on to the scoreboard."""
     try:
         hand = service.add_hand(gs, worked.data, key)
     except service.DuplicateHand as dup:

@@ -9,7 +9,6 @@ import secrets
 from typing import Any
 
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
-from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import revalidate
@@ -27,15 +26,14 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
-from scorekeeper.sessions.table_forms import DealerForm
-from scorekeeper.sessions.handdata import (
+from scorekeeper.sessions.hand_form_data import (
     EntryError,
     cards_form_to_data,
     data_to_formdata,
     mark_engine_error,
     points_form_to_data,
 )
-from scorekeeper.sessions.view import (
+from scorekeeper.sessions.page_data import (
     ANY_GOER,
     already_saved,
     built,
@@ -51,6 +49,7 @@ from scorekeeper.sessions.view import (
     scoreboard_html,
     whole_number,
 )
+from scorekeeper.sessions.table_forms import DealerForm
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -214,7 +213,7 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = Non
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
     # only a hand entered by cards needs the wild rank: the engine does not check a points hand
-    form.needs_wild_rank = gs.game == "rummy5000" and mode == "cards"
+    form.needs_wild_rank = gs.variant.asks_wild_rank and mode == "cards"
     _setup(form, gs, names)
     return form
 
@@ -222,12 +221,12 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = Non
 def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[str]) -> None:
     """Fill the form's choices; a lay-off offers only the melds its player may use, with who went out as chosen."""
     if isinstance(form, HandPointsForm):
-        form.setup(names, gs.game)
+        form.setup(names, gs.variant)
         return
     # the stock ran out: nobody went out; a player went out but who is not chosen yet: any of them
     goer = (form.went_out.data or ANY_GOER) if form.ended.data == "went_out" else ""
     onto = layoff_seats(gs, names)
-    form.setup(names, gs.game, onto.get(goer, onto[ANY_GOER]))
+    form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]))
 
 
 def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
@@ -243,7 +242,7 @@ def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
 
 def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
     names = _names(gs, hand)
-    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.game)
+    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.variant)
     if names != gs.player_names:
         # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
         data["seated"] = names
@@ -279,13 +278,7 @@ def hand_new(token: str):
     gs, _ = load_session(token, need="edit")
     mode = "points" if request.values.get("mode") == "points" else "cards"
     if request.method == "GET":
-        # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-        drafted = draft_service.hand_values(gs) if mode == "cards" else None
-        form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
-        form.idempotency_key.data = secrets.token_urlsafe(24)
-        # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
-        form.version.data = str(service.next_position(gs))
-        return _render_hand(gs, token, form, mode)
+        return _new_hand_page(gs, token, mode)
 
     form = _hand_form(gs, mode, request.form)
     key = form.idempotency_key.data or None
@@ -304,7 +297,7 @@ def hand_new(token: str):
         asking.ask_about_empty(gs, data, _confirmed(), check)
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
-        hand = service.add_hand(gs, data, key, expected_position=_int_or_none(form.version.data), checked=check())
+        hand = service.add_hand(gs, data, key, expected_position=whole_number(form.version.data, None), checked=check())
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
@@ -327,6 +320,17 @@ def hand_new(token: str):
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
     return after_save(url_for("sessions.show", token=token))
+
+
+def _new_hand_page(gs: GameSession, token: str, mode: str):
+    """The form for the next hand, with what the players sent from their own phones filled in."""
+    # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
+    drafted = draft_service.hand_values(gs) if mode == "cards" else None
+    form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
+    form.idempotency_key.data = secrets.token_urlsafe(24)
+    # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
+    form.version.data = str(service.next_position(gs))
+    return _render_hand(gs, token, form, mode)
 
 
 class _NextHandCheck:
@@ -357,18 +361,26 @@ class _NextHandCheck:
         scored_after_save(self.gs, self.before, self.after, hand)
 
 
-def _int_or_none(text: str | None) -> int | None:
-    try:
-        return int(text) if text else None
-    except ValueError:
-        return None
-
-
 def _load_hand(gs: GameSession, hand_id: int):
     hand = service.get_hand(gs, hand_id)
     if hand is None:
         abort(404, "This game has no such hand: it may have been deleted.")
     return hand
+
+
+def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
+    """The form showing a stored hand, by cards or as points as it was entered (or as ?mode= asks)."""
+    mode = "points" if hand.entered_as_points else "cards"
+    if request.args.get("mode") in ("points", "cards"):
+        mode = request.args["mode"]
+    if (mode == "points") == hand.entered_as_points:
+        values = data_to_formdata(hand.data, names)
+    else:
+        # switching between cards and points keeps how the hand ended
+        values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
+    form = _hand_form(gs, mode, MultiDict(values), hand)
+    form.version.data = str(hand.version)
+    return _render_hand(gs, token, form, mode, hand=hand)
 
 
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/edit", methods=["GET", "POST"])
@@ -378,17 +390,7 @@ def hand_edit(token: str, hand_id: int):
     hand = _load_hand(gs, hand_id)
     names = _names(gs, hand)
     if request.method == "GET":
-        mode = "points" if hand.entered_as_points else "cards"
-        if request.args.get("mode") in ("points", "cards"):
-            mode = request.args["mode"]
-        if (mode == "points") == hand.entered_as_points:
-            values = data_to_formdata(hand.data, names)
-        else:
-            # switching between cards and points keeps how the hand ended
-            values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
-        form = _hand_form(gs, mode, MultiDict(values), hand)
-        form.version.data = str(hand.version)
-        return _render_hand(gs, token, form, mode, hand=hand)
+        return _edit_page(gs, token, hand, names)
 
     mode = "points" if request.form.get("mode") == "points" else "cards"
     form = _hand_form(gs, mode, request.form, hand)

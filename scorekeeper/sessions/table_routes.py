@@ -11,9 +11,9 @@ from flask import flash, redirect, render_template, url_for
 from scorekeeper.extensions import db
 from scorekeeper.sessions import bp, service, table
 from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.page_data import game_spec, scoreboard
 from scorekeeper.sessions.table import NotChanged
 from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RenameForm
-from scorekeeper.sessions.view import game_spec, scoreboard
 
 
 @bp.route("/s/<token>/dealer", methods=["POST"])

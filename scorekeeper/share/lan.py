@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+
 def usable(addresses: list[str]) -> list[str]:
     """The addresses a phone on the same network could reach: no loopback, no link-local, each once, sorted.
 

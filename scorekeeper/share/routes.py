@@ -15,7 +15,7 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 
 from scorekeeper.models import GameSession
 from scorekeeper.sessions.access import current_version, load_session
-from scorekeeper.sessions.view import rows_since, scoreboard, scoreboard_html
+from scorekeeper.sessions.page_data import rows_since, scoreboard, scoreboard_html
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
@@ -85,10 +85,10 @@ def renew_link(token: str, kind: str):
 def live(token: str):
     """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment.
 
-    The fragment is built once per version of the session (see sessions.view.scoreboard_html),
+    The fragment is built once per version of the session (see sessions.page_data.scoreboard_html),
     however many phones follow it. A page that says which rows it shows (``rows``: the
     position and key of its last one) gets the fragment without rows and only the rows it
-    lacks, when it can keep the others (sessions.view.rows_since).
+    lacks, when it can keep the others (sessions.page_data.rows_since).
     """
     seen = request.args.get("v", type=int)
     if seen is not None and seen == current_version(token):

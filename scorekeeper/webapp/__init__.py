@@ -4,7 +4,7 @@ from flask import Blueprint
 
 bp = Blueprint("webapp", __name__)
 
-from scorekeeper.webapp import routes  # noqa: E402
+from scorekeeper.webapp import routes  # noqa: E402,F401
 from scorekeeper.webapp.routes import APP_NAME, THEME_COLOURS  # noqa: E402
 
 bp.add_app_template_global(APP_NAME, "app_name")

@@ -7,9 +7,6 @@ Ben keeps QS 4D = -14; Cy keeps AS = -15.
 
 from __future__ import annotations
 
-import re
-
-import pytest
 from playwright.sync_api import Page, expect
 
 HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"

@@ -20,7 +20,7 @@ def counted_server(databases: Databases) -> Iterator[tuple[str, list[str]]]:
         paths: list[str] = []
         inner = app.wsgi_app
 
-        def counting(environ, start_response):
+        def counting(environ, start_response, paths=paths, inner=inner):
             paths.append(environ["PATH_INFO"])
             return inner(environ, start_response)
 

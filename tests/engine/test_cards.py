@@ -98,17 +98,6 @@ def test_a_card_class_cannot_be_subclassed_since_its_cards_are_shared():
             pass
 
 
-def test_odd_spellings_never_crowd_the_usual_ones_out_of_the_spelling_memo():
-    from scorekeeper.engine import cards
-
-    cards.clear_memo()
-    odd = [f"JK{' ' * i}=8H" for i in range(cards._READ_LIMIT + 10)]
-    assert set(parse_meld_cards(odd)) == {MeldCard(JOKER, Card(8, "H"))}
-    parse_cards("Q♣")
-    assert cards._READ_CARDS.get("Q♣") is Card(12, "C")  # remembered after the memo filled up
-    assert len(cards._READ_MELD_CARDS) <= cards._READ_LIMIT
-
-
 @pytest.mark.parametrize("typed, read", [
     ("7h8h9h", "7H 8H 9H"),
     ("10sJSqs", "10S JS QS"),

@@ -168,7 +168,7 @@ def test_a_defenders_gap_between_two_runs_can_fill_from_either_and_shows_on_the_
             ["QH KH JH", "AH 2H 3H 4H", "5D 6D 7D 8D 9D"],
             "the knocker's melds hold 12 cards, but a gin hand has at most 11",
         ),
-        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["QH KH AH"], "knocker's meld 1 (QH KH AH) is not a meld: there is a gap between A and Q"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["QH KH AH"], "knocker's meld 1 (QH KH AH) is not a meld: Q-K-A puts the ace high: in Gin Rummy aces are low only"),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["QH KH JH", "JH 10H 9H"], "JH is in the knocker's melds 1 and 2"),
         ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["10S JS QS"], "10S is both in the defender's hand"),
     ],

@@ -7,7 +7,6 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
-
 FIRST_HAND = {"went_out": "Ann", "players": {
     "Ann": {"melds": ["7H 8H 9H", "KS KD KC"]},
     "Ben": {"in_hand": "QS 4D"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from flask import current_app, flash, render_template, url_for
 from markupsafe import Markup
@@ -16,7 +16,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.security import MAX_ID
-from scorekeeper.sessions import service, table
+from scorekeeper.sessions import table
 from scorekeeper.sessions.device import after_save, forget_drafts
 
 
@@ -30,7 +30,7 @@ def game_spec(game_id: str) -> engine.GameSpec | None:
 
 def games() -> list[engine.GameSpec]:
     """Every game the engine knows, in its order."""
-    return [engine.get_game(game_id) for game_id in engine.game_ids()]
+    return [engine.get_game(g) for g in engine.game_ids()]
 
 
 def already_saved(gs: GameSession, token: str, position: int) -> Response:
@@ -60,16 +60,21 @@ def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
         return None
 
 
-def whole_number(text: str | None) -> int:
-    """A number a form sent (a hand id, a position, a choice), 0 when it is missing, not a number or out of range.
+@overload
+def whole_number(text: str | None) -> int: ...
+@overload
+def whole_number(text: str | None, missing: None) -> int | None: ...
+def whole_number(text: str | None, missing: int | None = 0) -> int | None:
+    """A number a form sent (a hand id, a position, a choice); `missing` when it is missing, not a number or out of range.
 
-    Out of range means past what a database id holds: such a number names nothing.
+    The one reader of whole numbers in forms. Out of range means past what a
+    database id holds: such a number names nothing.
     """
     try:
-        number = int(text or 0)
+        number = int(text) if text else None
     except ValueError:
-        return 0
-    return number if abs(number) <= MAX_ID else 0
+        return missing
+    return number if number is not None and abs(number) <= MAX_ID else missing
 
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -116,7 +121,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     return {
         "body": body,
         "spec": spec,
-        "target": target if gs.game != "michigan" else None,
+        "target": None if gs.variant.counts_hands_won else target,
         "columns": columns,
         "rows": rows,
         "count": count,
@@ -125,7 +130,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "progress": progress,
         "leaders": lead,
         "finished": body.get("status") == "finished",
-        "counts_hands_won": gs.game == "michigan",
+        "counts_hands_won": gs.variant.counts_hands_won,
         # who deals: from the players of each hand the engine scored (no hand loaded), when it scored them
         "dealers": table.dealers(gs, entry.scoring.seating.hands if entry.scoring is not None else None),
         "entry": entry,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.engine import Game
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
 
@@ -97,13 +98,29 @@ def read_layoffs(rows: Any, name: str, target_of: Callable[[str | None], dict[st
     return layoffs, bad
 
 
-def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict[str, Any]:
+def cards_form_to_data(form: HandCardsForm, names: list[str], game: Game) -> dict[str, Any]:
     """The hand a valid card form describes; raises EntryError after marking unreadable fields."""
+    players = _players_of(form, names)
+    ended = form.ended.data
+    data: dict[str, Any] = {
+        "ended": ended,
+        "went_out": (form.went_out.data or None) if ended == "went_out" else None,
+        "concealed": bool(form.concealed.data) if ended == "went_out" else False,
+        "wild_rank": (form.wild_rank.data or None) if game.asks_wild_rank else None,
+        "players": players,
+    }
+    if game.knocks and ended == "went_out" and form.big_gin.data:
+        data["big_gin"] = True
+    return data
+
+
+def _players_of(form: HandCardsForm, names: list[str]) -> dict[str, Any]:
+    """Each player's melds, lay-offs and cards left as the form gives them; EntryError once all are marked."""
     bad = False
     # row index of each entered meld, per seat, so lay-offs and engine errors find their field
     meld_rows: list[list[int]] = []
     players: dict[str, Any] = {}
-    for seat, (name, entry) in enumerate(zip(names, form.players)):
+    for name, entry in zip(names, form.players):
         melds, rows, unreadable = read_melds(entry.melds, name)
         meld_rows.append(rows)
         in_hand = read_in_hand(entry.in_hand, name)
@@ -116,18 +133,7 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: str) -> dict
         bad = bad or unreadable
     if bad:
         raise EntryError("some cards could not be read")
-
-    ended = form.ended.data
-    data: dict[str, Any] = {
-        "ended": ended,
-        "went_out": (form.went_out.data or None) if ended == "went_out" else None,
-        "concealed": bool(form.concealed.data) if ended == "went_out" else False,
-        "wild_rank": (form.wild_rank.data or None) if game == "rummy5000" else None,
-        "players": players,
-    }
-    if game == "gin" and ended == "went_out" and form.big_gin.data:
-        data["big_gin"] = True
-    return data
+    return players
 
 
 def _onto(value: str | None, names: list[str], meld_rows: list[list[int]]) -> dict[str, Any] | None:

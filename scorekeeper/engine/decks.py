@@ -1,0 +1,48 @@
+"""Counting a hand's cards against the decks in play: no card entered more often than the decks hold it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from scorekeeper.engine.cards import JOKER, Card
+from scorekeeper.engine.errors import RulesError
+from scorekeeper.engine.games import Rules
+from scorekeeper.engine.played import Hand, Problems, entry_fields, entry_label
+
+
+def check_decks(hand: Hand, rules: Rules, problem: Problems) -> None:
+    every_card = [c.card for p in hand.players.values() for m in p.melds for c in m.cards]
+    every_card += [c.card for p in hand.players.values() for x in p.layoffs for c in x.cards]
+    every_card += [c for p in hand.players.values() for c in p.in_hand]
+    counts = Counter(every_card)
+    jokers = counts.pop(JOKER, 0)
+    if jokers <= rules.jokers and (not counts or max(counts.values()) <= rules.decks):
+        return
+    _name_card_entered_too_often(hand, rules, problem)
+
+
+def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) -> None:
+    # every physical card entered, with where it was entered, in entry order
+    seen: dict[Card, list[tuple[str, str, dict[str, Any]]]] = {}
+    for name, player in hand.players.items():
+        places: list[tuple[list[Card], str, dict[str, Any]]] = []
+        places += [([c.card for c in m.cards], entry_label(name, "melds", i), entry_fields("melds", i)) for i, m in enumerate(player.melds)]
+        places += [([c.card for c in x.cards], entry_label(name, "layoffs", i), entry_fields("layoffs", i)) for i, x in enumerate(player.layoffs)]
+        places.append((player.in_hand, entry_label(name, "in_hand"), entry_fields("in_hand")))
+        for cards, label, where in places:
+            for card in cards:
+                entered = seen.setdefault(card, [])
+                entered.append((name, label, where))
+                allowed = rules.jokers if card.is_joker else rules.decks
+                if len(entered) <= allowed:
+                    continue
+                labels = ", ".join(dict.fromkeys(lbl for _, lbl, _ in entered))
+                if card.is_joker and rules.jokers == 0:
+                    message = f"JK ({labels}): {rules.name} is played here without jokers"
+                elif card.is_joker:
+                    message = f"JK is entered {len(entered)} times ({labels}), but the game uses only {rules.jokers} jokers"
+                else:
+                    held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
+                    message = f"{card} is entered {len(entered)} times ({labels}), but {held}"
+                raise problem(RulesError, message, name, **where)

@@ -1,0 +1,87 @@
+"""A hand once read: what each player put down and kept, and how errors about it name the hand and entry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine.cards import Card, MeldCard
+from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.melds import Reading
+
+ENDINGS = ("went_out", "stock_exhausted")
+
+
+@dataclass(slots=True)
+class LayOff:
+    """Cards one player laid off onto a meld on the table, and what they scored."""
+
+    cards: list[MeldCard]
+    owner: str
+    meld: int
+    points: int = 0
+
+
+@dataclass(slots=True)
+class PlayerHand:
+    """What one player put down and kept in one hand."""
+
+    name: str
+    melds: list[Reading] = field(default_factory=list)
+    layoffs: list[LayOff] = field(default_factory=list)
+    in_hand: list[Card] = field(default_factory=list)
+    melded_points: int = 0
+    in_hand_points: int = 0
+    entered: list[tuple[MeldCard, ...]] = field(default_factory=list)  # each meld's cards as entered
+
+    def card_count(self) -> int:
+        """How many cards the player held at the end: melded, laid off and left in hand."""
+        return sum(len(m.cards) for m in self.melds) + sum(len(x.cards) for x in self.layoffs) + len(self.in_hand)
+
+
+@dataclass(slots=True)
+class Hand:
+    """One hand, read and checked: how it ended, and each player's cards (or plain points)."""
+
+    number: int
+    ended: str
+    went_out: str | None
+    concealed: bool
+    wild_rank: int | None
+    points: dict[str, int] | None = None
+    players: dict[str, PlayerHand] = field(default_factory=dict)
+    big_gin: bool = False
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # scoring's details and warnings, kept with the hand memo below
+
+    @property
+    def as_points(self) -> bool:
+        """True for a hand entered as plain numbers."""
+        return self.points is not None
+
+
+class Problems:
+    """Builds errors that name the hand, and the player and entry when known."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __call__(self, kind: type[EngineError], message: str, player: str | None = None, **where: Any) -> EngineError:
+        return kind(f"hand {self.number}: {message}", hand=self.number, player=player, **where)
+
+
+def entry_label(name: str, field: str, index: int = 0) -> str:
+    """How an error names an entry: "Ann's meld 2", "Ann's lay-off 1", "Ann's cards left in hand"."""
+    if field == "melds":
+        return f"{name}'s meld {index + 1}"
+    if field == "layoffs":
+        return f"{name}'s lay-off {index + 1}"
+    return f"{name}'s cards left in hand"
+
+
+def entry_fields(field: str, index: int = 0) -> dict[str, Any]:
+    """The error fields that point at an entry (the API adds meld and lay-off indexes)."""
+    if field == "melds":
+        return {"field": field, "meld": index}
+    if field == "layoffs":
+        return {"field": field, "layoff": index}
+    return {"field": field}

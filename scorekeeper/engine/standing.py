@@ -1,0 +1,119 @@
+"""Where a game stands after a hand: who leads, who has won and why, and the game-end bonuses.
+
+The games (engine.variants) decide their standing through these pieces: the
+highest total at or above the target wins (:func:`highest_wins`), or the
+lowest total once someone reaches it (:func:`lowest_wins`), or only the
+player who goes out (:func:`must_go_out`).
+
+>>> highest_wins({"Ann": 510, "Ben": 420}, {"Ann": 0, "Ben": 0}, 500, first_to_target=False).reason
+'Ann reached 510, the highest at or above 500'
+>>> lowest_wins({"Ann": 101, "Ben": 40}, 100).winner
+'Ben'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# one part of a hand's score that does not come from a side's own cards: (side, points, what it is for)
+Line = tuple[str, int, str]
+
+
+@dataclass(slots=True)
+class Standing:
+    """Where the game stands after a hand."""
+
+    status: str = "in_progress"
+    winner: str | None = None
+    reason: str = ""
+    bonuses: dict[str, int] = field(default_factory=dict)
+    lines: list[Line] = field(default_factory=list)  # the bonuses one by one, with what each is for
+
+    def add_bonus(self, side: str, points: int, label: str) -> None:
+        """Add a game-end bonus (none when `points` is 0), to the total per side and to the lines."""
+        if points:
+            self.bonuses[side] = self.bonuses.get(side, 0) + points
+            self.lines.append((side, points, label))
+
+
+def names_joined(names: list[str]) -> str:
+    """Names in words: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
+    """The sides on the best total (the lowest when `lowest`)."""
+    best = min(totals.values()) if lowest else max(totals.values())
+    return [side for side, total in totals.items() if total == best]
+
+
+def toward_target(totals: dict[str, int], concealed_bonus: dict[str, int]) -> dict[str, int]:
+    """Each side's total as the end rule measures it: less Oklahoma's 250s for going rummy (zero elsewhere)."""
+    return {side: total - concealed_bonus[side] for side, total in totals.items()}
+
+
+def highest_wins(
+    totals: dict[str, int], concealed_bonus: dict[str, int], target: int, first_to_target: bool
+) -> Standing:
+    """The highest total at or above the target wins; a tie there waits for another hand.
+
+    `first_to_target` words a lone winner as the first to reach the target
+    (games where the totals only grow by the winner's points).
+    """
+    counted = toward_target(totals, concealed_bonus)
+    reached = [side for side in totals if counted[side] >= target]
+    # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
+    short = "; ".join(
+        f"{side} has {totals[side]}, {counted[side]} without going-rummy bonuses"
+        for side in totals
+        if totals[side] >= target > counted[side]
+    )
+    if not reached:
+        return Standing(reason=f"{short}; nobody has reached {target}" if short else f"nobody has reached {target}")
+    best = max(totals[side] for side in reached)
+    top = [side for side in reached if totals[side] == best]
+    if len(top) > 1:
+        return Standing(reason=f"{names_joined(top)} are tied on {best}: another hand decides")
+    winner = top[0]
+    if first_to_target and len(reached) == 1:
+        reason = f"{winner} reached {best}, the first to {target}"
+    else:
+        reason = f"{winner} reached {best}, the highest at or above {target}"
+    if concealed_bonus[winner]:
+        reason += f" ({counted[winner]} without going-rummy bonuses)"
+    if short:
+        reason += f"; {short}, short of {target}"
+    return Standing("finished", winner, reason)
+
+
+def reached_at_all(totals: dict[str, int], concealed_bonus: dict[str, int], target: int) -> bool:
+    """True when some side counts the target toward the end rule (Oklahoma's 250s left out)."""
+    counted = toward_target(totals, concealed_bonus)
+    return any(total >= target for total in counted.values())
+
+
+def must_go_out(totals: dict[str, int], target: int, goer: str | None) -> Standing:
+    """Only the player who goes out, at or above the target, can win."""
+    if goer is None:
+        return Standing(reason=f"nobody went out, and only the player who goes out at or above {target} can win")
+    if totals[goer] < target:
+        return Standing(
+            reason=f"{goer} went out with {totals[goer]}, short of {target}; only the player who goes out can win"
+        )
+    return Standing("finished", goer, f"{goer} went out and reached {totals[goer]}, at or above {target}")
+
+
+def lowest_wins(totals: dict[str, int], target: int) -> Standing:
+    """Once a total reaches the target the lowest total wins; a tie for it waits for another hand."""
+    reached = [side for side, total in totals.items() if total >= target]
+    if not reached:
+        return Standing(reason=f"nobody has reached {target}")
+    high = names_joined(reached)
+    lowest = min(totals.values())
+    bottom = [side for side, total in totals.items() if total == lowest]
+    if len(bottom) > 1:
+        return Standing(
+            reason=f"{high} reached {target}; {names_joined(bottom)} are tied for the lowest total on {lowest}:"
+            f" another hand decides"
+        )
+    return Standing("finished", bottom[0], f"{high} reached {target}: {bottom[0]} wins with the lowest total, {lowest}")

@@ -1,0 +1,84 @@
+"""Each game is one class in a registry: found by id, asked what it can do, an unknown id refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import (
+    VARIANTS,
+    Game,
+    GinCardsError,
+    InputError,
+    UnknownGameError,
+    find_game,
+    game_ids,
+    gin_arrange,
+    score_session,
+)
+from scorekeeper.engine.cards import SUITS, Card
+from scorekeeper.engine.games import hand_card_points, table_rules
+from scorekeeper.engine.gin_solver import VALUES
+
+
+def test_every_game_id_finds_its_game_in_the_order_pages_list_them():
+    assert [game.id for game in VARIANTS] == list(game_ids())
+    for game in VARIANTS:
+        assert find_game(game.id) is game
+        assert isinstance(game, Game)
+
+
+@pytest.mark.parametrize("game_id", ["canasta", "", "Gin", None, 5, ["gin"]])
+def test_an_unknown_game_raises_a_specific_value_error(game_id):
+    with pytest.raises(UnknownGameError) as raised:
+        find_game(game_id)
+    assert isinstance(raised.value, InputError) and isinstance(raised.value, ValueError)
+    assert "is not a game we know: games are rummy500, persian" in str(raised.value)
+
+
+def test_scoring_an_unknown_game_is_refused_not_scored_as_some_other_game():
+    with pytest.raises(UnknownGameError):
+        score_session({"game": "canasta", "players": ["Ann", "Ben"], "hands": []})
+
+
+@pytest.mark.parametrize(
+    ("flag", "games"),
+    [
+        ("partnerships", {"persian"}),
+        ("counts_hands_won", {"michigan"}),
+        ("lowest_wins", {"penalty"}),
+        ("asks_wild_rank", {"rummy5000"}),
+        ("knocks", {"gin"}),
+        ("whole_hand_entry", {"gin"}),
+        ("melds_score", {"rummy500", "persian", "oklahoma", "michigan", "rummy5000"}),
+        ("holding_costs", {"rummy500", "persian", "oklahoma", "michigan"}),
+    ],
+)
+def test_each_capability_flag_belongs_to_the_games_whose_rules_have_it(flag, games):
+    assert {game.id for game in VARIANTS if getattr(game, flag)} == games
+
+
+def test_only_oklahoma_keeps_a_bonus_apart_from_the_target():
+    assert {game.id: game.concealed_bonus for game in VARIANTS if game.concealed_bonus} == {"oklahoma": 250}
+
+
+def test_gin_deadwood_values_are_one_rule_the_solver_table_is_made_from():
+    rules = table_rules("gin")
+    for rank in range(1, 14):
+        for suit in SUITS:
+            assert hand_card_points(rules, Card(rank, suit)) == VALUES[rank - 1]
+
+
+def test_gin_arrange_measures_can_knock_against_the_table_knock_limit():
+    hand = "AS 2S 3S 7H 7D 7C 9C 10C JC 8D"  # 8 deadwood
+    assert gin_arrange(hand)["can_knock"] is True
+    assert gin_arrange(hand, knock_limit=5)["can_knock"] is False
+
+
+def test_gin_cards_errors_name_the_players_when_asked_and_keep_the_api_words_otherwise():
+    cards, melds = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", ["10S JS QS"]
+    with pytest.raises(GinCardsError) as plain:
+        gin_arrange(cards, knocker_melds=melds)
+    assert str(plain.value) == "10S is both in the defender's hand and in the knocker's melds"
+    with pytest.raises(GinCardsError) as named:
+        gin_arrange(cards, knocker_melds=melds, knocker="Ann", defender="Ben")
+    assert named.value.detail == "10S is both in Ben's hand and in Ann's melds"
