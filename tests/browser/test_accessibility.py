@@ -50,6 +50,7 @@ class Tables:
     view: str
     finished: str
     gin: str
+    short: str
     hand_id: int
     first_hand_id: int
 
@@ -88,7 +89,10 @@ def tables(databases) -> Iterator[Tables]:
             two = LONG_NAMES[:2]
             gin = service.create_session("gin", {}, two)
             service.add_hand(gin, points_hand(two, 0, 25, 0))
-            yield Tables(url, eight.edit_token, eight.view_token, done.edit_token, gin.edit_token, last.id, first.id)
+            short = service.create_session("rummy500", {}, ["Ann", "Ben", "Cy"])
+            service.add_hand(short, points_hand(["Ann", "Ben", "Cy"], 0, 85, -10, 35))
+            yield Tables(url, eight.edit_token, eight.view_token, done.edit_token, gin.edit_token, short.edit_token,
+                         last.id, first.id)
 
 
 def visit(page: Page, url: str) -> None:
@@ -243,3 +247,11 @@ def test_the_score_table_scrolls_inside_itself_with_names_and_fix_in_reach(page:
     screenshot(page)
     fix.tap()
     expect(page.get_by_role("heading", name=re.compile("hand 3", re.I))).to_be_visible()
+
+
+def test_three_short_names_fit_the_phone_without_scrolling_the_table(page: Page, tables: Tables):
+    for path in (f"/s/{tables.short}", f"/s/{tables.short}/review", f"/s/{tables.short}/print"):
+        visit(page, tables.base + path)
+        for box in page.locator(".table-wrap").all():
+            if box.is_visible():
+                assert box.evaluate("el => el.scrollWidth <= el.clientWidth"), f"{path}: a table of three scrolls"
