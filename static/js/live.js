@@ -17,7 +17,17 @@ function swapScoreboard(html) {
   const template = document.createElement("template");
   template.innerHTML = html.trim();
   const fresh = template.content.querySelector(".scoreboard");
-  if (current && fresh) current.replaceWith(fresh);
+  if (!current || !fresh) return;
+  // the score table stays scrolled where the reader left it (the seventh player's column, say)
+  const box = current.querySelector(".table-wrap");
+  const focused = box !== null && box === document.activeElement;
+  const [left, top] = box ? [box.scrollLeft, box.scrollTop] : [0, 0];
+  current.replaceWith(fresh);
+  const next = fresh.querySelector(".table-wrap");
+  if (!next) return;
+  next.scrollLeft = left;
+  next.scrollTop = top;
+  if (focused) next.focus({ preventScroll: true });
 }
 
 function start() {

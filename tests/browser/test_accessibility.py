@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.sessions import service
+from scorekeeper.sessions.access import find_session
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_table_flow import open_picker
 
@@ -53,6 +54,7 @@ class Tables:
     short: str
     hand_id: int
     first_hand_id: int
+    app: object
 
 
 def cards_hand(names: list[str]) -> dict:
@@ -92,7 +94,7 @@ def tables(databases) -> Iterator[Tables]:
             short = service.create_session("rummy500", {}, ["Ann", "Ben", "Cy"])
             service.add_hand(short, points_hand(["Ann", "Ben", "Cy"], 0, 85, -10, 35))
             yield Tables(url, eight.edit_token, eight.view_token, done.edit_token, gin.edit_token, short.edit_token,
-                         last.id, first.id)
+                         last.id, first.id, app)
 
 
 def visit(page: Page, url: str) -> None:
@@ -255,3 +257,16 @@ def test_three_short_names_fit_the_phone_without_scrolling_the_table(page: Page,
         for box in page.locator(".table-wrap").all():
             if box.is_visible():
                 assert box.evaluate("el => el.scrollWidth <= el.clientWidth"), f"{path}: a table of three scrolls"
+
+
+def test_a_live_update_leaves_the_score_table_scrolled_where_it_was(page: Page, tables: Tables):
+    visit(page, f"{tables.base}/s/{tables.view}")
+    table = page.get_by_role("region", name=re.compile("scores"))
+    table.evaluate("el => { el.scrollLeft = 300; }")
+    table.focus()
+    # another phone saves hand 4
+    with tables.app.app_context():
+        service.add_hand(find_session(tables.edit), points_hand(LONG_NAMES, 2, 0, 0, 40, 0, 0, 0, 0, 0))
+    expect(page.get_by_role("rowheader", name=re.compile(r"^4\b"))).to_be_attached(timeout=10_000)
+    assert page.get_by_role("region", name=re.compile("scores")).evaluate("el => el.scrollLeft") == 300
+    expect(page.get_by_role("region", name=re.compile("scores"))).to_be_focused()
