@@ -133,7 +133,9 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
         ("rules", "/rules"),
         *((f"rules of {game}", f"/rules/{game}") for game in
           ("rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin")),
-        ("checker with a verdict", "/check?cards=7H+8H+JK"),
+        ("checker: a legal meld", "/check?cards=7H+8H+JK"),
+        ("checker: an illegal meld", "/check?cards=7H+9S"),
+        ("checker: unreadable cards", "/check?cards=ZZ"),
         ("host", "/host"),
         ("import a backup", "/sessions/import"),
         ("404", "/no-such-page"),
@@ -155,6 +157,11 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
     page.keyboard.press("Enter")
     expect(page.locator("section.entered details").first.locator(".hand-summary")).to_be_visible()
     yield "scoreboard, an earlier hand opened"
+
+    visit(page, f"{e}/hands/new?mode=points")
+    page.get_by_role("button", name=re.compile(r"^Save hand")).click()
+    expect(page.locator(".alert-error, .field-errors, .ask-empty").first).to_be_visible()
+    yield "hand form, points, saved with nothing entered"
 
     for label, url in (("hand form, cards", f"{e}/hands/new"), ("my own part", f"{e}/my-hand?player=1"),
                        ("checker", f"{b}/check")):
@@ -270,3 +277,19 @@ def test_a_live_update_leaves_the_score_table_scrolled_where_it_was(page: Page, 
     expect(page.get_by_role("rowheader", name=re.compile(r"^4\b"))).to_be_attached(timeout=10_000)
     assert page.get_by_role("region", name=re.compile("scores")).evaluate("el => el.scrollLeft") == 300
     expect(page.get_by_role("region", name=re.compile("scores"))).to_be_focused()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_a_guests_pages(page: Page, lan_server, scheme: str):
+    base, _ = lan_server
+    page.add_init_script(path=str(AXE))
+    page.emulate_media(color_scheme=scheme)
+    problems: list[str] = []
+    # a guest's home, and the pages only a host may open
+    for path in ("/", "/sessions", "/players", "/host"):
+        visit(page, base + path)
+        problems += [f"{path}: {described(scheme, v)}" for v in axe_violations(page)]
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            problems.append(f"{path}: {width}px wide")
+    assert not problems, "\n\n".join(problems)
