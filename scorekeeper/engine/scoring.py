@@ -129,6 +129,18 @@ def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players:
     return PointsBonuses(tuple(include), tuple(added))
 
 
+def deal_note(game: str, options: Mapping[str, Any] | None = None, number: int = 1, players: int | None = None) -> str | None:
+    """What deal `number` asks of the players, for the hand form, where the game says (Contract Rummy's contract).
+
+    >>> deal_note("contract", {}, 3)
+    'deal 3 asks for two runs of four'
+    >>> deal_note("rummy500", {}, 3) is None
+    True
+    """
+    rules = table_rules(game, options, players)
+    return rules.variant.deal_note(rules, number)
+
+
 def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]:
     """Things about a hand worth a second look that are not errors (the hand is scored as entered).
 
