@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
 from scorekeeper.engine import RulesError, check_meld, score_session
 from scorekeeper.engine.games import table_rules
 
@@ -136,3 +140,15 @@ def test_a_deal_says_its_contract():
     assert rules.variant.deal_note(rules, 3) == "deal 3 asks for two runs of four"
     assert rules.variant.deal_note(rules, 7) == "deal 7 asks for three runs of four (going out with no discard)"
     assert rules.variant.deal_note(rules, 8) == "the game had 7 deals: this hand is past the last"
+
+
+def test_the_command_line_checks_and_scores_contract_rummy():
+    meld = CliRunner().invoke(main, ["meld", "--game", "contract", "--option", "decks=3", "7H", "8H", "9H"])
+    assert meld.exit_code == 1
+    assert json.loads(meld.output)["reason"] == "a run needs at least 4 cards; this has 3"
+    body = {"game": "contract", "players": PLAYERS, "options": {"deals": 1}, "hands": [deal_one()]}
+    score = CliRunner().invoke(main, ["score", "-"], input=json.dumps(body))
+    assert score.exit_code == 0, score.output
+    answer = json.loads(score.output)
+    assert (answer["totals"], answer["winner"]) == ({"Ann": 0, "Ben": 20, "Cy": 30}, "Ann")
+    assert answer["reason"] == "after the last deal, Ann wins with the lowest total, 0"
