@@ -65,3 +65,10 @@ def test_the_checker_checks_a_contract_meld(client):
     assert "a run needs at least 4 cards; this has 3" in text
     body = client.post("/api/v1/melds/check", json={"cards": "7H 8H 9H 10H", "game": "contract"}).get_json()
     assert (body["legal"], body["kind"], body["points"]) == (True, "run", 0)
+
+
+def test_a_players_own_part_page_says_the_deals_contract(table, client):
+    url = table.start("contract", ["Ann", "Ben", "Cy"])
+    saved(table.play({"went_out": "Ann", "points": {"Ann": "0", "Ben": "10", "Cy": "5"}}))
+    text = client.get(f"{url}/my-hand?player=1").get_data(as_text=True)
+    assert "Deal 2 asks for a set of three and a run of four." in text
