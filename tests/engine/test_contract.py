@@ -121,8 +121,11 @@ def test_seven_deals_by_default_and_no_deal_past_the_last():
     assert (body["status"], body["reason"]) == ("in_progress", "1 of 7 deals still to play")
     body = scored([points] * 7)
     assert (body["status"], body["winner"]) == ("finished", "Ann")
-    with pytest.raises(RulesError, match="the game had 2 deals, so there is no deal 3"):
-        scored([deal_one(), deal_two(), deal_two()], {"deals": 2})
+    # a table that plays on past the last deal: no contract to meet, and the result stands (as in every game)
+    body = scored([deal_one(), deal_two(), deal_two()], {"deals": 2})
+    assert (body["winner"], body["totals"]) == ("Ann", {"Ann": 20, "Ben": 20, "Cy": 50})
+    assert body["hands"][2]["warnings"] == [
+        "the game was won after hand 2: this hand adds to the totals but not to the result"]
 
 
 def test_decks_and_jokers_options():
