@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper import engine
 from scorekeeper.sessions import service
 from scorekeeper.sessions.access import find_session
 from tests.browser.conftest import PHONE, serve
@@ -131,8 +132,7 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
         ("players", "/players"),
         ("a player's record", f"/players/{LONG_NAMES[1]}"),
         ("rules", "/rules"),
-        *((f"rules of {game}", f"/rules/{game}") for game in
-          ("rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin")),
+        *((f"rules of {game}", f"/rules/{game}") for game in engine.game_ids()),
         ("checker: a legal meld", "/check?cards=7H+8H+JK"),
         ("checker: an illegal meld", "/check?cards=7H+9S"),
         ("checker: unreadable cards", "/check?cards=ZZ"),
