@@ -112,10 +112,10 @@ def test_tie_rules_are_stated_where_ties_can_happen(client):
 
 
 def test_unknown_game_rules_is_a_404_page_naming_the_games(client):
-    response = client.get("/rules/canasta")
+    response = client.get("/rules/bridge")
     assert response.status_code == 404
     text = words(response.get_data(as_text=True))
-    assert "We have no rules for “canasta”" in text
+    assert "We have no rules for “bridge”" in text
     assert "rummy500" in text and "gin" in text
 
 

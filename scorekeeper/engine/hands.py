@@ -71,6 +71,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     place_layoffs(hand, rules, problem)
     _check_going_out(hand, rules, problem)
     _count_points(hand, rules)
+    rules.variant.check_hand(hand, rules, problem)
     if rules.variant.knocks:
         check_gin(hand, rules, problem)
     return hand

@@ -1,4 +1,4 @@
-"""The eight games, one class each, and the registry the whole app asks.
+"""The games, one class each, and the registry the whole app asks.
 
 A game holds its id, name, players, options, default target, how its table is
 laid out (decks, jokers, wild cards), its card values, and the hooks that
@@ -11,18 +11,19 @@ variant with ``find_variant``, :func:`find_game` finds a game by id:
 (True, 'Persian Rummy')
 >>> [game.id for game in VARIANTS if game.lowest_wins]
 ['penalty']
->>> find_game("canasta")
+>>> find_game("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.UnknownGameError: `canasta` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin
+scorekeeper.engine.variants.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, canasta
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.engine.cards import ACE, QUEEN, RANKS, Card, rank_name
+from scorekeeper.engine.cards import ACE, QUEEN, RANKS, Card, MeldCard, rank_name
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.gin_rules import HAND_SIZE, KNOCK_LIMIT, deadwood_value
 from scorekeeper.engine.gin_scoring import gin_game_end, gin_lines, gin_warnings
@@ -30,7 +31,7 @@ from scorekeeper.engine.standing import Line, Standing, highest_wins, lowest_win
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games import Rules
-    from scorekeeper.engine.played import Hand
+    from scorekeeper.engine.played import Hand, Problems
 
 
 class UnknownGameError(InputError):
@@ -140,6 +141,10 @@ class Game:
     queen_of_spades_apart: ClassVar[bool] = False  # the queen of spades scores apart from the other queens
     fixed_seats: ClassVar[str] = ""
     hand_size: ClassVar[int | None] = None  # the cards each hand holds at the end, where the game fixes it  # why players cannot join late or leave, when they cannot
+    meld_kinds: ClassVar[tuple[str, ...]] = ("set", "run")  # the kinds of meld the game has (Canasta: sets only)
+    seats_are_sides: ClassVar[bool] = False  # each seat is a side: partners enter their cards once, together (Canasta)
+    hand_counts: ClassVar[tuple[Option, ...]] = ()  # whole numbers entered per seat beside its cards (red threes)
+    checks_totals_before: ClassVar[bool] = False  # a hand of cards is checked against each side's total before it
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -169,6 +174,18 @@ class Game:
 
     def own_wild_rank(self, wild_rank: int | None) -> int | None:
         """The wild rank whose cards may meld alone as themselves (deuces in Oklahoma), if any."""
+        return None
+
+    def meld_refusal(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None, going_out: bool) -> str | None:
+        """Why `cards` cannot be a meld by a rule of this game alone, before any reading (`going_out`: in the turn
+        its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
+        return None
+
+    def check_hand(self, hand: Hand, rules: Rules, problem: Problems) -> None:
+        """Raise the error (made by `problem`) for a hand of cards that breaks a rule of this game alone."""
+
+    def refusal_before(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> tuple[str, str] | None:
+        """(seat, why) when a hand of cards is refused given each side's total before it (`checks_totals_before`)."""
         return None
 
     # card values -----------------------------------------------------------
@@ -730,8 +747,14 @@ class Gin(DeadwoodGame):
         return include, added
 
 
+# a game in a module of its own subclasses Game above, so it is imported only now
+from scorekeeper.engine.canasta import Canasta  # noqa: E402
+
 # every game, in the order pages list them
-VARIANTS: tuple[Game, ...] = (Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin())
+VARIANTS: tuple[Game, ...] = (
+    Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin(),
+    Canasta(),
+)
 _BY_ID = {game.id: game for game in VARIANTS}
 
 
