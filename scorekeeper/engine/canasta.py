@@ -200,7 +200,8 @@ class Canasta(HoldingCosts):
             made = sum(1 for meld in hand.players[goer].melds if is_canasta(meld))
             if made < needed:
                 wanted = "a canasta" if needed == 1 else f"{needed} canastas"
-                raise problem(RulesError, f"{goer} went out with {made} canastas, but a side needs {wanted} to go out",
+                had = "no canasta" if not made else ("1 canasta" if made == 1 else f"{made} canastas")
+                raise problem(RulesError, f"{goer} went out with {had}, but a side needs {wanted} to go out",
                               goer, field="went_out")
 
     @staticmethod

@@ -378,8 +378,14 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     suits = {c.suit for c in fixed.values()}
     missing = [s for s in SUITS if s not in suits]
     if rules.sets_repeat_suits and len(free) > len(missing):
-        # sets larger than four (Canasta): once every suit is there, wild cards stand for suits again
-        missing += list(SUITS) * rules.decks
+        # sets larger than four (Canasta): once every suit is there, wild cards stand for the suits held fewest
+        # times, never more often than the decks hold them
+        used = Counter(c.suit for c in fixed.values()) + Counter(missing)
+        for level in range(2, rules.decks + 1):
+            for suit in SUITS:
+                if used[suit] < level:
+                    missing.append(suit)
+                    used[suit] += 1
     if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
