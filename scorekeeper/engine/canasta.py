@@ -100,7 +100,7 @@ class Canasta(HoldingCosts):
     hand_counts = (
         Option(
             "red_threes", "Red threes", "int", 0,
-            "Red threes the side laid out: 100 each, double for all of them; minus if the side melded nothing.",
+            "100 each, double for all of them; minus if the side melded nothing.",
             maximum=6,
         ),
     )

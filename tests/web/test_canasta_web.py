@@ -85,3 +85,10 @@ def test_the_review_page_shows_each_sides_red_threes_and_canasta_bonuses(table, 
     page = html.unescape(review.get_data(as_text=True))
     assert '<small data-count="red_threes">red threes: 2</small>' in page
     assert "a natural canasta of K" in page and "a mixed canasta of 7" in page
+
+
+def test_the_checker_page_checks_a_canasta_meld_with_its_reason(client):
+    page = html.unescape(client.get("/check", query_string={"game": "canasta", "cards": "KH KS JK JK JK"}).get_data(as_text=True))
+    assert "a meld may not hold more wild cards than natural ones; this has 3 wild, 2 natural" in page
+    page = html.unescape(client.get("/check", query_string={"game": "canasta", "cards": "KH KS KD KC KH KS JK"}).get_data(as_text=True))
+    assert "worth 110 points in Canasta" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))  # 6 kings 60, a joker 50
