@@ -301,7 +301,8 @@ def hand_new(token: str):
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
-        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.playing_names))
+        form = _hand_form(gs, mode, draft_service.filled_formdata(
+            request.form, arrived.found, gs.playing_names, gs.variant.hand_counts))
         return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)

@@ -92,3 +92,31 @@ def test_the_checker_page_checks_a_canasta_meld_with_its_reason(client):
     assert "a meld may not hold more wild cards than natural ones; this has 3 wild, 2 natural" in page
     page = html.unescape(client.get("/check", query_string={"game": "canasta", "cards": "KH KS KD KC KH KS JK"}).get_data(as_text=True))
     assert "worth 110 points in Canasta" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))  # 6 kings 60, a joker 50
+
+
+def test_each_side_sends_its_own_part_with_red_threes_and_the_saving_phone_finds_them(table, app):
+    from tests.test_drafts import form_values
+
+    table.start("canasta", ["Ann", "Ben"], table=2)
+    ann, ben = app.test_client(), app.test_client()
+    for seat, phone in enumerate((ann, ben)):
+        assert phone.get(f"{table.url}/my-hand?player={seat}").status_code == 200
+    page = html.unescape(ann.get(f"{table.url}/my-hand").get_data(as_text=True))
+    assert "My </span>Red threes" in page
+    # black threes meld only when going out: Ann, going out, may; the check of her part knows it
+    sent = ann.post(f"{table.url}/my-hand", data={
+        "player": "0", "position": "1", "went_out": "y", "counts-0": "2",
+        "melds-0": "JH JS JD JC JH JS JD", "melds-1": "3S 3C 3S"})
+    assert sent.status_code == 302, html.unescape(sent.get_data(as_text=True))
+    refused = ben.post(f"{table.url}/my-hand", data={"player": "1", "position": "1", "melds-0": "3S 3C 3C"})
+    assert "black threes meld only when going out" in html.unescape(refused.get_data(as_text=True))
+    assert ben.post(f"{table.url}/my-hand", data={
+        "player": "1", "position": "1", "counts-0": "1", "in_hand": "AH 9D"}).status_code == 302
+    values = form_values(table.client.get(f"{table.url}/hands/new").get_data(as_text=True), "hand-form")
+    assert (values["players-0-counts-0"], values["players-1-counts-0"]) == ("2", "1")
+    assert values["players-0-melds-1"] == "3S 3C 3S"
+    # Ann: 70 + 15 melded, a natural canasta 500, two red threes 200, going out 100; Ben: one red three
+    # against a side that melded nothing (-100), AH 9D held (-30)
+    saved = table.client.post(f"{table.url}/hands/new", data=values)
+    assert saved.status_code == 302, html.unescape(saved.get_data(as_text=True))
+    assert table.totals() == {"Ann": 885, "Ben": -130}
