@@ -1,4 +1,4 @@
-"""The eight games: their ids, options, decks, meld rules and card values.
+"""The games: their ids, options, decks, meld rules and card values.
 
 :func:`table_rules` turns a game id, the options a table chose and the number of
 players into one frozen :class:`Rules` that melds and scoring consult.

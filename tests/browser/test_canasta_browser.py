@@ -56,6 +56,15 @@ def test_a_game_of_canasta_to_5000_by_cards_and_points(page: Page, live_server: 
     # hand 2: a first meld too small for a side on 1325 is refused, with everything typed kept
     page.get_by_role("link", name="Enter hand 2").tap()
     page.get_by_label("Who went out").select_option(B)
+    # black threes meld only when going out: the live check asks for the side that went out
+    page.get_by_label(f"{A}'s meld 2").fill("3S 3C 3S")
+    black = page.locator("#players-0-melds-1-check")
+    expect(black).to_have_text("Not a meld: black threes meld only when going out")
+    page.get_by_label("Who went out").select_option(A)
+    expect(black).to_have_text("Set (3S 3C 3S), 15 points")
+    page.get_by_label("Who went out").select_option(B)
+    expect(black).to_have_text("Not a meld: black threes meld only when going out")
+    page.get_by_label(f"{A}'s meld 2").fill("")
     page.get_by_label(re.compile("Went out concealed")).check()
     page.get_by_label(f"{B}'s meld 1").fill("8H 8S 8D 8C 8H 8S 2H")
     page.get_by_label(f"{B}'s meld 2").fill("4H 4S 4D")

@@ -120,3 +120,11 @@ def test_each_side_sends_its_own_part_with_red_threes_and_the_saving_phone_finds
     saved = table.client.post(f"{table.url}/hands/new", data=values)
     assert saved.status_code == 302, html.unescape(saved.get_data(as_text=True))
     assert table.totals() == {"Ann": 885, "Ben": -130}
+
+
+def test_the_checker_asks_how_many_people_play_canasta_since_six_play_with_three_decks(client):
+    two_decks = html.unescape(client.get("/check", query_string={"game": "canasta", "cards": "9H 9H 9H 9S"}).get_data(as_text=True))
+    assert "People at the table" in two_decks
+    assert "9H appears three times in this meld, but 2 decks hold only 2" in two_decks
+    three = html.unescape(client.get("/check", query_string={"game": "canasta", "table": "6", "cards": "9H 9H 9H 9S"}).get_data(as_text=True))
+    assert "worth 40 points in Canasta" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", three))
