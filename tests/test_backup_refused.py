@@ -78,6 +78,9 @@ BAD_FILES = {
                               "only one player can go out"),
     "an unknown field in a hand": (json.dumps(with_hand(1, {"ended": "went_out", "went_out": "Ben", "points": {},
                                                             "<script>": 1})).encode(), "unknown field"),
+    # red threes are Canasta's field: another game's entry does not take them
+    "red threes outside canasta": (json.dumps(with_hand(0, {"ended": "went_out", "went_out": "Ann", "players": {
+        "Ann": {"melds": ["9H 10H JH"], "red_threes": 1}}})).encode(), "Ann's entry has unknown field(s) red_threes"),
     "a bad option": (json.dumps(changed(options={"target": "lots"})).encode(), "target"),
     # the count is refused before any hand is scored (small hands keep the upload in memory)
     "too many hands": (json.dumps(changed(hands=[{"points": {}}] * 10_001)).encode(), "at most 10,000"),
