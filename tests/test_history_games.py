@@ -135,18 +135,20 @@ SAMPLES: dict[str, Sample] = {
             "Ben": {"melds": ["4C 5C 6C 7C", "JS JH JD", "8D 9D 10D"]},
         }),
     ], {"Ann": 9, "Ben": 110}, "finished", "Ben"),
-    # docs/rules/canasta.md example 1 (1325/175, then -275/595 going out concealed), then points to 2000
+    # after docs/rules/canasta.md example 1, Ben & Dee melding three more aces in hand 1 (235) and three jacks in
+    # hand 2 (625), so that every side's first meld still counts when the hands repeat at high totals
+    # (tests/test_score_cache.py plays them 20 times); then points to 2000
     "canasta": Sample("canasta", ["Ann & Cy", "Ben & Dee"], {"target": 2000}, [
         out("Ann & Cy", {
             "Ann & Cy": {"melds": ["KH KS KD KC KH KS KD", "7H 7S 7D 2C JK 7C 7H", "AH AS AD"], "red_threes": 2},
-            "Ben & Dee": {"melds": ["QH QS QD JK", "9H 9S 9C"], "red_threes": 1, "in_hand": "5H 8C 2D"},
+            "Ben & Dee": {"melds": ["QH QS QD JK", "9H 9S 9C", "AC AC AH"], "red_threes": 1, "in_hand": "5H 8C 2D"},
         }),
         out("Ben & Dee", {
-            "Ben & Dee": {"melds": ["8H 8S 8D 8C 8H 8S 2H", "4H 4S 4D"]},
+            "Ben & Dee": {"melds": ["8H 8S 8D 8C 8H 8S 2H", "4H 4S 4D", "JH JS JD"]},
             "Ann & Cy": {"red_threes": 2, "in_hand": "KH QS JK 3S"},
         }, concealed=True),
         {"ended": "went_out", "went_out": "Ann & Cy", "points": {"Ann & Cy": 1000, "Ben & Dee": 200}},
-    ], {"Ann & Cy": 2050, "Ben & Dee": 970}, "finished", "Ann & Cy"),
+    ], {"Ann & Cy": 2050, "Ben & Dee": 1060}, "finished", "Ann & Cy"),
 }
 
 
