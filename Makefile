@@ -26,13 +26,22 @@ run: setup
 run-lan: setup
 	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
 
-# browser tests drive Debian's chromium; the QR test decodes with zbarimg; the second run needs Debian's postgresql
-test-setup: $(VENV)/.installed-test
+# browser tests drive Debian's chromium; the QR test decodes with zbarimg; the second run needs Debian's postgresql;
+# npm installs axe-core (package-lock.json), which the accessibility test runs in every page
+test-setup: $(VENV)/.installed-test node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json | apt-packages
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+.PHONY: apt-packages
+apt-packages:
 	@if ! command -v chromium >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
-		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium zbar-tools librsvg2-bin postgresql; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium zbar-tools librsvg2-bin postgresql \
+			$$(command -v npm >/dev/null || echo npm); \
 	fi
 
 # every test on SQLite, then every test again on a throwaway PostgreSQL (SKIP_POSTGRES=1 skips that run);
@@ -63,4 +72,4 @@ icons:
 	python3 tools/make_icons.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info node_modules

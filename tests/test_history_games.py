@@ -135,6 +135,22 @@ SAMPLES: dict[str, Sample] = {
             "Ben": {"melds": ["4C 5C 6C 7C", "JS JH JD", "8D 9D 10D"]},
         }),
     ], {"Ann": 9, "Ben": 110}, "finished", "Ben"),
+    # docs/rules/contract.md: three deals (two sets; a set and a run; two runs), cards left count against:
+    # 0/20/30, 15/0/25, 10/10/0
+    "contract": Sample("contract", ["Ann", "Ben", "Cy"], {"deals": 3}, [
+        out("Ann", {
+            "Ann": {"melds": ["7H 7D 7S", "9C 9D JK"]},
+            "Ben": {"melds": ["KH KD KS", "QH QD QC"], "in_hand": "AH 5D"},
+            "Cy": {"in_hand": "JK 10S 2C"},
+        }),
+        points("Ben", Ann=15, Ben=0, Cy=25),
+        out("Cy", {
+            "Ann": {"melds": ["5D 6D 7D 8D", "10C JC QC KC"], "layoffs": [{"cards": "7S", "onto": {"player": "Cy", "meld": 0}}],
+                    "in_hand": "KD"},
+            "Ben": {"in_hand": "2H 3H"},
+            "Cy": {"melds": ["3S 4S 5S 6S", "9H 10H JH QH"]},
+        }),
+    ], {"Ann": 25, "Ben": 30, "Cy": 55}, "finished", "Ann"),
     # after docs/rules/canasta.md example 1, Ben & Dee melding three more aces in hand 1 (235) and three jacks in
     # hand 2 (625), so that every side's first meld still counts when the hands repeat at high totals
     # (tests/test_score_cache.py plays them 20 times); then points to 2000

@@ -37,13 +37,13 @@ def values_table(text: str) -> list[tuple[str, str, str]]:
     return [tuple(html.unescape(cell) for cell in row) for row in rows]
 
 
-def test_rules_index_lists_all_nine_games_with_their_summaries(client):
+def test_rules_index_lists_all_ten_games_with_their_summaries(client):
     text = page(client, "/rules")
     for game in GAMES:
         spec = engine.get_game(game)
         assert f'href="/rules/{game}"' in text
         assert html.escape(spec.summary, quote=False) in text or spec.summary in html.unescape(text)
-    assert len(GAMES) == 9
+    assert len(GAMES) == 10
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -109,6 +109,17 @@ def test_tie_rules_are_stated_where_ties_can_happen(client):
     assert "another hand" in words(section(page(client, "/rules/rummy500"), "ending"))
     assert "lowest" in words(section(page(client, "/rules/penalty"), "ending"))
     assert "share" in words(section(page(client, "/rules/michigan"), "ending"))
+    assert "share the game" in words(section(page(client, "/rules/contract"), "ending"))
+
+
+def test_contract_rules_list_the_seven_contracts_and_charge_cards_left(client):
+    text = page(client, "/rules/contract")
+    played = words(section(text, "played"))
+    assert "runs are four or more" in played
+    for contract in ("two sets of three", "two runs of four", "three runs of four, going out with no discard"):
+        assert contract in played
+    rows = {card: (melded, in_hand) for card, melded, in_hand in values_table(text)}
+    assert rows["A"] == ("", "15") and rows["9"] == ("", "5") and rows["K"] == ("", "10") and rows["JK"] == ("", "15")
 
 
 def test_unknown_game_rules_is_a_404_page_naming_the_games(client):

@@ -48,6 +48,7 @@ class Rules:
     ace_high: bool = True
     sets_repeat_suits: bool = False
     largest_set: int = 4  # four cards of a rank, one of each suit (or any four where suits may repeat)
+    shortest_run: int = 3  # the fewest cards a run may have (Contract Rummy's runs have four)
     melds_score: bool = True
     lay_off_own_melds_only: bool = False
     target: int | None = None

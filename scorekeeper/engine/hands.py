@@ -70,6 +70,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     check_decks(hand, rules, problem)
     place_layoffs(hand, rules, problem)
     _check_going_out(hand, rules, problem)
+    rules.variant.check_played(hand, rules, problem)
     _count_points(hand, rules)
     rules.variant.check_hand(hand, rules, problem)
     if rules.variant.knocks:

@@ -130,8 +130,18 @@ def check(
         return MeldCheck(cards, (), refusal)
     quick = _natural_meld(cards, rules, wild_rank, kinds)
     if quick is not None:
-        return quick
+        return _short_runs_refused(quick, rules)
     return full_check(cards, rules, wild_rank, kinds, every)
+
+
+def _short_runs_refused(result: MeldCheck, rules: Rules) -> MeldCheck:
+    """The check with the runs shorter than the table's shortest run taken out (Contract Rummy's runs of four)."""
+    size = len(result.cards)
+    if size >= rules.shortest_run or not any(r.kind == "run" for r in result.readings):
+        return result
+    readings = tuple(r for r in result.readings if r.kind != "run")
+    reason = None if readings else f"a run needs at least {rules.shortest_run} cards; this has {size}"
+    return MeldCheck(result.cards, readings, reason)
 
 
 def full_check(
@@ -162,7 +172,7 @@ def full_check(
     if "run" in kinds and (every or not readings):
         readings.extend(_read_runs(cards, fixed, free, rules, every))
     if readings:
-        return MeldCheck(cards, tuple(readings), None)
+        return _short_runs_refused(MeldCheck(cards, tuple(readings), None), rules)
     return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
 
 

@@ -23,7 +23,7 @@ from scorekeeper.engine.hand_details import hand_details
 from scorekeeper.engine.hands import read_hand
 from scorekeeper.engine.played import Hand
 from scorekeeper.engine.seating import Seating, read_seated, read_seating
-from scorekeeper.engine.standing import Line, Standing, leaders, names_joined, toward_target
+from scorekeeper.engine.standing import Line, Standing, after_deals, before_play, leaders, names_joined, toward_target
 from scorekeeper.engine.variants import find_game
 
 
@@ -129,6 +129,18 @@ def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players:
     return PointsBonuses(tuple(include), tuple(added))
 
 
+def deal_note(game: str, options: Mapping[str, Any] | None = None, number: int = 1, players: int | None = None) -> str | None:
+    """What deal `number` asks of the players, for the hand form, where the game says (Contract Rummy's contract).
+
+    >>> deal_note("contract", {}, 3)
+    'deal 3 asks for two runs of four'
+    >>> deal_note("rummy500", {}, 3) is None
+    True
+    """
+    rules = table_rules(game, options, players)
+    return rules.variant.deal_note(rules, number)
+
+
 def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]:
     """Things about a hand worth a second look that are not errors (the hand is scored as entered).
 
@@ -189,7 +201,7 @@ class Scoring:
         # a player has a total from their first hand on (see engine.seating); Persian's sides never change
         self.joined = None if self.teams else _Joined(seating, self.totals)
         self.bodies: list[dict[str, Any]] = []
-        self.standing = Standing(reason=f"nobody has reached {self.rules.target}")
+        self.standing = Standing(reason=before_play(self.rules.target, self.rules.variant.fixed_deals(self.rules)))
         self.finished_at: int | None = None
         self.count = 0
 
@@ -299,7 +311,7 @@ class Scoring:
         totals = self.totals
         # only the players of this hand can reach the target with it (or win by the lowest total)
         in_play = {side: totals[side] for side in players} if self.changed else totals
-        standing = self.standing = _standing(self.rules, in_play, self.concealed_bonus, goer_side, self.wins)
+        standing = self.standing = _standing(self.rules, in_play, self.concealed_bonus, goer_side, self.wins, hand.number)
         for side, bonus in standing.bonuses.items():
             scores[side] += bonus
             totals[side] += bonus
@@ -427,8 +439,12 @@ class _Joined:
 
 
 def _standing(
-    rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None, wins: dict[str, int]
+    rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None, wins: dict[str, int],
+    number: int,
 ) -> Standing:
+    deals = rules.variant.fixed_deals(rules)
+    if deals is not None:
+        return after_deals(totals, number, deals)
     target = rules.target
     assert target is not None
     if max(totals.values()) < target:

@@ -10,11 +10,11 @@ variant with ``find_variant``, :func:`find_game` finds a game by id:
 >>> find_game("persian").partnerships, find_game("persian").name
 (True, 'Persian Rummy')
 >>> [game.id for game in VARIANTS if game.lowest_wins]
-['penalty']
+['penalty', 'contract']
 >>> find_game("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, canasta
+scorekeeper.engine.variants.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta
 """
 
 from __future__ import annotations
@@ -168,6 +168,14 @@ class Game:
         """The default target for this many players."""
         return self.default_target
 
+    def fixed_deals(self, rules: Rules) -> int | None:
+        """How many deals the game lasts, when a number of deals ends it rather than a target."""
+        return None
+
+    def deal_note(self, rules: Rules, number: int) -> str | None:
+        """What deal `number` asks of the players, for the hand form (a contract), if the game says."""
+        return None
+
     def must_go_out_to_win(self, rules: Rules) -> bool:
         """True when only the player who goes out can win."""
         return False
@@ -256,6 +264,9 @@ class Game:
     def hand_warnings(self, hand: Hand, rules: Rules, names: list[str]) -> list[str]:
         """Things about a hand worth a second look that only this game asks."""
         return []
+
+    def check_played(self, hand: Hand, rules: Rules, problem: Problems) -> None:
+        """Refuse a hand of cards (read, its lay-offs placed) that breaks a rule only this game has."""
 
     def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
         """The bonuses a table entering plain points must count in, and those the scorer adds."""
@@ -747,13 +758,13 @@ class Gin(DeadwoodGame):
         return include, added
 
 
-# a game in a module of its own subclasses Game above, so it is imported only now
-from scorekeeper.engine.canasta import Canasta  # noqa: E402
-
 # every game, in the order pages list them
+from scorekeeper.engine.canasta import Canasta  # noqa: E402 - each game module builds on the classes above
+from scorekeeper.engine.contract import ContractRummy  # noqa: E402 - each game module builds on the classes above
+
 VARIANTS: tuple[Game, ...] = (
     Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin(),
-    Canasta(),
+    ContractRummy(), Canasta(),
 )
 _BY_ID = {game.id: game for game in VARIANTS}
 

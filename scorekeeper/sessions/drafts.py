@@ -35,7 +35,7 @@ from scorekeeper.sessions.hand_form_data import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.page_data import ANY_GOER, deck_counts, game_spec, layoff_seats
+from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats
 
 COOKIE_DAYS = 30
 
@@ -159,10 +159,11 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
 def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
     names = gs.playing_names
     sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
+    progress = draft_service.status(gs, sent)
     return render_template(
         "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
-        status=draft_service.status(gs, sent), error=error, stale=stale, saved=saved,
+        status=progress, deal_note=deal_note(gs, progress["hand"]), error=error, stale=stale, saved=saved,
         deck_counts=_cards_left(gs, [part.data for n, part in sent.items() if n != names[seat]]),
         has_jokers=bool(deck_counts(gs).get("JK")), asks_wild_rank=gs.variant.asks_wild_rank,
         others_usable=any(choice.value.partition(":")[0] != str(seat)

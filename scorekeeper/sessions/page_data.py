@@ -296,6 +296,14 @@ def layoff_seats(gs: GameSession, names: list[str]) -> dict[str, dict[int, list[
     return chosen
 
 
+def deal_note(gs: GameSession, number: int) -> str | None:
+    """What hand `number` asks of the players, where the game says (a contract per deal); None otherwise."""
+    try:
+        return engine.deal_note(gs.game, gs.options, number, len(gs.seats))
+    except ValueError:
+        return None
+
+
 def rewards_concealed(gs: GameSession) -> bool:
     """Whether the hand form asks if the player went out concealed: only where the engine scores it."""
     try:

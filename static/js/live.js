@@ -49,7 +49,17 @@ function showNews(news) {
     }
     body.append(parsed(html));
   }
+  // the score table stays scrolled where the reader left it (the seventh player's column, say)
+  const box = current.querySelector(".table-wrap");
+  const focused = box !== null && box === document.activeElement;
+  const [left, top] = box ? [box.scrollLeft, box.scrollTop] : [0, 0];
   current.replaceWith(fresh);
+  const next = fresh.querySelector(".table-wrap");
+  if (next) {
+    next.scrollLeft = left;
+    next.scrollTop = top;
+    if (focused) next.focus({ preventScroll: true });
+  }
   return true;
 }
 

@@ -14,7 +14,7 @@ def own_cards(game: str, went_out: str | None, player: dict) -> int:
         return player["melded_points"] - player["in_hand_points"]
     if game == "rummy5000":
         return player["melded_points"]
-    if game == "penalty":
+    if game in ("penalty", "contract"):
         return player["in_hand_points"]
     return 0  # basic and gin: a hand's score is all cards of other hands, differences and bonuses
 

@@ -22,12 +22,15 @@ from scorekeeper.engine.cards import SUITS, rank_name
 
 
 def test_every_game_has_a_spec_with_named_options():
-    assert game_ids() == ("rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin", "canasta")
+    assert game_ids() == (
+        "rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin", "contract", "canasta",
+    )
     for game in game_ids():
         spec = get_game(game)
         assert spec.name and spec.summary
         assert spec.min_players <= spec.max_players
-        assert ("target" in [o.name for o in spec.options]) == (game != "michigan")
+        # Michigan counts hands won and Contract Rummy ends after its last deal: neither plays to a target
+        assert ("target" in [o.name for o in spec.options]) == (game not in ("michigan", "contract"))
 
 
 def test_resolve_options_fills_defaults_for_the_table():

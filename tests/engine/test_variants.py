@@ -45,7 +45,7 @@ def test_scoring_an_unknown_game_is_refused_not_scored_as_some_other_game():
     [
         ("partnerships", {"persian"}),
         ("counts_hands_won", {"michigan"}),
-        ("lowest_wins", {"penalty"}),
+        ("lowest_wins", {"penalty", "contract"}),
         ("asks_wild_rank", {"rummy5000"}),
         ("knocks", {"gin"}),
         ("whole_hand_entry", {"gin"}),
