@@ -181,7 +181,7 @@ class Canasta(HoldingCosts):
 
     # a hand ------------------------------------------------------------------
 
-    def check_hand(self, hand: Hand, rules: Rules, problem: Problems) -> None:
+    def check_played(self, hand: Hand, rules: Rules, problem: Problems) -> None:
         """Red threes in the decks and never held, one meld per rank, a canasta to go out."""
         all_red = 2 * rules.decks
         entered = sum(p.counts.get("red_threes", 0) for p in hand.players.values())

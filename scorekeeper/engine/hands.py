@@ -72,7 +72,6 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     _check_going_out(hand, rules, problem)
     rules.variant.check_played(hand, rules, problem)
     _count_points(hand, rules)
-    rules.variant.check_hand(hand, rules, problem)
     if rules.variant.knocks:
         check_gin(hand, rules, problem)
     return hand

@@ -189,9 +189,6 @@ class Game:
         its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
         return None
 
-    def check_hand(self, hand: Hand, rules: Rules, problem: Problems) -> None:
-        """Raise the error (made by `problem`) for a hand of cards that breaks a rule of this game alone."""
-
     def refusal_before(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> tuple[str, str] | None:
         """(seat, why) when a hand of cards is refused given each side's total before it (`checks_totals_before`)."""
         return None
