@@ -68,12 +68,13 @@ def main(ctx: click.Context) -> None:
 @click.option("--game", default="rummy500", show_default=True, help="Game id, e.g. gin, oklahoma.")
 @click.option("--wild-rank", default=None, help="The hand's wild rank (5000 Rummy).")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A game option.")
+@click.option("--going-out", is_flag=True, help="The meld is made in the turn its player goes out (Canasta).")
 @click.argument("cards", nargs=-1, required=True)
-def meld(game: str, wild_rank: str | None, options: tuple[str, ...], cards: tuple[str, ...]) -> None:
+def meld(game: str, wild_rank: str | None, options: tuple[str, ...], going_out: bool, cards: tuple[str, ...]) -> None:
     """Check whether CARDS make a legal meld; exit 0 legal, 1 illegal, 2 unreadable."""
     try:
         result = engine.check_meld(
-            " ".join(cards), game=game, options=_parse_options(options), wild_rank=wild_rank
+            " ".join(cards), game=game, options=_parse_options(options), wild_rank=wild_rank, going_out=going_out
         )
     except ValueError as exc:
         _fail(str(exc), 2)

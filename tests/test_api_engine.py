@@ -65,7 +65,7 @@ def test_meld_check_offers_an_oklahoma_deuce_as_the_queen_of_spades_after_the_re
     ("payload", "message"),
     [
         ({"cards": "7H 1H 9H"}, "`1H` at position 2 is not a card"),
-        ({"game": "canasta", "cards": "7H 8H 9H"}, "`canasta` is not a game we know"),
+        ({"game": "bridge", "cards": "7H 8H 9H"}, "`bridge` is not a game we know"),
         ({"game": "rummy5000", "cards": "7H 8H 9H"}, "wild rank"),
         ({"game": "gin"}, '"cards" is missing'),
     ],
@@ -125,9 +125,9 @@ def test_score_422_points_at_the_meld_and_the_layoff_by_index(client):
 
 
 def test_score_of_an_unknown_game_is_a_400(client):
-    response = client.post("/api/v1/score", json={"game": "canasta", "players": ["Ann", "Ben"], "hands": []})
+    response = client.post("/api/v1/score", json={"game": "bridge", "players": ["Ann", "Ben"], "hands": []})
     assert response.status_code == 400
-    assert "canasta" in response.get_json()["error"]
+    assert "bridge" in response.get_json()["error"]
 
 
 def test_score_of_a_persian_game_is_kept_per_partnership(client):

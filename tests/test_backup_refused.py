@@ -56,7 +56,7 @@ BAD_FILES = {
     "a list": (b"[1, 2, 3]", "must hold a JSON object"),
     "nested beyond reason": (b"[" * 100_000 + b"]" * 100_000, "nested"),
     "a number thousands of digits long": (b'{"game": ' + b"9" * 5000 + b"}", "beyond reason"),
-    "unknown game": (json.dumps(changed(game="canasta")).encode(), "unknown game 'canasta'"),
+    "unknown game": (json.dumps(changed(game="bridge")).encode(), "unknown game 'bridge'"),
     "game of the wrong type": (json.dumps(changed(game=["rummy500"])).encode(), "unknown game"),
     "players not a list": (json.dumps(changed(players="Ann, Ben")).encode(), "`players` must list"),
     "a player name that is a number": (json.dumps(changed(players=["Ann", 7, "Cy"])).encode(), "must be text, not 7"),
@@ -78,6 +78,9 @@ BAD_FILES = {
                               "only one player can go out"),
     "an unknown field in a hand": (json.dumps(with_hand(1, {"ended": "went_out", "went_out": "Ben", "points": {},
                                                             "<script>": 1})).encode(), "unknown field"),
+    # red threes are Canasta's field: another game's entry does not take them
+    "red threes outside canasta": (json.dumps(with_hand(0, {"ended": "went_out", "went_out": "Ann", "players": {
+        "Ann": {"melds": ["9H 10H JH"], "red_threes": 1}}})).encode(), "Ann's entry has unknown field(s) red_threes"),
     "a bad option": (json.dumps(changed(options={"target": "lots"})).encode(), "target"),
     # the count is refused before any hand is scored (small hands keep the upload in memory)
     "too many hands": (json.dumps(changed(hands=[{"points": {}}] * 10_001)).encode(), "at most 10,000"),

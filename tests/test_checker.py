@@ -275,8 +275,8 @@ def test_a_token_that_is_not_a_card_is_named(client):
 
 
 def test_an_unknown_game_is_named_and_the_page_still_works(client):
-    page = html.unescape(ask(client, game="canasta", cards="7H 8H 9H"))
-    assert "`canasta` is not a game we know" in page
+    page = html.unescape(ask(client, game="bridge", cards="7H 8H 9H"))
+    assert "`bridge` is not a game we know" in page
     assert verdict(page).legal == "true"
 
 
@@ -432,8 +432,8 @@ def test_the_short_url_is_answered_without_a_redirect(client):
 
 
 def test_layoff_json_refuses_an_unknown_game_and_a_missing_field(client):
-    unknown = client.get("/check/layoff.json", query_string={"game": "canasta", "meld": "5S 6S 7S", "added": "8S"})
-    assert unknown.status_code == 400 and "`canasta` is not a game we know" in unknown.get_json()["error"]
+    unknown = client.get("/check/layoff.json", query_string={"game": "bridge", "meld": "5S 6S 7S", "added": "8S"})
+    assert unknown.status_code == 400 and "`bridge` is not a game we know" in unknown.get_json()["error"]
     missing = client.get("/check/layoff.json", query_string={"game": "gin", "meld": "5S 6S 7S"})
     assert missing.status_code == 400 and missing.get_json()["error"] == "Enter the cards laid off too."
 

@@ -151,6 +151,20 @@ SAMPLES: dict[str, Sample] = {
             "Cy": {"melds": ["3S 4S 5S 6S", "9H 10H JH QH"]},
         }),
     ], {"Ann": 25, "Ben": 30, "Cy": 55}, "finished", "Ann"),
+    # after docs/rules/canasta.md example 1, Ben & Dee melding three more aces in hand 1 (235) and three jacks in
+    # hand 2 (625), so that every side's first meld still counts when the hands repeat at high totals
+    # (tests/test_score_cache.py plays them 20 times); then points to 2000
+    "canasta": Sample("canasta", ["Ann & Cy", "Ben & Dee"], {"target": 2000}, [
+        out("Ann & Cy", {
+            "Ann & Cy": {"melds": ["KH KS KD KC KH KS KD", "7H 7S 7D 2C JK 7C 7H", "AH AS AD"], "red_threes": 2},
+            "Ben & Dee": {"melds": ["QH QS QD JK", "9H 9S 9C", "AC AC AH"], "red_threes": 1, "in_hand": "5H 8C 2D"},
+        }),
+        out("Ben & Dee", {
+            "Ben & Dee": {"melds": ["8H 8S 8D 8C 8H 8S 2H", "4H 4S 4D", "JH JS JD"]},
+            "Ann & Cy": {"red_threes": 2, "in_hand": "KH QS JK 3S"},
+        }, concealed=True),
+        {"ended": "went_out", "went_out": "Ann & Cy", "points": {"Ann & Cy": 1000, "Ben & Dee": 200}},
+    ], {"Ann & Cy": 2050, "Ben & Dee": 1060}, "finished", "Ann & Cy"),
 }
 
 

@@ -37,13 +37,13 @@ def values_table(text: str) -> list[tuple[str, str, str]]:
     return [tuple(html.unescape(cell) for cell in row) for row in rows]
 
 
-def test_rules_index_lists_all_nine_games_with_their_summaries(client):
+def test_rules_index_lists_all_ten_games_with_their_summaries(client):
     text = page(client, "/rules")
     for game in GAMES:
         spec = engine.get_game(game)
         assert f'href="/rules/{game}"' in text
         assert html.escape(spec.summary, quote=False) in text or spec.summary in html.unescape(text)
-    assert len(GAMES) == 9
+    assert len(GAMES) == 10
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -123,10 +123,10 @@ def test_contract_rules_list_the_seven_contracts_and_charge_cards_left(client):
 
 
 def test_unknown_game_rules_is_a_404_page_naming_the_games(client):
-    response = client.get("/rules/canasta")
+    response = client.get("/rules/bridge")
     assert response.status_code == 404
     text = words(response.get_data(as_text=True))
-    assert "We have no rules for “canasta”" in text
+    assert "We have no rules for “bridge”" in text
     assert "rummy500" in text and "gin" in text
 
 

@@ -37,7 +37,7 @@ def _refused(exc: ValueError):
 
 @bp.post("/melds/check")
 def check_meld():
-    """Check one meld: {"game", "options", "wild_rank", "cards"} -> legal, readings, points, reason."""
+    """Check one meld: {"game", "options", "wild_rank", "going_out", "cards"} -> legal, readings, points, reason."""
     body, refusal = _json_body()
     if body is None:
         return refusal
@@ -49,6 +49,7 @@ def check_meld():
             game=body.get("game") or "rummy500",
             options=body.get("options"),
             wild_rank=body.get("wild_rank"),
+            going_out=body.get("going_out") is True,
         )
     except ValueError as exc:
         return _refused(exc)

@@ -20,7 +20,8 @@ DEFAULT_GAME = "rummy500"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 # the options that change whether a meld is legal or what it scores; targets and bonuses do not
-MELD_OPTIONS = ("decks", "jokers", "card_values", "ace_points")
+# (Canasta's `table`: six people play with three decks)
+MELD_OPTIONS = ("decks", "jokers", "card_values", "ace_points", "table")
 
 # a bounded whole-number option with at most this many values is offered as a list
 _MAX_LISTED = 10

@@ -31,7 +31,7 @@ def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     if kept is None:
         kept = hand.memo[key] = _detail_parts(hand, rules)
     details = {}
-    for name, melds, layoffs, in_hand, melded_points, in_hand_points in kept:
+    for name, melds, layoffs, in_hand, melded_points, in_hand_points, counts in kept:
         # most players have no lay-offs, and some no melds: skip making an empty list the long way
         details[name] = {
             "melds": meld_bodies(melds) if melds else [],
@@ -43,6 +43,8 @@ def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
             "melded_points": melded_points,
             "in_hand_points": in_hand_points,
         }
+        if counts:  # the game's own numbers beside the cards (Canasta's red_threes)
+            details[name].update(counts)
     return details
 
 
@@ -55,6 +57,7 @@ class _PlayerParts(NamedTuple):
     in_hand: tuple[str, ...]
     melded_points: int
     in_hand_points: int
+    counts: tuple[tuple[str, int], ...]  # the game's hand_counts, as entered
 
 
 def _detail_parts(hand: Hand, rules: Rules) -> tuple[_PlayerParts, ...]:
@@ -72,5 +75,6 @@ def _detail_parts(hand: Hand, rules: Rules) -> tuple[_PlayerParts, ...]:
             tuple(map(_text, in_hand)) if in_hand else (),
             player.melded_points,
             player.in_hand_points,
+            tuple(player.counts.items()),
         ))
     return tuple(kept)

@@ -10,6 +10,7 @@ from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import Rules
 from scorekeeper.engine.melds import Reading, analyse
 from scorekeeper.engine.played import Hand, LayOff, PlayerHand, Problems, entry_fields, entry_label
+from scorekeeper.engine.variants import Option
 
 
 def _card_list(
@@ -35,7 +36,11 @@ def _card_list(
 def read_cards(entries: dict[str, Mapping[str, Any]], hand: Hand, rules: Rules, problem: Problems) -> None:
     for name, entry in entries.items():
         player = hand.players[name] = PlayerHand(name)
-        player.melds = read_melds(name, entry.get("melds"), rules, hand.wild_rank, problem, player.entered)
+        player.melds = read_melds(
+            name, entry.get("melds"), rules, hand.wild_rank, problem, player.entered, going_out=name == hand.went_out
+        )
+        for count in rules.variant.hand_counts:
+            player.counts[count.name] = _count(entry.get(count.name), count, name, problem)
         layoffs = entry.get("layoffs") or []
         if not isinstance(layoffs, list):
             raise problem(InputError, f"{name}'s layoffs must be a list", name, field="layoffs")
@@ -51,6 +56,18 @@ def read_cards(entries: dict[str, Mapping[str, Any]], hand: Hand, rules: Rules, 
             owner, meld = _check_layoff_entry(name, index, cards, onto.get("player"), onto.get("meld"), entries, problem)
             player.layoffs.append(LayOff(cards, owner, meld))
         player.in_hand = _card_list(entry.get("in_hand"), name, problem, "in_hand", meld_notation=False)
+
+
+def _count(value: object, count: Option, player: str, problem: Problems) -> int:
+    """One of the game's whole numbers entered beside the cards (a side's red threes); missing means 0."""
+    if value is None:
+        return 0
+    if type(value) is not int or not count.allows(value):
+        raise problem(
+            InputError, f"{player}'s {count.label.lower()} must be {count.described()}, not {value!r}",
+            player, field=count.name,
+        )
+    return value
 
 
 def _check_layoff_entry(
@@ -74,9 +91,13 @@ def _check_layoff_entry(
 
 
 def read_melds(
-    name: str, melds: object, rules: Rules, wild_rank: int | None, problem: Problems, entered: list[Any] | None = None
+    name: str, melds: object, rules: Rules, wild_rank: int | None, problem: Problems, entered: list[Any] | None = None,
+    going_out: bool = False,
 ) -> list[Reading]:
-    """A player's melds, each read and checked, in the order entered (their cards as entered go to `entered`)."""
+    """A player's melds, each read and checked, in the order entered (their cards as entered go to `entered`).
+
+    `going_out`: the player went out (some melds are legal only then).
+    """
     if not melds:
         return []
     if not isinstance(melds, list):
@@ -89,7 +110,7 @@ def read_melds(
                 name, field="melds", meld=index,
             )
         try:
-            result = analyse(meld if meld is not None else (), rules, wild_rank, every=False)
+            result = analyse(meld if meld is not None else (), rules, wild_rank, every=False, going_out=going_out)
         except CardNotationError as exc:
             raise problem(InputError, f"{entry_label(name, 'melds', index)}: {exc}", name, field="melds", meld=index) from None
         if not result.readings:

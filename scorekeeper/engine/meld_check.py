@@ -197,12 +197,16 @@ def check_meld(
     game: str = "rummy500",
     options: Mapping[str, Any] | None = None,
     wild_rank: object = None,
+    going_out: bool = False,
 ) -> dict[str, Any]:
-    """Check `cards` as one meld of `game`: legal or not, every reading, the points, the reason."""
+    """Check `cards` as one meld of `game`: legal or not, every reading, the points, the reason.
+
+    `going_out`: the meld is made in the turn its player goes out (Canasta's black threes).
+    """
     rules = table_rules(game, options)
     wild = read_wild_rank(wild_rank, rules)
     try:
-        result = analyse(cards, rules, wild)
+        result = analyse(cards, rules, wild, going_out=going_out)
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
     return check_body(result, rules, wild)

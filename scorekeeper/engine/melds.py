@@ -92,30 +92,42 @@ def meld_points(reading: Reading, rules: Rules, wild_rank: int | None = None, on
     return total
 
 
-def analyse(entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True) -> MeldCheck:
+def analyse(
+    entered: object, rules: Rules, wild_rank: int | None = None, every: bool = True, going_out: bool = False
+) -> MeldCheck:
     """Read `entered` (a card string or list of card strings) and check it as one meld.
 
     The check's `cards` are the cards as read, in the order entered. `every`
     False asks only for legality and the reading used when none is chosen (the
-    first), which is all scoring needs. Raises CardNotationError for a token
-    that is not a card.
+    first), which is all scoring needs; `going_out` says the meld is made in
+    the turn its player goes out. Raises CardNotationError for a token that
+    is not a card.
     """
-    return check(parse_meld_cards(entered), rules, wild_rank, every=every)  # type: ignore[arg-type]
+    return check(parse_meld_cards(entered), rules, wild_rank, every=every, going_out=going_out)  # type: ignore[arg-type]
 
 
 def check(
     cards: Sequence[MeldCard],
     rules: Rules,
     wild_rank: int | None = None,
-    kinds: tuple[str, ...] = ("set", "run"),
+    kinds: tuple[str, ...] | None = None,
     every: bool = True,
+    going_out: bool = False,
 ) -> MeldCheck:
     """Every legal reading of `cards` as one meld of the given `kinds` under `rules`, or the reason there is none.
 
-    With `every` False the readings may stop after the first (the one used
-    when the player chose none): enough to know the meld is legal and score it.
+    `kinds` defaults to the game's; with `every` False the readings may stop
+    after the first (the one used when the player chose none): enough to know
+    the meld is legal and score it. A game's own rules (``meld_refusal``) come
+    first; `going_out` is for them.
     """
     cards = tuple(cards)
+    game = rules.variant
+    if kinds is None:
+        kinds = game.meld_kinds
+    refusal = game.meld_refusal(cards, rules, wild_rank, going_out)
+    if refusal is not None:
+        return MeldCheck(cards, (), refusal)
     quick = _natural_meld(cards, rules, wild_rank, kinds)
     if quick is not None:
         return _short_runs_refused(quick, rules)
@@ -375,6 +387,15 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     rank = next(iter(fixed.values())).rank
     suits = {c.suit for c in fixed.values()}
     missing = [s for s in SUITS if s not in suits]
+    if rules.sets_repeat_suits and len(free) > len(missing):
+        # sets larger than four (Canasta): once every suit is there, wild cards stand for the suits held fewest
+        # times, never more often than the decks hold them
+        used = Counter(c.suit for c in fixed.values()) + Counter(missing)
+        for level in range(2, rules.decks + 1):
+            for suit in SUITS:
+                if used[suit] < level:
+                    missing.append(suit)
+                    used[suit] += 1
     if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣

@@ -33,6 +33,7 @@ class PlayerHand:
     melded_points: int = 0
     in_hand_points: int = 0
     entered: list[tuple[MeldCard, ...]] = field(default_factory=list)  # each meld's cards as entered
+    counts: dict[str, int] = field(default_factory=dict)  # the game's hand_counts entered (Canasta's red threes)
 
     def card_count(self) -> int:
         """How many cards the player held at the end: melded, laid off and left in hand."""

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorekeeper.engine.errors import InputError
+from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import Rules, check_players, table_rules
 from scorekeeper.engine.gin_scoring import gin_result
 from scorekeeper.engine.hand_details import hand_details
@@ -242,6 +242,12 @@ class Scoring:
 
     def _add(self, hand: Hand) -> None:
         """Score one read hand onto this Scoring, in place (only while it is being built)."""
+        game = self.rules.variant
+        if game.checks_totals_before and not hand.as_points:
+            refused = game.refusal_before(hand, self.rules, self.totals)
+            if refused is not None:
+                side, why = refused
+                raise RulesError(f"hand {hand.number}: {why}", hand=hand.number, player=side, field="melds")
         self.count = hand.number
         players = self.seating.hands[hand.number - 1]
         if self.joined is not None:

@@ -11,18 +11,19 @@ variant with ``find_variant``, :func:`find_game` finds a game by id:
 (True, 'Persian Rummy')
 >>> [game.id for game in VARIANTS if game.lowest_wins]
 ['penalty', 'contract']
->>> find_game("canasta")
+>>> find_game("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.UnknownGameError: `canasta` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract
+scorekeeper.engine.variants.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.engine.cards import ACE, QUEEN, RANKS, Card, rank_name
+from scorekeeper.engine.cards import ACE, QUEEN, RANKS, Card, MeldCard, rank_name
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.gin_rules import HAND_SIZE, KNOCK_LIMIT, deadwood_value
 from scorekeeper.engine.gin_scoring import gin_game_end, gin_lines, gin_warnings
@@ -140,6 +141,10 @@ class Game:
     queen_of_spades_apart: ClassVar[bool] = False  # the queen of spades scores apart from the other queens
     fixed_seats: ClassVar[str] = ""
     hand_size: ClassVar[int | None] = None  # the cards each hand holds at the end, where the game fixes it  # why players cannot join late or leave, when they cannot
+    meld_kinds: ClassVar[tuple[str, ...]] = ("set", "run")  # the kinds of meld the game has (Canasta: sets only)
+    seats_are_sides: ClassVar[bool] = False  # each seat is a side: partners enter their cards once, together (Canasta)
+    hand_counts: ClassVar[tuple[Option, ...]] = ()  # whole numbers entered per seat beside its cards (red threes)
+    checks_totals_before: ClassVar[bool] = False  # a hand of cards is checked against each side's total before it
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -177,6 +182,15 @@ class Game:
 
     def own_wild_rank(self, wild_rank: int | None) -> int | None:
         """The wild rank whose cards may meld alone as themselves (deuces in Oklahoma), if any."""
+        return None
+
+    def meld_refusal(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None, going_out: bool) -> str | None:
+        """Why `cards` cannot be a meld by a rule of this game alone, before any reading (`going_out`: in the turn
+        its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
+        return None
+
+    def refusal_before(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> tuple[str, str] | None:
+        """(seat, why) when a hand of cards is refused given each side's total before it (`checks_totals_before`)."""
         return None
 
     # card values -----------------------------------------------------------
@@ -742,11 +756,12 @@ class Gin(DeadwoodGame):
 
 
 # every game, in the order pages list them
+from scorekeeper.engine.canasta import Canasta  # noqa: E402 - each game module builds on the classes above
 from scorekeeper.engine.contract import ContractRummy  # noqa: E402 - each game module builds on the classes above
 
 VARIANTS: tuple[Game, ...] = (
     Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin(),
-    ContractRummy(),
+    ContractRummy(), Canasta(),
 )
 _BY_ID = {game.id: game for game in VARIANTS}
 

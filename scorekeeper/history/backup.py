@@ -395,7 +395,9 @@ def _read_session(raw: Any, where: str) -> Restore:
         options = {}
     if not isinstance(options, dict):
         raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
-    hands = _read_hands(raw["hands"], where)
+    # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
+    entry_keys = ENTRY_KEYS | {count.name for count in engine.get_game(game).hand_counts}
+    hands = _read_hands(raw["hands"], where, entry_keys)
     seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
     try:
         # a table that players joined or left may be larger than the game seats at once: the engine counts each hand
@@ -412,12 +414,12 @@ def _read_session(raw: Any, where: str) -> Restore:
     return restore
 
 
-def _read_hands(hands: Any, where: str) -> list[Any]:
+def _read_hands(hands: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS) -> list[Any]:
     """The session's hands, each of the shape the engine reads, within the limits on size."""
     if not isinstance(hands, list):
         raise ImportRefused(f"{where}: `hands` must be a list of hands.")
     for number, hand in enumerate(hands, start=1):
-        _check_hand_shape(hand, f"{where}, hand {number}")
+        _check_hand_shape(hand, f"{where}, hand {number}", entry_keys)
     problem = limits.hands_problem(hands)
     if problem:
         raise ImportRefused(f"{where}: {problem}.")
@@ -443,7 +445,7 @@ def _read_names(names: Any, where: str) -> list[str]:
     return names
 
 
-def _check_hand_shape(hand: Any, where: str) -> None:
+def _check_hand_shape(hand: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS) -> None:
     """Refuse keys no hand has, so nothing the engine ignores is stored; the engine checks the rest."""
     if not isinstance(hand, dict):
         raise ImportRefused(f"{where} is not a hand (a JSON object).")
@@ -456,7 +458,7 @@ def _check_hand_shape(hand: Any, where: str) -> None:
     for name, entry in players.items():
         if not isinstance(entry, dict):
             continue
-        extra = set(entry) - ENTRY_KEYS
+        extra = set(entry) - entry_keys
         if extra:
             raise ImportRefused(f"{where}: {name}'s entry has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
         layoffs = entry.get("layoffs")

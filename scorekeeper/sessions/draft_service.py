@@ -97,7 +97,8 @@ def check_part(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str 
     """
     for index, meld in enumerate(part["melds"]):
         try:
-            body = engine.check_meld(meld, gs.game, gs.options, wild_rank=wild_rank)
+            body = engine.check_meld(meld, gs.game, gs.options, wild_rank=wild_rank,
+                                     going_out=bool(part.get("went_out")))
         except ValueError as exc:
             raise PartRefused(f"{name}'s meld {index + 1}: {exc}", "melds", index) from None
         if not body.get("legal"):
@@ -221,7 +222,7 @@ def hand_values(gs: GameSession) -> dict[str, Any] | None:
     went_out = next((name for name in names if name in sent and sent[name].data.get("went_out")), None)
     wild = next((sent[n].data["wild_rank"] for n in names if n in sent and sent[n].data.get("wild_rank")), None)
     data = {"ended": "went_out", "went_out": went_out, "wild_rank": wild, "players": players}
-    values = data_to_formdata(data, names)
+    values = data_to_formdata(data, names, gs.variant.hand_counts)
     if not went_out:
         values.pop("went_out", None)
     return values
@@ -243,7 +244,7 @@ def part_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> di
         shown[str(seat)] = {
             "name": name,
             "version": part.version,
-            "values": player_values(part.data, names, f"players-{seat}-", 0),
+            "values": player_values(part.data, names, f"players-{seat}-", 0, gs.variant.hand_counts),
             "went_out": bool(part.data.get("went_out")),
             "wild_rank": part.data.get("wild_rank"),
         }
@@ -273,22 +274,25 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int]) -> No
     sent = parts(gs)
     players = data.get("players") or {}
     found = {}
+    typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
     for seat, name in enumerate(gs.playing_names):
         entry = players.get(name) or {}
-        if seat in skip or name not in sent or any(entry.get(k) for k in ("melds", "layoffs", "in_hand")):
+        if seat in skip or name not in sent or any(entry.get(k) for k in typed):
             continue
         found[seat] = sent[name]
     if found:
         raise PartsArrived(found)
 
 
-def filled_formdata(formdata: Any, found: dict[int, DraftPart], names: list[str]) -> MultiDict:
+def filled_formdata(
+    formdata: Any, found: dict[int, DraftPart], names: list[str], counts: tuple[engine.Option, ...] = ()
+) -> MultiDict:
     """The hand form's posted fields with each found seat's fields replaced by that player's part."""
     merged = MultiDict(formdata)
     for seat, part in found.items():
         prefix = f"players-{seat}-"
         for key in [k for k in merged if k.startswith(prefix)]:
             merged.poplist(key)
-        for key, value in player_values(part.data, names, prefix, 0).items():
+        for key, value in player_values(part.data, names, prefix, 0, counts).items():
             merged[key] = value
     return merged

@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
+from scorekeeper.engine import Option
 from scorekeeper.engine.cards import cards_left
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, draft_service, service
@@ -29,6 +30,7 @@ from scorekeeper.sessions.hand_form_data import (
     meld_filled,
     nth_filled,
     player_values,
+    read_counts,
     read_in_hand,
     read_layoffs,
     read_melds,
@@ -47,6 +49,7 @@ class DraftPartForm(FlaskForm):
     melds = FieldList(StringField("Meld", filters=[lambda s: (s or "").strip()]), min_entries=2)
     layoffs = FieldList(FormField(LayoffForm), min_entries=1)
     in_hand = StringField("Cards left in my hand", filters=[lambda s: (s or "").strip()])
+    counts = FieldList(StringField("Count", filters=[lambda s: (s or "").strip()]), min_entries=0)  # Game.hand_counts
     went_out = BooleanField("I went out this hand")
     wild_rank = SelectField(
         "Wild rank this hand",
@@ -75,6 +78,12 @@ class DraftPartForm(FlaskForm):
                                          render_kw={"data-meld": cards}))
         for layoff in self.layoffs:
             layoff.onto.choices = onto
+        counts = gs.variant.hand_counts
+        while len(self.counts) < len(counts):
+            self.counts.append_entry()
+        for field, count in zip(self.counts, counts):
+            field.label.text = count.label
+            field.description = count.help
 
 
 def _cookie_name(gs: GameSession) -> str:
@@ -93,9 +102,9 @@ def _seat_arg(gs: GameSession, text: str | None) -> int | None:
     return int(text)
 
 
-def _part_values(part: dict[str, Any], seat: int, names: list[str]) -> dict[str, str]:
+def _part_values(part: dict[str, Any], seat: int, names: list[str], counts: tuple[Option, ...] = ()) -> dict[str, str]:
     """Form values showing a stored part, with one blank row to add a meld or a lay-off."""
-    values = player_values(part, names, "", seat)
+    values = player_values(part, names, "", seat, counts)
     if part.get("went_out"):
         values["went_out"] = "y"
     if part.get("wild_rank"):
@@ -122,9 +131,10 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
         return {"player": name, "meld": rows.index(int(row_text))} if int(row_text) in rows else None
 
     layoffs, unreadable = read_layoffs(form.layoffs, name, target_of)
-    if bad or unreadable:
+    counts, wrong = read_counts(form.counts, gs.variant.hand_counts, name)
+    if bad or unreadable or wrong:
         raise EntryError("some cards could not be read")
-    part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand}
+    part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand} | counts
     if form.went_out.data:
         part["went_out"] = True
     if gs.variant.asks_wild_rank and form.wild_rank.data in RANK_CHOICES:
@@ -201,7 +211,7 @@ def draft_part(token: str):
         saved = int(sent_for)
     sent = draft_service.parts(gs)
     part = sent.get(names[seat])
-    values = _part_values(part.data if part else {}, seat, names)
+    values = _part_values(part.data if part else {}, seat, names, gs.variant.hand_counts)
     form = DraftPartForm(formdata=MultiDict(values))
     form.player.data = str(seat)
     form.position.data = str(service.next_position(gs))

@@ -151,6 +151,8 @@ class PlayerCardsForm(Form):
     melds = FieldList(StringField("Meld", filters=[lambda s: (s or "").strip()]), min_entries=2)
     layoffs = FieldList(FormField(LayoffForm), min_entries=1)
     in_hand = StringField("Cards left in hand", filters=[lambda s: (s or "").strip()])
+    # the game's whole numbers beside the cards (Game.hand_counts: Canasta's red threes), in the game's order
+    counts = FieldList(StringField("Count", filters=[lambda s: (s or "").strip()]), min_entries=0)
 
 
 class HandFormBase(FlaskForm):
@@ -222,6 +224,13 @@ class HandCardsForm(HandFormBase):
         while len(self.players) < len(names):
             self.players.append_entry()
         every = list(range(len(names)))
+        self.count_names = [count.name for count in game.hand_counts]
+        for player in self.players:
+            while len(player.counts) < len(game.hand_counts):
+                player.counts.append_entry()
+            for field, count in zip(player.counts, game.hand_counts):
+                field.label.text = count.label
+                field.description = count.help
         for seat, player in enumerate(self.players):
             onto = [SelectChoice("", "(choose a meld)")]
             for owner in (every if onto_seats is None else onto_seats.get(seat, [])):
@@ -244,7 +253,7 @@ class HandCardsForm(HandFormBase):
                 return field.id
         for seat, player in enumerate(self.players):
             rows = [(layoff.cards, layoff.onto) for layoff in player.layoffs]
-            for field in [*player.melds, *[f for pair in rows for f in pair], player.in_hand]:
+            for field in [*player.melds, *[f for pair in rows for f in pair], player.in_hand, *player.counts]:
                 if field.errors:
                     return field.id
             if seat in self.player_errors:

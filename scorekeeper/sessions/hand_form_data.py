@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.engine import Game
+from scorekeeper.engine import Game, Option
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
 
@@ -100,7 +100,7 @@ def read_layoffs(rows: Any, name: str, target_of: Callable[[str | None], dict[st
 
 def cards_form_to_data(form: HandCardsForm, names: list[str], game: Game) -> dict[str, Any]:
     """The hand a valid card form describes; raises EntryError after marking unreadable fields."""
-    players = _players_of(form, names)
+    players = _players_of(form, names, game)
     ended = form.ended.data
     data: dict[str, Any] = {
         "ended": ended,
@@ -114,7 +114,22 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: Game) -> dic
     return data
 
 
-def _players_of(form: HandCardsForm, names: list[str]) -> dict[str, Any]:
+def read_counts(fields: Any, counts: tuple[Option, ...], name: str) -> tuple[dict[str, int], bool]:
+    """A player's typed counts (the game's hand_counts; blank is left out) and whether any was unreadable."""
+    read, bad = {}, False
+    for field, count in zip(fields, counts):
+        text = field.data or ""
+        if not text:
+            continue
+        if not text.isdigit():
+            _mark(field, f"{name}'s {count.label.lower()}: `{text}` is not a whole number")
+            bad = True
+            continue
+        read[count.name] = int(text)
+    return read, bad
+
+
+def _players_of(form: HandCardsForm, names: list[str], game: Game) -> dict[str, Any]:
     """Each player's melds, lay-offs and cards left as the form gives them; EntryError once all are marked."""
     bad = False
     # row index of each entered meld, per seat, so lay-offs and engine errors find their field
@@ -124,8 +139,9 @@ def _players_of(form: HandCardsForm, names: list[str]) -> dict[str, Any]:
         melds, rows, unreadable = read_melds(entry.melds, name)
         meld_rows.append(rows)
         in_hand = read_in_hand(entry.in_hand, name)
-        bad = bad or unreadable or in_hand is None
-        players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand or []}
+        counts, wrong = read_counts(entry.counts, game.hand_counts, name)
+        bad = bad or unreadable or in_hand is None or wrong
+        players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand or []} | counts
 
     for name, entry in zip(names, form.players):
         layoffs, unreadable = read_layoffs(entry.layoffs, name, lambda onto: _onto(onto, names, meld_rows))
@@ -163,7 +179,7 @@ def _text(cards: Any) -> str:
     return cards if isinstance(cards, str) else " ".join(cards)
 
 
-def data_to_formdata(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def data_to_formdata(data: dict[str, Any], names: list[str], counts: tuple[Option, ...] = ()) -> dict[str, Any]:
     """Form values (as a browser would post them) showing a stored hand, for the edit form."""
     values: dict[str, Any] = {
         "ended": data.get("ended", "went_out"),
@@ -180,11 +196,13 @@ def data_to_formdata(data: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if data.get("big_gin"):
         values["big_gin"] = "y"
     for seat, name in enumerate(names):
-        values |= player_values(data.get("players", {}).get(name, {}), names, f"players-{seat}-", 0)
+        values |= player_values(data.get("players", {}).get(name, {}), names, f"players-{seat}-", 0, counts)
     return values
 
 
-def player_values(player: dict[str, Any], names: list[str], prefix: str, owner_unknown: int) -> dict[str, str]:
+def player_values(
+    player: dict[str, Any], names: list[str], prefix: str, owner_unknown: int, counts: tuple[Option, ...] = ()
+) -> dict[str, str]:
     """Form values showing one player's stored melds, lay-offs and cards left, each field name after `prefix`.
 
     One blank meld row and one blank lay-off row follow those entered, so
@@ -204,6 +222,8 @@ def player_values(player: dict[str, Any], names: list[str], prefix: str, owner_u
         values[f"{prefix}layoffs-{row}-cards"] = _text(layoff.get("cards", []))
         values[f"{prefix}layoffs-{row}-onto"] = f"{owner}:{target.get('meld', 0)}"
     values[f"{prefix}in_hand"] = _text(player.get("in_hand", []))
+    for index, count in enumerate(counts):
+        values[f"{prefix}counts-{index}"] = str(player.get(count.name) or "")
     return values
 
 
@@ -242,6 +262,11 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
                 return True
     if field == "in_hand":
         entry.in_hand.errors = list(entry.in_hand.errors) + [message]
+        return True
+    count_names = getattr(form, "count_names", [])
+    if field in count_names:
+        target = entry.counts[count_names.index(field)]
+        target.errors = list(target.errors) + [message]
         return True
     # the engine named the player but not the field: mark the player's whole part of the form
     form.player_errors[names.index(player)] = message

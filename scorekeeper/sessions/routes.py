@@ -303,7 +303,8 @@ def hand_new(token: str):
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
-        form = _hand_form(gs, mode, draft_service.filled_formdata(request.form, arrived.found, gs.playing_names))
+        form = _hand_form(gs, mode, draft_service.filled_formdata(
+            request.form, arrived.found, gs.playing_names, gs.variant.hand_counts))
         return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)
@@ -376,7 +377,7 @@ def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
     if request.args.get("mode") in ("points", "cards"):
         mode = request.args["mode"]
     if (mode == "points") == hand.entered_as_points:
-        values = data_to_formdata(hand.data, names)
+        values = data_to_formdata(hand.data, names, gs.variant.hand_counts)
     else:
         # switching between cards and points keeps how the hand ended
         values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}

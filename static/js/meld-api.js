@@ -5,11 +5,12 @@
  * POST one meld to /api/v1/melds/check; resolves to the fetch response, whose JSON body is the
  * check (200) or names what cannot be read (400). Each caller handles failures its own way.
  */
-export function postMeldCheck(game, options, wildRank, cards) {
+export function postMeldCheck(game, options, wildRank, cards, goingOut = false) {
   return fetch("/api/v1/melds/check", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ game, options, wild_rank: wildRank || null, cards }),
+    // going_out: the meld is made by the player who went out (only Canasta's black threes ask)
+    body: JSON.stringify({ game, options, wild_rank: wildRank || null, going_out: goingOut, cards }),
   });
 }
 

@@ -5,7 +5,9 @@
 // The answer (points, or why not) goes into the field's <output id="<field id>-check">, and a field
 // the engine refuses is marked aria-invalid (and counted in its player's summary). Nothing here
 // decides a rule: it only asks. The game comes from the closest [data-game] element, its options
-// from [data-options], the wild rank (5000 Rummy) from a select named "wild_rank" in the same form.
+// from [data-options], the wild rank (5000 Rummy) from a select named "wild_rank" in the same form,
+// and whether the meld's player went out from the form's "went_out" (the hand form's select, matched
+// against the player card's [data-name], or a player's own "I went out" box).
 
 import { debounce, postMeldCheck } from "./meld-api.js";
 
@@ -32,7 +34,16 @@ function table(input) {
     game: holder ? holder.dataset.game : "rummy500",
     options: holder && holder.dataset.options ? JSON.parse(holder.dataset.options) : {},
     wild_rank: form && form.elements.wild_rank ? form.elements.wild_rank.value || null : null,
+    going_out: wentOut(input),
   };
+}
+
+function wentOut(input) {
+  const field = input.form ? input.form.elements.went_out : null;
+  if (!field) return false;
+  if (field.type === "checkbox") return field.checked;
+  const part = input.closest("[data-name]");
+  return Boolean(part && field.value && field.value === part.dataset.name);
 }
 
 function describeMeld(body) {
@@ -91,8 +102,8 @@ function show(input, verdict) {
 // --- what each kind of field asks ------------------------------------------------------------
 
 async function checkMeld(input, cards) {
-  const { game, options, wild_rank: wildRank } = table(input);
-  const body = await answer(await postMeldCheck(game, options, wildRank, cards));
+  const { game, options, wild_rank: wildRank, going_out: goingOut } = table(input);
+  const body = await answer(await postMeldCheck(game, options, wildRank, cards, goingOut));
   if (!body || input.value.trim() !== cards) return; // typed on since: a newer check is coming
   show(input, describeMeld(body));
   showReadings(document.getElementById(`${input.id}-check`), input, body);
@@ -200,11 +211,14 @@ document.addEventListener("input", (event) => {
 });
 document.addEventListener("change", (event) => {
   const select = event.target;
+  if (select instanceof HTMLInputElement && select.name === "went_out" && select.form) {
+    for (const input of select.form.querySelectorAll("[data-meld-check]")) check(input);
+  }
   if (!(select instanceof HTMLSelectElement)) return;
   if (select.matches("select[data-onto]")) {
     const typed = select.closest(".layoff-row")?.querySelector("[data-layoff-check]");
     if (typed) check(typed);
-  } else if (select.name === "wild_rank" && select.form) {
+  } else if ((select.name === "wild_rank" || select.name === "went_out") && select.form) {
     for (const input of select.form.querySelectorAll("[data-meld-check], [data-layoff-check]")) check(input);
   }
 });

@@ -116,14 +116,14 @@ def save_hand(page: Page) -> None:
     page.get_by_role("button", name=re.compile(r"^Save (hand \d+|changes)$")).tap()
 
 
-def enter_points(page: Page, went_out: str, **points: str) -> None:
-    """Enter the next hand as plain points per player."""
+def enter_points(page: Page, went_out: str, *, game: str = "500 Rum", **points: str) -> None:
+    """Enter the next hand as plain points per player (names as keywords), back to `game`'s scoreboard."""
     page.get_by_role("link", name="Enter as points").tap()
     page.get_by_label("Who went out").select_option(went_out)
     for name, value in points.items():
         page.get_by_label(f"{name}'s points").fill(value)
     save_hand(page)
-    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name=game, exact=True)).to_be_visible()
 
 
 def type_example_hand(page: Page) -> None:

@@ -10,7 +10,7 @@ from tests.test_history_games import SAMPLES
 
 def own_cards(game: str, went_out: str | None, player: dict) -> int:
     """What a player's own cards score in a hand, by RULES.md section 4 (bonuses and collected cards aside)."""
-    if game in ("rummy500", "michigan", "persian", "oklahoma"):
+    if game in ("rummy500", "michigan", "persian", "oklahoma", "canasta"):
         return player["melded_points"] - player["in_hand_points"]
     if game == "rummy5000":
         return player["melded_points"]

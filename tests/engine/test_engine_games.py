@@ -23,7 +23,7 @@ from scorekeeper.engine.cards import SUITS, rank_name
 
 def test_every_game_has_a_spec_with_named_options():
     assert game_ids() == (
-        "rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin", "contract",
+        "rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin", "contract", "canasta",
     )
     for game in game_ids():
         spec = get_game(game)

@@ -123,7 +123,7 @@ def test_oklahoma_deuces_played_as_twos_are_a_set():
     ("call", "message"),
     [
         (lambda: check_meld("7H 1H 9H"), "`1H` at position 2 is not a card"),
-        (lambda: check_meld("7H 8H 9H", game="canasta"), "`canasta` is not a game we know"),
+        (lambda: check_meld("7H 8H 9H", game="bridge"), "`bridge` is not a game we know"),
         (lambda: check_meld("7H 8H 9H", options={"decks": 3}), "option `decks` of 500 Rum must be 1 or 2, not 3"),
         (lambda: check_meld("7H 8H 9H", options={"knock_limit": 3}), "500 Rum has no option `knock_limit`"),
     ],

@@ -907,6 +907,6 @@ def test_gin_defender_deadwood_is_counted_after_layoffs_and_a_knock_holds_10_car
 
 def test_api_bad_json_and_unknown_game_are_400(api):
     assert api.post("/api/v1/score", data="{bad", content_type="application/json").status_code == 400
-    answer = api.post("/api/v1/score", json={"game": "canasta", "players": ["A", "B"], "hands": []})
+    answer = api.post("/api/v1/score", json={"game": "bridge", "players": ["A", "B"], "hands": []})
     assert answer.status_code == 400
-    assert answer.get_json()["error"].startswith("`canasta` is not a game we know")
+    assert answer.get_json()["error"].startswith("`bridge` is not a game we know")

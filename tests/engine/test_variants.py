@@ -27,7 +27,7 @@ def test_every_game_id_finds_its_game_in_the_order_pages_list_them():
         assert isinstance(game, Game)
 
 
-@pytest.mark.parametrize("game_id", ["canasta", "", "Gin", None, 5, ["gin"]])
+@pytest.mark.parametrize("game_id", ["bridge", "", "Gin", None, 5, ["gin"]])
 def test_an_unknown_game_raises_a_specific_value_error(game_id):
     with pytest.raises(UnknownGameError) as raised:
         find_game(game_id)
@@ -37,7 +37,7 @@ def test_an_unknown_game_raises_a_specific_value_error(game_id):
 
 def test_scoring_an_unknown_game_is_refused_not_scored_as_some_other_game():
     with pytest.raises(UnknownGameError):
-        score_session({"game": "canasta", "players": ["Ann", "Ben"], "hands": []})
+        score_session({"game": "bridge", "players": ["Ann", "Ben"], "hands": []})
 
 
 @pytest.mark.parametrize(
@@ -49,8 +49,10 @@ def test_scoring_an_unknown_game_is_refused_not_scored_as_some_other_game():
         ("asks_wild_rank", {"rummy5000"}),
         ("knocks", {"gin"}),
         ("whole_hand_entry", {"gin"}),
-        ("melds_score", {"rummy500", "persian", "oklahoma", "michigan", "rummy5000"}),
-        ("holding_costs", {"rummy500", "persian", "oklahoma", "michigan"}),
+        ("melds_score", {"rummy500", "persian", "oklahoma", "michigan", "rummy5000", "canasta"}),
+        ("holding_costs", {"rummy500", "persian", "oklahoma", "michigan", "canasta"}),
+        ("seats_are_sides", {"canasta"}),
+        ("checks_totals_before", {"canasta"}),
     ],
 )
 def test_each_capability_flag_belongs_to_the_games_whose_rules_have_it(flag, games):

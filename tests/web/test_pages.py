@@ -94,7 +94,7 @@ def test_player_names_are_remembered_for_the_next_session(table, client):
 
 
 def test_unknown_game_gives_404(client):
-    assert client.get("/new/canasta").status_code == 404
+    assert client.get("/new/bridge").status_code == 404
 
 
 def test_every_control_on_the_pages_has_a_label(table, client):
