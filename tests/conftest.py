@@ -119,7 +119,7 @@ class Table:
     def edit(self, hand_id: int, hand: dict[str, Any], version: int):
         """Post a changed hand to the edit form of hand `hand_id`."""
         data = self.hand_form(hand)
-        data["version"] = str(version)
+        data["hand_version"] = str(version)
         return self.client.post(f"{self.url}/hands/{hand_id}/edit", data=data)
 
     def page(self) -> str:

@@ -37,7 +37,9 @@ def _box(page: str, box_id: str) -> str:
     return page[start:end]
 
 
-_CHIP = re.compile(r'<span class="card-chip[^"]*">([^<]*)</span>')
+# a wild card's chip (templates/_card_chips.html): the wild card and the card it stands for, as shown
+_WILD = re.compile(r'<span class="card-chip wild"><span aria-hidden="true"><span class="[^"]*">([^<]*)</span>'
+                   r'<span class="as"> as </span><span class="[^"]*">([^<]*)</span>')
 _SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
@@ -53,8 +55,7 @@ def verdict(page: str, box_id: str = "meld-verdict") -> Verdict | None:
         return None
     readings = [html.unescape(r) for r in re.findall(r'<li class="reading" data-represents="([^"]*)"', box)]
     wilds = [
-        [(_notation(a), _notation(b)) for a, b in re.findall(
-            r'<span class="wild">' + _CHIP.pattern + r'<span class="as"> as </span>' + _CHIP.pattern, item)]
+        [(_notation(a), _notation(b)) for a, b in _WILD.findall(item)]
         for item in box.split('<li class="reading"')[1:]
     ]
     reason = re.search(r'<p class="reason">(.*?)</p>', box, re.S)
@@ -394,8 +395,8 @@ def test_lay_off_verdict_shows_how_the_meld_on_the_table_reads(client):
     on_table = re.search(r'<p class="table-meld">(.*?)</p>', box, re.S)
     assert on_table, "the lay-off verdict does not show the meld on the table"
     assert "On the table: run" in html.unescape(on_table.group(1))
-    assert re.findall(r'<span class="wild">' + _CHIP.pattern + r'<span class="as"> as </span>' + _CHIP.pattern,
-                      on_table.group(1)) == [("JK", "9♥")]
+    assert _WILD.findall(on_table.group(1)) == [("JK", "9♥")]
+    assert '<span class="visually-hidden">joker as 9 of hearts</span>' in on_table.group(1)
 
 
 def test_lay_off_onto_an_illegal_meld_says_the_meld_is_the_problem(client):

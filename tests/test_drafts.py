@@ -162,7 +162,7 @@ def test_a_revision_from_a_stale_form_is_refused_with_both_versions_shown(app, g
     other_device = phone(app, game, 0)
     assert send(ann, game, 0, melds__0="7H 8H 9H").status_code == 302
     old_form = form_values(other_device.get(f"{game.url}/my-hand").get_data(as_text=True), "draft-form")
-    assert send(ann, game, 0, melds__0="7H 8H 9H 10H", version="1").status_code == 302
+    assert send(ann, game, 0, melds__0="7H 8H 9H 10H", part_version="1").status_code == 302
     old_form["in_hand"] = "4C"
     refused = other_device.post(f"{game.url}/my-hand", data=old_form)
     assert refused.status_code == 409
@@ -320,8 +320,8 @@ def test_a_lay_off_that_does_not_fit_yet_is_kept_with_a_note(app, game):
     assert stored_parts(app)["Ben"]["layoffs"] == [{"cards": ["JH"], "onto": {"player": "Ann", "meld": 0}}]
     # once the 10H is laid off too, Ben's JH fits
     assert send(ann, game, 0, melds__0="7H 8H 9H", layoffs__0__cards="10H", layoffs__0__onto="0:0",
-                version="1").status_code == 302
-    again = send(ben, game, 1, layoffs__0__cards="JH", layoffs__0__onto="0:0", in_hand="QC", version="1")
+                part_version="1").status_code == 302
+    again = send(ben, game, 1, layoffs__0__cards="JH", layoffs__0__onto="0:0", in_hand="QC", part_version="1")
     assert "does not fit" not in ben.get(again.headers["Location"]).get_data(as_text=True)
 
 

@@ -21,7 +21,8 @@ from tests.test_history_games import SAMPLES, store_sample
 REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "2000"))
 FIELDS = [
     "players-0", "players-1", "players-2", "players-3", "opt_target", "opt_decks", "opt_jokers", "mode", "ended",
-    "went_out", "concealed", "wild_rank", "idempotency_key", "version", "hand_id", "points-0", "points-1",
+    "went_out", "concealed", "wild_rank", "idempotency_key", "expected_position", "hand_version", "part_version",
+    "session_version", "hand_id", "points-0", "points-1",
     "players-0-melds-0", "players-0-melds-1", "players-1-in_hand", "players-0-layoffs-0-cards",
     "players-0-layoffs-0-onto", "action", "player", "melds-0", "in_hand", "add_meld", "knocker", "cards",
     "game", "status", "page", "v", "meld", "added", "file", "csrf_token",

@@ -97,7 +97,10 @@ def test_review_shows_each_players_melds_layoffs_and_cards_left_as_cards(app, cl
     hand2 = text[text.index('id="review-hand-2"'):text.index('id="review-hand-3"')]
     assert "entered as points" in hand2
     hand3 = text[text.index('id="review-hand-3"'):]
-    assert '<span aria-hidden="true">Joker→Q' in hand3
+    # a joker shows what it stands for, on the page and in words
+    assert re.search(r'<span class="card-chip wild"><span aria-hidden="true"><span class="joker">JK</span>'
+                     r'<span class="as"> as </span><span class="black">Q♠</span></span>'
+                     r'<span class="visually-hidden">joker as queen of spades</span>', hand3)
     scores = dict(re.findall(r'data-score-for="(\w+)" data-hand="3" data-score="(-?\d+)"', text))
     assert scores == {"Ann": "-11", "Ben": "40", "Cy": "33"}
 

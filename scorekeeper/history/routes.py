@@ -24,7 +24,7 @@ from scorekeeper.history.backup import (
     to_json,
 )
 from scorekeeper.history.chart import score_chart
-from scorekeeper.history.display import chips, score_sum
+from scorekeeper.history.display import score_sum
 from scorekeeper.history.forms import ConfirmForm, ImportForm, SessionFilterForm
 from scorekeeper.history.listing import Filters, known_players, sessions_page
 from scorekeeper.history.scores import cache, scored
@@ -43,12 +43,6 @@ from scorekeeper.sessions.page_data import game_spec
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
-
-
-@bp.app_template_global("history_chips")
-def history_chips(cards):
-    """Card chips for templates (see display.chips)."""
-    return chips(cards)
 
 
 bp.add_app_template_global(score_sum, "score_sum")

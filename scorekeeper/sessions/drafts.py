@@ -45,7 +45,7 @@ class DraftPartForm(FlaskForm):
 
     player = HiddenField()
     position = HiddenField()
-    version = HiddenField()
+    part_version = HiddenField()  # the version of the player's part this form was opened on
     melds = FieldList(StringField("Meld", filters=[lambda s: (s or "").strip()]), min_entries=2)
     layoffs = FieldList(FormField(LayoffForm), min_entries=1)
     in_hand = StringField("Cards left in my hand", filters=[lambda s: (s or "").strip()])
@@ -215,7 +215,7 @@ def draft_part(token: str):
     form = DraftPartForm(formdata=MultiDict(values))
     form.player.data = str(seat)
     form.position.data = str(service.next_position(gs))
-    form.version.data = str(part.version) if part else ""
+    form.part_version.data = str(part.version) if part else ""
     form.setup(gs, seat, sent)
     # picking a name (or opening the page again) remembers it on this device
     page = _render_part(gs, token, form, seat, saved=saved, sent=sent)
@@ -242,7 +242,7 @@ def draft_send(token: str):
         return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
     try:
         position = int(form.position.data or 0)
-        expected = int(form.version.data) if (form.version.data or "").isdigit() else None
+        expected = int(form.part_version.data) if (form.part_version.data or "").isdigit() else None
         part = _read_part(form, gs, seat)
         draft_service.save_part(gs, names[seat], part, expected, position, part.get("wild_rank"))
     except EntryError:
@@ -258,7 +258,7 @@ def draft_send(token: str):
             forget_drafts(gs, f"hand{position}|part{seat}")
             return _remember(after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position)),
                              gs, token, names[seat])
-        form.version.data = str(exc.part.version)
+        form.part_version.data = str(exc.part.version)
         return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
         form.position.data = str(service.next_position(gs))

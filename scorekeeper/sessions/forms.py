@@ -156,10 +156,13 @@ class PlayerCardsForm(Form):
 
 
 class HandFormBase(FlaskForm):
-    """What every hand form carries: its idempotency key, the version edited, and how the hand ended."""
+    """What every hand form carries: its idempotency key, what it was opened on, and how the hand ended."""
 
     idempotency_key = HiddenField()
-    version = HiddenField()
+    # a new hand's form: the position the hand is expected to take (a hand saved meanwhile takes it first)
+    expected_position = HiddenField()
+    # an edit form: the version of the hand edited (a change saved meanwhile is never overwritten silently)
+    hand_version = HiddenField()
     ended = RadioField(
         "How the hand ended",
         choices=[SelectChoice("went_out", "A player went out"), SelectChoice("stock_exhausted", "The stock ran out")],

@@ -299,7 +299,7 @@ def hand_new(token: str):
         asking.ask_about_empty(gs, data, _confirmed(), check)
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
         draft_service.clear_parts(gs)
-        hand = service.add_hand(gs, data, key, expected_position=whole_number(form.version.data, None), checked=check())
+        hand = service.add_hand(gs, data, key, expected_position=whole_number(form.expected_position.data, None), checked=check())
     except EntryError:
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     except draft_service.PartsArrived as arrived:
@@ -313,7 +313,7 @@ def hand_new(token: str):
     except service.HandTaken as taken:
         db.session.rollback()
         # saving again is a deliberate choice to add this entry as the next hand
-        form.version.data = str(taken.next_position)
+        form.expected_position.data = str(taken.next_position)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {taken}", status=409)
     except ValueError as exc:
         db.session.rollback()
@@ -332,7 +332,7 @@ def _new_hand_page(gs: GameSession, token: str, mode: str):
     form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
     form.idempotency_key.data = secrets.token_urlsafe(24)
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
-    form.version.data = str(service.next_position(gs))
+    form.expected_position.data = str(service.next_position(gs))
     return _render_hand(gs, token, form, mode)
 
 
@@ -382,7 +382,7 @@ def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
         # switching between cards and points keeps how the hand ended
         values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
     form = _hand_form(gs, mode, MultiDict(values), hand)
-    form.version.data = str(hand.version)
+    form.hand_version.data = str(hand.version)
     return _render_hand(gs, token, form, mode, hand=hand)
 
 
@@ -401,7 +401,7 @@ def hand_edit(token: str, hand_id: int):
         return _render_hand(gs, token, form, mode, hand=hand)
     if not form.validate():
         return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
-    expected = whole_number(form.version.data)
+    expected = whole_number(form.hand_version.data)
     try:
         data = _read_hand(form, gs, mode, hand)
         asking.ask_about_empty(gs, data, _confirmed(), lambda: service.check_hands(
@@ -420,7 +420,7 @@ def hand_edit(token: str, hand_id: int):
             forget_drafts(gs, f"edit{hand.id}")
             return after_save(url_for("sessions.show", token=token))
         # the table sees both versions; saving again is a deliberate overwrite, never a silent one
-        form.version.data = str(hand.version)
+        form.hand_version.data = str(hand.version)
         return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,
                             error=f"{exc} Your changes were not saved. The hand as it is now is shown"
                                   f" below; your entry is still in the form: save again to replace it.")

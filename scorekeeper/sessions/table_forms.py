@@ -47,7 +47,7 @@ class ConfirmedForm(FlaskForm):
 
     confirm = BooleanField("Yes, make this change")
     # the session's version the page showed: the question is asked again if the game moved on meanwhile
-    version = HiddenField()
+    session_version = HiddenField()
 
     def validate_confirm(self, field: BooleanField) -> None:
         """The change is explicit: the box must be ticked."""

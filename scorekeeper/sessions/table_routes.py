@@ -40,7 +40,7 @@ def _players_page(gs, token: str, status: int = 200, error: str | None = None, *
     forms.setdefault("late", LatePlayerForm(formdata=None))
     forms.setdefault("leave", LeaveForm(formdata=None).setup(gs.playing_names))
     for form in forms.values():
-        form.version.data = str(gs.version)
+        form.session_version.data = str(gs.version)
     return render_template(
         "sessions/players.html", gs=gs, token=token, error=error, spec=game_spec(gs.game),
         board=scoreboard(gs), **forms,
@@ -58,7 +58,7 @@ def _change(gs, token: str, key: str, form, change):
     """Make a confirmed change to the players (one transaction), or show the page again saying why not."""
     if not form.validate_on_submit():
         return _players_page(gs, token, 422, "Nothing was changed: see the marked fields.", **{key: form})
-    if form.version.data != str(gs.version):
+    if form.session_version.data != str(gs.version):
         # the game moved on since the page was shown: the table confirms again, seeing it as it is now
         return _players_page(gs, token, 409, "The game changed on another phone since this page was opened:"
                              " check it and confirm again. Nothing was changed.", **{key: form})

@@ -1,7 +1,8 @@
 // Builds the checker's verdict from a meld check body (POST /api/v1/melds/check) or a lay-off
 // check body: the same markup templates/checker/_verdict.html renders on the server.
 
-const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
+const RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -10,11 +11,33 @@ function el(tag, className, text) {
   return node;
 }
 
-/** A card as a coloured chip: "9H" shows as 9♥ in red. */
-function cardChip(card) {
-  if (card === "JK") return el("span", "card-chip joker", "JK");
-  const suit = card.slice(-1);
-  return el("span", `card-chip ${"HD".includes(suit) ? "red" : "black"}`, card.slice(0, -1) + (SYMBOLS[suit] || suit));
+/** One card ("9H", "JK") as scorekeeper/webapp/card_chips.py sees it: label, colour class, words. */
+function face(card) {
+  if (card === "JK") return { label: "JK", colour: "joker", words: "joker" };
+  const rank = card.slice(0, -1);
+  const [symbol, suit] = SUITS[card.slice(-1)];
+  return { label: rank + symbol, colour: "HD".includes(card.slice(-1)) ? "red" : "black", words: `${RANK_WORDS[rank] || rank} of ${suit}` };
+}
+
+/**
+ * A card as a chip, the markup of templates/_card_chips.html: "9H" shows as 9♥ in red and says
+ * "9 of hearts"; a wild card given what it stands for shows "JK as 8♥" and says "joker as 8 of hearts".
+ */
+function cardChip(card, stands) {
+  const own = face(card);
+  const shown = el("span");
+  shown.setAttribute("aria-hidden", "true");
+  let words = own.words;
+  if (stands) {
+    const other = face(stands);
+    shown.append(el("span", own.colour, own.label), el("span", "as", " as "), el("span", other.colour, other.label));
+    words += ` as ${other.words}`;
+  } else {
+    shown.textContent = own.label;
+  }
+  const chip = el("span", `card-chip ${stands ? "wild" : own.colour}`);
+  chip.append(shown, el("span", "visually-hidden", words));
+  return chip;
 }
 
 /** A reading's cards in meld order, each wild card shown with the card it stands for. */
@@ -22,13 +45,7 @@ function meldCards(reading) {
   const cards = el("span", "meld-cards");
   (reading.cards || reading.represents).forEach((placed, index) => {
     const [card] = placed.split("=");
-    if (placed.includes("=")) {
-      const wild = el("span", "wild");
-      wild.append(cardChip(card), el("span", "as", " as "), cardChip(reading.represents[index]));
-      cards.append(wild, " ");
-    } else {
-      cards.append(cardChip(card), " ");
-    }
+    cards.append(cardChip(card, placed.includes("=") ? reading.represents[index] : null), " ");
   });
   return cards;
 }

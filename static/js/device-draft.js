@@ -7,6 +7,16 @@ import { forgetDrafts, forgetOldDrafts, readDraft, writeDraft } from "./drafts-s
 import { applyFields, readFields, sameEntry } from "./form-state.js";
 import { addRowsInPlace } from "./form-rows.js";
 
+// Drafts kept before the hidden `version` field was named for what it holds carry it under that
+// name: its value goes to the one of these fields this form has (a new hand's expected position,
+// the edited hand's version, a player's part's version), so an old draft still restores in full.
+const FORMERLY_VERSION = ["expected_position", "hand_version", "part_version"];
+
+function renamedOld(fields, form) {
+  const now = FORMERLY_VERSION.find((name) => form.elements[name]);
+  return fields.map(([name, value]) => (name === "version" && now ? [now, value] : [name, value]));
+}
+
 function byName(pairs) {
   const values = new Map();
   for (const [name, value] of pairs) values.set(name, [...(values.get(name) || []), value]);
@@ -42,7 +52,8 @@ function keep(form) {
     }
   }
 
-  const draft = readDraft(key);
+  const kept = readDraft(key);
+  const draft = kept && { ...kept, fields: renamedOld(kept.fields, form) };
   const now = readFields(form);
   if (draft && !sameEntry(draft.fields, rendered, form)) {
     // a field changed before this script ran (typed at once, or put back by the browser itself on

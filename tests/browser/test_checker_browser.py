@@ -10,6 +10,9 @@ from playwright.sync_api import expect
 
 from scorekeeper.engine import game_ids
 
+# what a wild card's chip shows (its words for screen readers aside)
+WILD_SHOWN = ".wild > [aria-hidden='true']"
+
 
 def open_picker(page) -> None:
     """Open the card picker from the card field just tapped (its Cards button): it starts closed."""
@@ -59,7 +62,7 @@ def test_tapping_cards_updates_the_verdict_and_the_url_without_reloading(page, l
     expect(verdict).to_have_attribute("data-legal", "true")
     expect(verdict).to_contain_text("a run, worth 30 points in 500 Rum")
     expect(verdict.locator(".reading").first).to_have_attribute("data-represents", "7H 8H 9H")
-    expect(verdict.locator(".reading").first.locator(".wild")).to_have_text("JK as 9♥")
+    expect(verdict.locator(".reading").first.locator(WILD_SHOWN)).to_have_text("JK as 9♥")
     assert query(page) == {"game": "rummy500", "cards": "7H 8H JK"}
     expect(page.locator("#check-share")).to_be_visible()
     assert "POST" in asked
@@ -124,7 +127,7 @@ def test_a_shared_link_opens_on_the_same_answer(page, live_server, screenshot):
     verdict = page.locator("#meld-verdict .verdict")
     expect(verdict).to_have_attribute("data-legal", "true")
     expect(verdict).to_have_attribute("data-points", "60")
-    expect(verdict.locator(".wild")).to_have_text("2♣ as A♦")
+    expect(verdict.locator(WILD_SHOWN)).to_have_text("2♣ as A♦")
     link = page.locator("#share-link")
     expect(link).to_have_text(f"{live_server}/check?game=oklahoma&cards=AS+AH+2C")
     # the page fits a phone: nothing wider than the screen
@@ -132,13 +135,14 @@ def test_a_shared_link_opens_on_the_same_answer(page, live_server, screenshot):
     screenshot(page)
 
 
-def drawn(page, box: str) -> tuple[str, list[str]]:
-    """What a verdict box says (whitespace aside) and where its links go."""
+def drawn(page, box: str) -> tuple[str, list[str], list[str]]:
+    """What a verdict box says (whitespace aside), where its links go, and its card chips' markup."""
     return page.evaluate(
         """(box) => {
             const node = document.querySelector(box);
             return [node.textContent.replace(/\\s+/g, ""),
-                    Array.from(node.querySelectorAll("a"), (a) => a.getAttribute("href"))];
+                    Array.from(node.querySelectorAll("a"), (a) => a.getAttribute("href")),
+                    Array.from(node.querySelectorAll(".card-chip"), (chip) => chip.outerHTML)];
         }""",
         box,
     )
@@ -153,7 +157,7 @@ def test_live_verdict_reads_exactly_like_the_servers(page, live_server):
     ]:
         page.goto(f"{live_server}/check?game={game}&cards={cards}&meld={meld}&added={added}")
         served = [drawn(page, box) for box in ("#meld-verdict", "#layoff-verdict")]
-        assert all(text for text, _ in served)
+        assert all(text for text, _, _ in served) and any(chips for _, _, chips in served)
         page.evaluate("for (const box of document.querySelectorAll('.verdict-box')) box.replaceChildren()")
         page.get_by_label("Cards of the meld").fill(cards)
         page.get_by_label("Cards laid off onto it").fill(added)
@@ -209,7 +213,7 @@ def test_each_game_on_a_phone_legal_illegal_wild_lay_off_and_shared_url(page, li
     tap_cards(page, *legal)
     expect(verdict).to_have_attribute("data-legal", "true")
     if wild:
-        expect(verdict.locator(".reading").first.locator(".wild")).to_have_text(wild)
+        expect(verdict.locator(".reading").first.locator(WILD_SHOWN)).to_have_text(wild)
 
     # the address bar now asks the same question: opened afresh, it gives the same answer
     shared = page.url
@@ -217,7 +221,7 @@ def test_each_game_on_a_phone_legal_illegal_wild_lay_off_and_shared_url(page, li
     page.goto(shared)
     expect(page.locator("#meld-verdict .verdict")).to_have_attribute("data-legal", "true")
     if wild:
-        expect(page.locator("#meld-verdict .reading").first.locator(".wild")).to_have_text(wild)
+        expect(page.locator("#meld-verdict .reading").first.locator(WILD_SHOWN)).to_have_text(wild)
 
     page.get_by_label("Cards of the meld").fill(illegal)
     expect(verdict).to_have_attribute("data-legal", "false")

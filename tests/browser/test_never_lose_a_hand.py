@@ -58,6 +58,15 @@ def totals(page: Page) -> dict[str, str]:
     return {name: cards.filter(has_text=name).locator(".total-points").inner_text() for name in ("Ann", "Ben", "Cy")}
 
 
+def saved_hand_1(page: Page, live_server: str) -> str:
+    """Start a game and save its first hand from the form; returns the edit link."""
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    type_the_hand(page)
+    page.get_by_role("button", name="Save hand 1").tap()
+    return edit_url
+
+
 def stored_hands(page: Page, edit_url: str) -> list[dict]:
     """The hands stored for the game, from its JSON export."""
     response = page.request.get(f"{edit_url}/export.json")
@@ -183,10 +192,7 @@ def test_yes_save_saves_the_empty_player_at_0(page, live_server):
 
 
 def test_undo_then_put_back_gives_back_the_same_hand(page, live_server, screenshot):
-    edit_url = start(page, live_server)
-    page.get_by_role("link", name="Enter hand 1").tap()
-    type_the_hand(page)
-    page.get_by_role("button", name="Save hand 1").tap()
+    edit_url = saved_hand_1(page, live_server)
     page.get_by_role("link", name="Enter as points").tap()
     page.get_by_label("Who went out").select_option("Ben")
     for name, points in (("Ann", "12"), ("Ben", "61"), ("Cy", "-20")):
@@ -348,10 +354,7 @@ def test_a_hand_entered_as_points_is_kept_too(page, live_server):
 
 
 def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_server):
-    edit_url = start(page, live_server)
-    page.get_by_role("link", name="Enter hand 1").tap()
-    type_the_hand(page)
-    page.get_by_role("button", name="Save hand 1").tap()
+    edit_url = saved_hand_1(page, live_server)
     page.get_by_role("link", name="Fix hand 1 (edit or delete)").tap()
     page.get_by_label("Cy's cards left in hand").fill("AS 3C")
     page.reload()
@@ -373,3 +376,41 @@ def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_s
     expect(page.get_by_role("status").filter(has_text="Your part of hand 2 was sent")).to_be_visible()
     expect(page.get_by_label("My meld 2")).to_have_value("QH QS QD")
     expect_no_drafts(page)
+
+
+# a draft kept before the edit form's hidden field was named `hand_version`: it held the same value as `version`
+RENAME_TO_OLD_NAME = """() => {
+  const key = Object.keys(localStorage).find((k) => k.startsWith('sk-draft|'));
+  const draft = JSON.parse(localStorage.getItem(key));
+  draft.fields = draft.fields.map(([name, value]) => [name === 'hand_version' ? 'version' : name, value]);
+  localStorage.setItem(key, JSON.stringify(draft));
+  return draft.fields.filter(([name]) => name === 'version');
+}"""
+
+
+def test_an_edit_kept_under_the_old_field_name_still_restores_the_version_it_was_edited_from(
+        page, browser, browser_context_args, live_server):
+    edit_url = saved_hand_1(page, live_server)
+    page.get_by_role("link", name="Fix hand 1 (edit or delete)").tap()
+    page.get_by_label("Cy's cards left in hand").fill("AS 3C")
+    assert page.evaluate(RENAME_TO_OLD_NAME) == [["version", "1"]]
+
+    # another phone changes hand 1 meanwhile: it is now at version 2
+    other = browser.new_context(**browser_context_args)
+    try:
+        second = other.new_page()
+        second.goto(edit_url)
+        second.get_by_role("link", name="Fix hand 1 (edit or delete)").click()
+        second.get_by_label("Ben's cards left in hand").fill("QS 4D 5C")
+        second.get_by_role("button", name="Save changes").click()
+        expect(second.get_by_role("status").filter(has_text="Hand 1 updated")).to_be_visible()
+    finally:
+        other.close()
+
+    # the old draft comes back whole, with the version it was edited from: saving it is refused, not a silent overwrite
+    page.reload()
+    expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS 3C")
+    expect(page.locator('input[name="hand_version"]')).to_have_value("1")
+    page.get_by_role("button", name="Save changes").tap()
+    expect(page.get_by_text("you edited version 1; it is now version 2")).to_be_visible()
+    assert stored_hands(page, edit_url)[0]["players"]["Ben"]["in_hand"] == ["QS", "4D", "5C"]

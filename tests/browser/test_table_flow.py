@@ -198,7 +198,8 @@ def test_a_hand_tapped_in_with_the_card_picker_with_a_lay_off_scores_54_minus_4_
     expect(hand_row(page, 1).locator(".hand-score")).to_have_text(["54", "-4", "-15"])
     # what was entered reads back as cards, the lay-off with the meld it went onto
     page.get_by_text("Hand 1", exact=True).tap()
-    expect(page.locator(".hand-summary")).to_contain_text("laid off 10H on Ann's meld 1")
+    # the card is drawn as a chip: 10♥ on the page, "10 of hearts" for screen readers
+    expect(page.locator(".hand-summary")).to_contain_text("laid off 10♥10 of hearts on Ann's meld 1")
     fits_the_phone(page)
     screenshot(page)
 

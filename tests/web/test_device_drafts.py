@@ -57,7 +57,7 @@ def test_each_hand_form_names_its_draft_by_session_hand_and_form(game, table, ap
 
 def test_a_draft_restores_the_forms_idempotency_key_only_on_a_form_freshly_opened(game):
     opened = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
-    assert 'data-draft-hidden="idempotency_key version parts_seen"' in opened
+    assert 'data-draft-hidden="idempotency_key expected_position parts_seen"' in opened
     # a form sent back by the server carries values the server chose (the hand number to save as): kept
     refused = game.play({"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 10H"]}}}).get_data(as_text=True)
     assert "data-draft-hidden" not in refused
@@ -71,7 +71,7 @@ def test_the_page_after_a_save_tells_the_phone_to_forget_that_hands_drafts(game)
     # said once: the next page forgets nothing more
     assert forgotten(game.page()) == []
     [hand_id] = game.hand_ids()
-    data = game.hand_form(HAND) | {"version": "1"}
+    data = game.hand_form(HAND) | {"hand_version": "1"}
     page = game.client.post(f"{game.url}/hands/{hand_id}/edit", data=data, follow_redirects=True).get_data(as_text=True)
     assert [k.rsplit("|", 1)[1] for k in forgotten(page)] == [f"edit{hand_id}"]
     # the key is not shown to people among the messages
@@ -115,7 +115,7 @@ def test_an_edit_tried_again_after_its_answer_was_lost_is_not_called_stale(game)
     assert game.play(HAND).status_code == 302
     [hand_id] = game.hand_ids()
     changed = {"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 9H"]}, "Ben": {"in_hand": "QS"}}}
-    data = game.hand_form(changed) | {"version": "1"}
+    data = game.hand_form(changed) | {"hand_version": "1"}
     assert game.client.post(f"{game.url}/hands/{hand_id}/edit", data=data, headers=BACKGROUND).status_code == 200
     again = game.client.post(f"{game.url}/hands/{hand_id}/edit", data=data, headers=BACKGROUND)
     assert again.get_json() == {"saved": True, "location": game.url}
@@ -123,13 +123,13 @@ def test_an_edit_tried_again_after_its_answer_was_lost_is_not_called_stale(game)
     assert game.totals() == {"Ann": 24, "Ben": -10}
     # another change from the same old version is still refused, with both versions shown
     other = game.hand_form({"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 9H"]}, "Ben": {"in_hand": "KS"}}})
-    refused = game.client.post(f"{game.url}/hands/{hand_id}/edit", data=other | {"version": "1"})
+    refused = game.client.post(f"{game.url}/hands/{hand_id}/edit", data=other | {"hand_version": "1"})
     assert refused.status_code == 409 and "changed by someone else" in refused.get_data(as_text=True)
 
 
 def test_a_part_sent_again_after_its_answer_was_lost_is_not_called_stale(game, app):
     phone = app.test_client()
-    sent = {"player": "0", "position": "1", "melds-0": "7H 8H 9H", "version": ""}
+    sent = {"player": "0", "position": "1", "melds-0": "7H 8H 9H", "part_version": ""}
     assert phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND).status_code == 200
     again = phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND)
     assert again.get_json()["location"].endswith("/my-hand?player=0&sent=1")

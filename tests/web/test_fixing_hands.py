@@ -33,7 +33,7 @@ def test_editing_a_hand_recomputes_totals_and_reopens_a_finished_game(finished):
     edit_page = finished.client.get(f"{finished.url}/hands/{first}/edit").get_data(as_text=True)
     # the form shows the hand as stored
     assert 'value="7H 8H 9H"' in edit_page and 'value="QS 4D"' in edit_page
-    version = int(re.search(r'name="version" type="hidden" value="(\d+)"', edit_page).group(1))
+    version = int(re.search(r'name="hand_version" type="hidden" value="(\d+)"', edit_page).group(1))
     # Ann actually kept a king: 54 - 10 = 44 instead of going out... Ben went out with his lay-off
     changed = {"went_out": "Ben", "players": {
         "Ann": {"melds": ["7H 8H 9H", "KS KD KC"], "in_hand": "KH"},
@@ -103,7 +103,7 @@ def test_a_stale_edit_is_refused_showing_both_versions(finished):
     assert finished.counts() == before
     assert finished.totals() == {"Ann": 102, "Ben": 71, "Cy": -15}
     # the refused form now carries version 2: saving it again is a deliberate overwrite
-    assert 'name="version" type="hidden" value="2"' in page
+    assert 'name="hand_version" type="hidden" value="2"' in page
     assert finished.edit(first, {"went_out": "Ann", "points": {"Ann": "1", "Ben": "1", "Cy": "1"}}, 2).status_code == 302
     assert finished.totals() == {"Ann": 53, "Ben": 72, "Cy": -14}
 

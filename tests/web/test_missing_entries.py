@@ -106,6 +106,6 @@ def test_editing_a_hand_to_leave_a_player_empty_asks_too(game, app):
     assert response.status_code == 422
     assert QUESTION in response.get_data(as_text=True)
     assert stored(app)[0]["players"]["Cy"]["in_hand"] == ["2C"]
-    data = game.hand_form(FORGOT_CY) | {"version": "1", "confirm_empty": "2"}
+    data = game.hand_form(FORGOT_CY) | {"hand_version": "1", "confirm_empty": "2"}
     assert game.client.post(f"{game.url}/hands/{hand_id}/edit", data=data).status_code == 302
     assert stored(app)[0]["players"]["Cy"]["in_hand"] == []

@@ -103,8 +103,8 @@ def test_the_live_json_names_the_dealer(table):
 def change(table, what: str, **fields):
     """Post a confirmed change to the players page (its version read from the page, as a browser sends it)."""
     page = table.client.get(f"{table.url}/players").get_data(as_text=True)
-    version = re.search(r'name="version"[^>]*value="(\d+)"', page) or re.search(r'value="(\d+)"[^>]*name="version"', page)
-    return table.client.post(f"{table.url}/players/{what}", data={"confirm": "y", "version": version.group(1), **fields})
+    version = re.search(r'name="session_version"[^>]*value="(\d+)"', page) or re.search(r'value="(\d+)"[^>]*name="session_version"', page)
+    return table.client.post(f"{table.url}/players/{what}", data={"confirm": "y", "session_version": version.group(1), **fields})
 
 
 def test_a_rename_shows_on_the_scoreboard_the_history_list_and_the_player_page(table, client):
@@ -147,7 +147,7 @@ def test_renaming_to_a_name_at_the_table_or_a_blank_is_refused_and_nothing_chang
 
 def test_a_change_not_confirmed_is_not_made(table):
     table.start("rummy500", ["Ann", "Ben"])
-    response = table.client.post(f"{table.url}/players/rename", data={"player": "Ben", "new_name": "Bo", "version": "1"})
+    response = table.client.post(f"{table.url}/players/rename", data={"player": "Ben", "new_name": "Bo", "session_version": "1"})
     assert response.status_code == 422
     assert "Tick the box to confirm" in response.get_data(as_text=True)
     assert table.totals() == {"Ann": 0, "Ben": 0}
@@ -229,7 +229,7 @@ def test_player_changes_need_the_edit_link_and_bump_the_version(table, client, a
 def test_a_change_confirmed_on_a_stale_page_is_asked_again(table):
     table.start("rummy500", ["Ann", "Ben"])
     response = table.client.post(f"{table.url}/players/rename",
-                                 data={"player": "Ben", "new_name": "Bo", "confirm": "y", "version": "0"})
+                                 data={"player": "Ben", "new_name": "Bo", "confirm": "y", "session_version": "0"})
     assert response.status_code == 409
     assert "confirm again" in response.get_data(as_text=True)
     assert table.totals() == {"Ann": 0, "Ben": 0}

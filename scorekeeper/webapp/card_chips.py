@@ -1,0 +1,59 @@
+"""Cards as every page draws them (templates/_card_chips.html): rank and suit symbol, a colour class,
+a wild card with the card it stands for, and the card in words for screen readers.
+
+static/js/checker-verdict.js draws the same chips from the JSON API's card notation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardNotationError, parse_meld_cards, rank_name
+
+_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One card to draw: its label, a colour class ("red", "black", "joker"; "" for text that is not a card),
+    its name in words, and for a wild card the card it stands for."""
+
+    label: str
+    colour: str
+    words: str
+    stands: Chip | None = None
+
+
+def _chip(card: Card) -> Chip:
+    if card.is_joker:
+        return Chip(label="JK", colour="joker", words="joker")
+    rank = rank_name(card.rank)
+    return Chip(label=f"{rank}{SUIT_SYMBOLS[card.suit]}", colour="red" if card.is_red else "black",
+                words=f"{_RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[card.suit]}")
+
+
+def chips(cards: Any) -> list[Chip]:
+    """The chips of a card list (string or list, as stored); text that is not cards is shown as it is.
+
+    >>> [c.label for c in chips("7h 10S JK=8H")]
+    ['7♥', '10♠', 'JK']
+    >>> wild = chips("JK=8H")[0]
+    >>> wild.words, wild.stands.label, wild.stands.colour
+    ('joker as 8 of hearts', '8♥', 'red')
+    >>> chips("QS")[0].words
+    'queen of spades'
+    """
+    try:
+        parsed = parse_meld_cards(cards if cards is not None else [])
+    except (CardNotationError, TypeError, ValueError):
+        text = cards if isinstance(cards, str) else " ".join(map(str, cards or []))
+        return [Chip(label=text, colour="", words=text)] if text else []
+    out = []
+    for placed in parsed:
+        chip = _chip(placed.card)
+        if placed.stands_for is not None:
+            stands = _chip(placed.stands_for)
+            chip = Chip(label=chip.label, colour=chip.colour, words=f"{chip.words} as {stands.words}", stands=stands)
+        out.append(chip)
+    return out
