@@ -260,7 +260,7 @@ def test_a_game_players_joined_left_and_were_renamed_in_comes_back_as_it_was(app
     def confirmed(what, **fields):
         with app.app_context():
             version = db.session.execute(select(GameSession.version)).scalar_one()
-        assert client.post(f"{url}/players/{what}", data={"confirm": "y", "version": version, **fields}).status_code == 302
+        assert client.post(f"{url}/players/{what}", data={"confirm": "y", "session_version": version, **fields}).status_code == 302
 
     assert client.post(f"{url}/hands/new", data=hand(Ann=30, Ben=10, Cy=-5)).status_code == 302
     confirmed("late", name="Dee", start="lowest")         # Dee starts on Cy's -5

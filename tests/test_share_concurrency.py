@@ -84,7 +84,7 @@ def test_two_phones_posting_edits_of_one_hand_together_one_saves_one_is_told(gam
     forms = []
     for ann, ben in entries:
         form = game.hand_form({"went_out": "Ann", "points": {"Ann": str(ann), "Ben": str(ben)}})
-        forms.append(form | {"version": str(version)})
+        forms.append(form | {"hand_version": str(version)})
     responses = run_together([
         (lambda form=form: app.test_client().post(f"{game.url}/hands/{hand_id}/edit", data=form)) for form in forms
     ])
@@ -204,13 +204,13 @@ def test_a_hand_deleted_on_one_phone_while_edited_on_another_is_not_brought_back
 def open_new_hand_form(client, url: str) -> dict[str, str]:
     """The hidden fields of a freshly opened new-hand form (its idempotency key and the hand it enters)."""
     page = client.get(f"{url}/hands/new?mode=points").get_data(as_text=True)
-    return dict(re.findall(r'name="(idempotency_key|version)" type="hidden" value="([^"]*)"', page))
+    return dict(re.findall(r'name="(idempotency_key|expected_position)" type="hidden" value="([^"]*)"', page))
 
 
 def test_two_phones_entering_the_same_next_hand_save_it_once_and_the_second_is_told(game, app):
     phone_a, phone_b = app.test_client(), app.test_client()
     form_a, form_b = open_new_hand_form(phone_a, game.url), open_new_hand_form(phone_b, game.url)
-    assert form_a["version"] == form_b["version"] == "2"
+    assert form_a["expected_position"] == form_b["expected_position"] == "2"
     entry_a = {"mode": "points", "ended": "went_out", "went_out": "Ben", "points-0": "5", "points-1": "30"}
     entry_b = {"mode": "points", "ended": "went_out", "went_out": "Ben", "points-0": "7", "points-1": "25"}
     assert phone_a.post(f"{game.url}/hands/new", data=form_a | entry_a).status_code == 302
@@ -223,7 +223,7 @@ def test_two_phones_entering_the_same_next_hand_save_it_once_and_the_second_is_t
     assert [p for p, _ in positions(app)] == [1, 2]
     assert positions(app)[1][1] == {"Ann": 5, "Ben": 30}
     # saving again from the form as it came back is a deliberate choice: it becomes hand 3
-    again = dict(re.findall(r'name="(idempotency_key|version)" type="hidden" value="([^"]*)"', page))
-    assert again["version"] == "3"
+    again = dict(re.findall(r'name="(idempotency_key|expected_position)" type="hidden" value="([^"]*)"', page))
+    assert again["expected_position"] == "3"
     assert phone_b.post(f"{game.url}/hands/new", data=again | entry_b).status_code == 302
     assert positions(app)[2] == (3, {"Ann": 7, "Ben": 25})
