@@ -246,6 +246,10 @@ def test_oklahoma_offers_the_deuce_as_the_queen_of_spades_and_saves_it(page, liv
     spade = choices.get_by_role("button", name="Set: 2♣ as Q♠, 70 points")
     expect(ordinary).to_have_attribute("aria-pressed", "true")
     expect(picker(page)).to_contain_text("2C=QS means the 2♣ is played as the Q♠")
+    # the live check's own short list of readings is there, but not shown twice while the picker lists them
+    live_readings = page.locator("#players-0-melds-0-check .readings")
+    expect(live_readings).to_be_attached()
+    expect(live_readings).to_be_hidden()
     spade.tap()
     field = page.get_by_label("Ann's meld 1")
     expect(field).to_have_value("QH QD 2C=QS")
