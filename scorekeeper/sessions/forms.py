@@ -39,7 +39,9 @@ def parse_points(text: str) -> int:
     >>> parse_points("12+11+7"), parse_points(" -20 "), parse_points("40 - 5")
     (30, -20, 35)
     """
-    if not _SUM.match(text or ""):
+    if not (text or "").strip():
+        raise ValueError("nothing entered: write a number (0 for none) or a sum like 12+11+7")
+    if not _SUM.match(text):
         raise ValueError(f"`{text}` is not a number or a sum like 12+11+7")
     return sum(int(term.replace(" ", "")) for term in _TERM.findall(text))
 
@@ -293,7 +295,8 @@ class HandPointsForm(HandFormBase):
             try:
                 parse_points(entry.data)
             except ValueError as exc:
-                entry.errors = list(entry.errors) + [str(exc)]
+                # named for the player, as the banner and a screen reader reading the errors alone need
+                entry.errors = list(entry.errors) + [f"{entry.label.text}: {exc}"]
                 bad = True
         if bad:
             raise ValidationError("Some points could not be read.")

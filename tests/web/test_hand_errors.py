@@ -101,6 +101,13 @@ def test_points_that_are_not_numbers_are_refused(started):
     assert 'value="ten"' in page
 
 
+def test_points_left_blank_are_refused_naming_the_player(started):
+    before = started.counts()
+    page = refused(started, {"went_out": "Ann", "points": {"Ann": "12", "Ben": "", "Cy": "3"}}, before)
+    assert "Ben&#39;s points: nothing entered: write a number (0 for none)" in page
+    assert "``" not in page
+
+
 def test_post_without_csrf_token_is_refused_and_writes_nothing(databases):
     app = databases.app("csrf")
     client = app.test_client()
