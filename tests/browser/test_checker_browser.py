@@ -264,3 +264,19 @@ def test_checker_follows_the_phones_dark_mode(browser, browser_context_args, liv
     assert brightness(".verdict.illegal") < 300
     screenshot(page)
     context.close()
+
+
+def test_canasta_going_out_switch_rechecks_black_threes_live(page, live_server):
+    page.goto(f"{live_server}/check?game=canasta")
+    page.evaluate("window.stillTheSamePage = true")
+    verdict = page.locator("#meld-verdict .verdict")
+    page.get_by_label("Cards of the meld").fill("3s 3c 3s")
+    expect(verdict.locator(".reason")).to_have_text("black threes meld only when going out")
+    switch = page.get_by_label("Melded in the turn its player goes out")
+    switch.tap()
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(page).to_have_url(re.compile(r"going_out=y"))
+    switch.tap()
+    expect(verdict).to_have_attribute("data-legal", "false")
+    assert "going_out" not in page.url
+    assert page.evaluate("window.stillTheSamePage") is True
