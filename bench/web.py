@@ -251,7 +251,8 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_") and k != "DATABASE_URL"}
         env.update(SCOREKEEPER_INSTANCE_PATH=str(folder / "instance"), PYTHONPATH=f"{ROOT}:{folder}")
         meld3 = post_script(folder, "meld3", {"cards": "7H 8H 9H"})
-        meld13 = post_script(folder, "meld13", {"cards": "AH JK 3H JK 5H 6H JK 8H 9H 10H JK QH KH"})
+        # Contract Rummy: four jokers are legal there (500 Rum has two, and would refuse the meld at once)
+        meld13 = post_script(folder, "meld13", {"game": "contract", "cards": "AH JK 3H JK 5H 6H JK 8H 9H 10H JK QH KH"})
         short = f"/s/{links['short_view']}"
         been_here = "scoreboard HTML, 20 hands, a phone that has been here"
         goals = {"scoreboard HTML, 20 hands": 0.4, been_here: 0.4, "live poll, nothing changed (304)": 0.8,

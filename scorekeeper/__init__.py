@@ -76,9 +76,12 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
+    from scorekeeper.api import quick_checks
     from scorekeeper.share import quick_poll
 
-    # the live poll's "nothing changed" answered before Flask is asked; inside the proxy fix, which comes next
+    # the JSON checks and the live poll's "nothing changed" answered before Flask is asked; inside the
+    # proxy fix, which comes next
+    quick_checks.init_app(app)
     quick_poll.init_app(app)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:

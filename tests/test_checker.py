@@ -473,3 +473,28 @@ def test_no_query_string_gives_a_server_error(client, query):
     layoff = client.get("/check/layoff.json", query_string=query)
     assert layoff.status_code in (200, 400)
     assert layoff.is_json
+
+
+# going out ----------------------------------------------------------------------
+
+
+def test_canasta_asks_whether_the_meld_is_made_going_out_and_other_games_do_not(client):
+    page = ask(client, game="canasta")
+    assert re.search(r'<input [^>]*id="going_out" name="going_out" type="checkbox"', page)
+    assert re.search(r'<label for="going_out">', page)
+    assert "black threes meld only then" in page
+    assert 'name="going_out"' not in ask(client, game="rummy500")
+
+
+def test_canasta_black_threes_are_legal_only_when_the_switch_says_going_out(client):
+    refused = verdict(ask(client, game="canasta", cards="3S 3C 3S"))
+    assert refused.legal == "false" and refused.reason == "black threes meld only when going out"
+    page = ask(client, game="canasta", cards="3S 3C 3S", going_out="y")
+    assert verdict(page).legal == "true"
+    assert re.search(r'<input [^>]*checked [^>]*name="going_out"', page)  # the switch comes back as set
+    # the answer is the engine's, as the API gives it
+    api = client.post("/api/v1/melds/check", json={"game": "canasta", "cards": "3S 3C 3S", "going_out": True}).get_json()
+    assert verdict(page).points == api["points"]
+    # the link to share carries the switch, and a game without it drops it
+    assert parse_qs(urlsplit(share_link(page)).query) == {"game": ["canasta"], "cards": ["3S 3C 3S"], "going_out": ["y"]}
+    assert "going_out" not in share_link(ask(client, game="rummy500", cards="7H 8H 9H", going_out="y"))

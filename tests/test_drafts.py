@@ -68,6 +68,11 @@ def form_values(page: str, form_id: str) -> dict[str, str]:
     return parser.values
 
 
+def _chip_words(fragment: str) -> list[str]:
+    """What each card chip in a piece of page says to a screen reader ("king of spades"), in order."""
+    return re.findall(r'<span class="card-chip [^"]*"><span aria-hidden="true">.*?</span><span class="visually-hidden">([^<]*)</span></span>', fragment)
+
+
 @pytest.fixture
 def game(table, app):
     """A 500 Rum game for Ann, Ben and Cid; returns the table (the device that will save the hand)."""
@@ -168,7 +173,8 @@ def test_a_revision_from_a_stale_form_is_refused_with_both_versions_shown(app, g
     assert refused.status_code == 409
     text = refused.get_data(as_text=True)
     assert "changed from another phone" in text
-    assert "7H 8H 9H 10H" in text
+    now = text.split('class="panel stale"')[1].split("</section>")[0]
+    assert _chip_words(now) == ["7 of hearts", "8 of hearts", "9 of hearts", "10 of hearts"]  # drawn as cards
     assert stored_parts(app)["Ann"]["melds"] == [["7H", "8H", "9H", "10H"]]
 
 
@@ -421,3 +427,23 @@ def test_the_hand_form_carries_each_part_as_its_fields_for_the_page_to_merge(app
     with app.app_context():
         view = db.session.execute(select(GameSession)).scalar_one().view_token
     assert app.test_client().get(f"/s/{view}/my-hand/parts").status_code == 403
+
+
+def test_a_players_own_page_draws_the_melds_the_others_sent_as_cards(app, game):
+    ann, ben = phone(app, game, 0), phone(app, game, 1)
+    assert send(ann, game, 0, melds__0="7h 8h 9h", melds__1="KS KD KC").status_code == 302
+    page = ben.get(f"{game.url}/my-hand").get_data(as_text=True)
+    others = page.split('class="panel draft-others"')[1].split("</section>")[0]
+    assert _chip_words(others) == ["7 of hearts", "8 of hearts", "9 of hearts", "king of spades", "king of diamonds", "king of clubs"]
+    assert '<span aria-hidden="true">K♠</span>' in others
+    assert "7H 8H 9H" not in others  # not as notation any more
+
+
+def test_a_part_changed_from_another_phone_is_shown_as_cards(app, game):
+    ann, other_device = phone(app, game, 0), phone(app, game, 0)
+    assert send(ann, game, 0, melds__0="7H 8H 9H").status_code == 302
+    old_form = form_values(other_device.get(f"{game.url}/my-hand").get_data(as_text=True), "draft-form")
+    assert send(ann, game, 0, melds__0="7H 8H JK", in_hand="4C", part_version="1").status_code == 302
+    refused = other_device.post(f"{game.url}/my-hand", data=old_form | {"in_hand": "5C"}).get_data(as_text=True)
+    now = refused.split('class="panel stale"')[1].split("</section>")[0]
+    assert _chip_words(now) == ["7 of hearts", "8 of hearts", "joker", "4 of clubs"]

@@ -42,6 +42,8 @@ class CheckBase(Form):
         validate_choice=False,
         description="The rank of the dealer's face-up card: every card of that rank is wild.",
     )
+    # asked only where the game has melds legal only then (Game.going_out_melds)
+    going_out = BooleanField("Melded in the turn its player goes out")
     meld = StringField("Meld on the table", filters=[_strip], render_kw={"autocomplete": "off", "data-cards": ""})
     added = StringField("Cards laid off onto it", filters=[_strip], render_kw={"autocomplete": "off", "data-cards": ""})
 
@@ -135,9 +137,11 @@ def share_params(form: CheckBase) -> dict[str, str]:
     static/js/checker-page.js builds the same query string in the browser, in the same order.
     """
     params = {"game": form.game.data}
-    # the wild rank belongs to 5000 Rummy alone: only its form shows the field
-    asked = ("wild_rank",) if get_game(form.game.data).asks_wild_rank else ()
-    for name in (*form.option_names, *asked, "cards", "meld", "added"):
+    # the wild rank belongs to 5000 Rummy alone, going out to the games it changes: only their forms show the field
+    spec = get_game(form.game.data)
+    asked = ("wild_rank",) if spec.asks_wild_rank else ()
+    going_out = ("going_out",) if spec.going_out_melds else ()
+    for name in (*form.option_names, *asked, "cards", *going_out, "meld", "added"):
         field = getattr(form, name)
         if isinstance(field, BooleanField):
             if field.data:

@@ -84,7 +84,8 @@ def ask_engine(game: str, form) -> dict[str, Any]:
         return answer
     if form.cards.data:
         try:
-            answer["result"] = engine.check_meld(form.cards.data, game, options, wild_rank)
+            going_out = bool(form.going_out.data) and bool(engine.get_game(game).going_out_melds)
+            answer["result"] = engine.check_meld(form.cards.data, game, options, wild_rank, going_out)
         except engine.InputError as exc:
             answer["meld_error"] = str(exc)
     if form.meld.data and form.added.data:

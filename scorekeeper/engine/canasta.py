@@ -105,6 +105,7 @@ class Canasta(HoldingCosts):
         ),
     )
     checks_totals_before = True
+    going_out_melds = "black threes"
     fixed_seats = "Canasta is played by fixed sides: a side cannot join late or leave"
 
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:

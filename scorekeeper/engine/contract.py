@@ -87,6 +87,7 @@ class ContractRummy(DeadwoodGame):
         Option("joker_points", "A joker costs", "choice", 15, "What a joker left in hand costs.", choices=(15, 25, 50)),
     )
     lowest_wins = True
+    layoff_needs_own_meld = " laid off without going down: only a player who met the contract lays off"
     # charged as in Rummy to 100: each player what they hold, nothing to the player who went out
     hand_lines = Penalty.hand_lines
 
@@ -126,15 +127,10 @@ class ContractRummy(DeadwoodGame):
         return [self.row(rules, rank_name(rank), Card(rank, "H"))]
 
     def check_played(self, hand: Hand, rules: Rules, problem: Problems) -> None:
-        """Each player who went down met the deal's contract exactly; only they lay off; whoever went out went down."""
+        """Each player who went down met the deal's contract exactly; whoever went out went down."""
         contract = find_contract(rules, hand.number)
         for name, player in hand.players.items():
-            if not player.melds:
-                if player.layoffs:
-                    raise problem(
-                        RulesError, f"{name} laid off without going down: only a player who met the contract lays off",
-                        name, field="layoffs",
-                    )
+            if not player.melds:  # a lay-off without going down was refused as it was placed
                 if name == hand.went_out:
                     asked = f": deal {hand.number} asks for {contract.words}" if contract else ""
                     raise problem(RulesError, f"{name} went out without going down{asked}", name, field="melds")

@@ -29,9 +29,12 @@ def layoff_owners(
 
 
 def place_layoffs(hand: Hand, rules: Rules, problem: Problems) -> None:
-    """Place every lay-off of the hand on the meld it extends, refusing one the game's rules forbid."""
+    """Place every lay-off of the hand on the meld it extends, refusing one the game's rules forbid (or its player)."""
     pending: list[tuple[str, int, LayOff]] = []
+    unmelded = rules.variant.layoff_needs_own_meld
     for name, player in hand.players.items():
+        if unmelded and player.layoffs and not player.melds:
+            raise problem(RulesError, f"{name}{unmelded}", name, field="layoffs", layoff=0)
         for index, layoff in enumerate(player.layoffs):
             owner_melds = len(hand.players[layoff.owner].melds)
             if not 0 <= layoff.meld < owner_melds:

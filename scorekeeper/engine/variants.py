@@ -145,6 +145,10 @@ class Game:
     seats_are_sides: ClassVar[bool] = False  # each seat is a side: partners enter their cards once, together (Canasta)
     hand_counts: ClassVar[tuple[Option, ...]] = ()  # whole numbers entered per seat beside its cards (red threes)
     checks_totals_before: ClassVar[bool] = False  # a hand of cards is checked against each side's total before it
+    # the melds legal only in the turn their player goes out, in words (Canasta: "black threes"); "" when none
+    going_out_melds: ClassVar[str] = ""
+    # only a player who melded this hand lays off: why not, after their name (Contract: who went down); None: anyone
+    layoff_needs_own_meld: ClassVar[str | None] = None
 
     @property
     def options(self) -> tuple[Option, ...]:

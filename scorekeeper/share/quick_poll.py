@@ -20,8 +20,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Flask
-from werkzeug.exceptions import SecurityError
-from werkzeug.wsgi import get_host
+
+from scorekeeper.shortcut import hooked_headers, host_trusted
 
 PREFIX, SUFFIX = "/s/", "/live"
 
@@ -58,18 +58,10 @@ class QuickPoll:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         poll = asked(environ)
-        if poll is not None and self._trusted(environ) and self._version(poll[0]) == poll[1]:
+        if poll is not None and host_trusted(self.app, environ) and self._version(poll[0]) == poll[1]:
             start_response("304 NOT MODIFIED", list(self._not_modified_headers(environ)))
             return []
         return self.wsgi_app(environ, start_response)
-
-    def _trusted(self, environ: dict[str, Any]) -> bool:
-        # Flask's own check (TRUSTED_HOSTS, read now: `serve --lan` adds its addresses after start)
-        try:
-            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))
-        except SecurityError:
-            return False
-        return True
 
     def _version(self, token: str) -> int | None:
         from scorekeeper.sessions.access import version_on
@@ -85,10 +77,7 @@ class QuickPoll:
         if self._headers is None:
             from scorekeeper.share.routes import not_modified
 
-            # the route's 304 through every after-request hook, in a request of no one (no cookie, no session)
-            with self.app.test_request_context(environ["PATH_INFO"], base_url="http://localhost/"):
-                response = self.app.process_response(not_modified())
-                self._headers = response.get_wsgi_headers(environ).to_wsgi_list()
+            self._headers = hooked_headers(self.app, environ["PATH_INFO"], "GET", not_modified)
         return self._headers
 
 

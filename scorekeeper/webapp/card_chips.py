@@ -1,7 +1,8 @@
 """Cards as every page draws them (templates/_card_chips.html): rank and suit symbol, a colour class,
 a wild card with the card it stands for, and the card in words for screen readers.
 
-static/js/checker-verdict.js draws the same chips from the JSON API's card notation.
+static/js/card-words.js says and draws a card the same way in the browser (the checker's verdicts and
+the card picker name cards through it).
 """
 
 from __future__ import annotations

@@ -11,13 +11,12 @@
 // for cards worth different points (Oklahoma's Q♠) is offered each way, written as 2C=QS.
 // See templates/_card_picker.html for how to include it.
 
+import { cardFace, cardWords } from "./card-words.js";
 import { debounce, postMeldCheck } from "./meld-api.js";
 
 const JOKERS = new Set(["JK", "JOKER", "*"]);
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const CHECK_DELAY_MS = 300;
 const MARGIN = 8; // px kept clear above the field and below the picker when scrolling them into view
 
@@ -45,16 +44,6 @@ function countCards(fields) {
     }
   }
   return counts;
-}
-
-/** A card as the picker's buttons name it: "7 of hearts", "joker". */
-function cardWords(card) {
-  return card === "JK" ? "joker" : `${card.slice(0, -1)} of ${SUIT_NAMES[card.slice(-1)]}`;
-}
-
-/** A card as it is drawn: "7♥", "JK". */
-function cardFace(card) {
-  return card === "JK" ? "JK" : card.slice(0, -1) + SYMBOLS[card.slice(-1)];
 }
 
 /** The name a field is known by: its label ("Ann's meld 1"). */

@@ -44,6 +44,8 @@ function setup() {
   const meld = form.elements.meld;
   const added = form.elements.added;
   const wildRank = form.elements.wild_rank;
+  // only in a game with melds legal only when going out (Canasta's black threes)
+  const goingOut = form.elements.going_out;
   const meldBox = document.getElementById("meld-verdict");
   const layoffBox = document.getElementById("layoff-verdict");
   const share = document.getElementById("check-share");
@@ -74,7 +76,7 @@ function setup() {
       meldBox.replaceChildren();
       return;
     }
-    const body = await askJson(postMeldCheck(game, options, wildRank && wildRank.value, cards.value));
+    const body = await askJson(postMeldCheck(game, options, wildRank && wildRank.value, cards.value, Boolean(goingOut && goingOut.checked)));
     // an older answer arriving late must not overwrite a newer one
     if (asked !== meldAsked) return;
     meldBox.replaceChildren(verdict(body, "meld", gameName, readingUrl, meldsScore));
@@ -101,7 +103,7 @@ function setup() {
 
   form.addEventListener("input", (event) => {
     const field = event.target;
-    if (field === cards) meldSoon();
+    if (field === cards || field === goingOut) meldSoon();
     if (field === meld || field === added) layoffSoon();
     syncUrl();
   });

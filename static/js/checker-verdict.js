@@ -1,8 +1,7 @@
 // Builds the checker's verdict from a meld check body (POST /api/v1/melds/check) or a lay-off
 // check body: the same markup templates/checker/_verdict.html renders on the server.
 
-const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
-const RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+import { cardColour, cardFace, cardWords } from "./card-words.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -13,10 +12,7 @@ function el(tag, className, text) {
 
 /** One card ("9H", "JK") as scorekeeper/webapp/card_chips.py sees it: label, colour class, words. */
 function face(card) {
-  if (card === "JK") return { label: "JK", colour: "joker", words: "joker" };
-  const rank = card.slice(0, -1);
-  const [symbol, suit] = SUITS[card.slice(-1)];
-  return { label: rank + symbol, colour: "HD".includes(card.slice(-1)) ? "red" : "black", words: `${RANK_WORDS[rank] || rank} of ${suit}` };
+  return { label: cardFace(card), colour: cardColour(card), words: cardWords(card) };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Hand form helpers (the hand form and a player's own part):
 // - lay-off targets name the meld's cards as they are typed, and offer only the melds the engine
-//   lets that player use with who went out as chosen (the form's data-onto-seats, from the server);
+//   lets that player use with who went out as chosen (the form's data-onto-seats, from the server),
+//   and none to a player with no meld typed where only who melded lays off (data-layoffs-need-melds);
 // - "who went out" (and "went out concealed") only show when a player went out;
 // - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left"); a long table
 //   starts folded, but for the player who needs attention;
@@ -41,17 +42,29 @@ function allowedSeats(form) {
   return table[key] || table[ANY_GOER];
 }
 
+/** Whether `seat` has typed a meld: where the game lets only a player who melded lay off (data-layoffs-need-melds). */
+function melded(form, seat) {
+  if (!("layoffsNeedMelds" in form.dataset)) return true;
+  return Array.from(form.querySelectorAll(`.melds[data-seat="${seat}"] [data-meld-check]`)).some((input) => input.value.trim());
+}
+
 function narrowOnto(form) {
   const allowed = allowedSeats(form);
-  if (!allowed) return;
+  if (!allowed && !("layoffsNeedMelds" in form.dataset)) return;
   for (const select of form.querySelectorAll("select[data-onto]")) {
     const seat = select.closest("[data-seat]")?.dataset.seat;
-    const seats = (allowed[seat] || []).map(String);
+    const seats = allowed ? (allowed[seat] || []).map(String) : null;
+    const mayLayOff = melded(form, seat);
     for (const option of select.options) {
       const [owner, row] = option.value.split(":");
-      if (row === undefined) continue;
+      if (row === undefined) {
+        // the empty choice says why the list is empty
+        if (!option.dataset.base) option.dataset.base = option.textContent;
+        option.textContent = mayLayOff ? option.dataset.base : "(none: type a meld first)";
+        continue;
+      }
       // one chosen before stays shown as chosen: Save then says why it is refused
-      const off = !seats.includes(owner) && !option.selected;
+      const off = (!mayLayOff || (seats && !seats.includes(owner))) && !option.selected;
       option.hidden = off;
       option.disabled = off;
     }

@@ -28,6 +28,12 @@ def start(page: Page, live_server: str, game: str = "rummy500", players=PLAYERS)
     expect(page.get_by_role("heading", name=re.compile(r"^Hand 1"))).to_be_visible()
 
 
+def notation(name: str) -> str:
+    """A card's notation from its name in words: "ace of spades" -> "AS"."""
+    rank, suit = name.split(" of ")
+    return {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}.get(rank, rank) + suit[0].upper()
+
+
 def picker(page: Page) -> Locator:
     return page.get_by_role("group", name="Card picker")
 
@@ -95,7 +101,7 @@ def test_the_picker_is_closed_until_a_field_opens_it_on_a_phone_and_on_a_desktop
 def test_the_field_and_its_verdict_stay_in_sight_while_cards_are_tapped_one_row_per_suit(page, live_server, screenshot):
     start(page, live_server)
     # the last field of the form: the old picker, stuck to the bottom, covered it
-    for label, cards in (("Cy's cards left in hand", ("A of spades", "2 of clubs")),
+    for label, cards in (("Cy's cards left in hand", ("ace of spades", "2 of clubs")),
                          ("Ben's meld 2", ("5 of diamonds", "6 of diamonds", "7 of diamonds"))):
         field = page.get_by_label(label)
         page.get_by_role("button", name=f"Cards for {label}").tap()
@@ -103,15 +109,15 @@ def test_the_field_and_its_verdict_stay_in_sight_while_cards_are_tapped_one_row_
         for card in cards:
             page.get_by_role("button", name=card, exact=True).tap()
             in_sight(field)
-        expect(field).to_have_value(" ".join(c.split(" of ")[0] + c.split(" of ")[1][0].upper() for c in cards))
+        expect(field).to_have_value(" ".join(notation(c) for c in cards))
     verdict = page.locator("#players-1-melds-1-check")
     expect(verdict).to_have_text("Run (5D 6D 7D), 18 points")
     in_sight(verdict)
-    in_sight(picker(page).get_by_role("button", name="K of clubs"))
+    in_sight(picker(page).get_by_role("button", name="king of clubs"))
     # thirteen cards of a suit in one row on a 390px screen, the page no wider than the phone
     for suit in ("spades", "hearts", "diamonds", "clubs"):
         tops = {round(picker(page).get_by_role("button", name=f"{rank} of {suit}", exact=True).bounding_box()["y"])
-                for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")}
+                for rank in ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")}
         assert len(tops) == 1, f"{suit} wraps onto {len(tops)} rows"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page)
@@ -125,7 +131,7 @@ def test_a_whole_hand_entered_with_the_keyboard_lands_each_card_in_its_field(pag
     press(page, "Tab")
     assert focused(page) == "Cards for Ann's meld 1"
     press(page, "Enter")
-    assert focused(page) == "A of spades"
+    assert focused(page) == "ace of spades"
     # 7♥ 8♥ 9♥: a card whose only copy is used hands the focus to its right-hand neighbour
     press(page, "ArrowDown", *["ArrowRight"] * 6)
     assert focused(page) == "7 of hearts"
@@ -134,7 +140,7 @@ def test_a_whole_hand_entered_with_the_keyboard_lands_each_card_in_its_field(pag
 
     next_field_until(page, "Ann's meld 2")
     press(page, "ArrowUp", "End", "Enter")  # K♠; the focus goes back to its left, the Q♠
-    assert focused(page) == "Q of spades"
+    assert focused(page) == "queen of spades"
     press(page, "ArrowDown", "ArrowRight", "ArrowDown", "Enter")  # K♦ (K♥ on the way); the focus falls back to Q♦
     press(page, "ArrowDown", "ArrowRight", "Enter")  # K♣
 
@@ -144,7 +150,7 @@ def test_a_whole_hand_entered_with_the_keyboard_lands_each_card_in_its_field(pag
     press(page, "Enter")
     next_field_until(page, "Ben's cards left in hand")
     press(page, "Control+Home", "End", "Enter")  # Q♠: End skips the K♠, used up
-    assert focused(page) == "J of spades"
+    assert focused(page) == "jack of spades"
     press(page, "ArrowDown", "ArrowDown", "Home", "ArrowRight", "ArrowRight", "ArrowRight", "Enter")  # 4♦
     next_field_until(page, "Cy's cards left in hand")
     press(page, "Control+Home", "Enter")  # A♠
@@ -174,11 +180,11 @@ def test_the_53_cards_are_one_tab_stop_and_no_stop_is_hidden_under_the_picker(pa
     closed = tab_stops_to_save(page)
     page.get_by_label("Ann's meld 1").focus()
     press(page, "Tab", "Enter")
-    assert focused(page) == "A of spades"
+    assert focused(page) == "ace of spades"
     press(page, "Tab")
     assert focused(page) == "Next field ↓"
     press(page, "Shift+Tab")
-    assert focused(page) == "A of spades"
+    assert focused(page) == "ace of spades"
     page.get_by_label("Ann's meld 1").focus()
     opened = tab_stops_to_save(page)
     # open, the picker adds its own few buttons (Done, the cards, Next, Remove last, Clear), not 53
@@ -190,19 +196,19 @@ def test_the_focus_stays_in_the_picker_when_a_cards_last_copy_is_used(page, live
     page.get_by_role("button", name="Cards for Ann's meld 1").tap()
     cards = picker(page).get_by_role("grid", name="Cards")
     # the last card of a row hands the focus to its left; a tapped card too
-    picker(page).get_by_role("button", name="K of clubs").focus()
+    picker(page).get_by_role("button", name="king of clubs").focus()
     press(page, "Enter")
-    expect(picker(page).get_by_role("button", name="K of clubs")).to_be_disabled()
-    assert focused(page) == "Q of clubs"
+    expect(picker(page).get_by_role("button", name="king of clubs")).to_be_disabled()
+    assert focused(page) == "queen of clubs"
     # a whole row used up: the focus goes to the nearest card of the next row
     page.get_by_label("Ann's meld 1").fill("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD")
-    picker(page).get_by_role("button", name="K of diamonds").focus()
+    picker(page).get_by_role("button", name="king of diamonds").focus()
     press(page, "Enter")
-    assert focused(page) == "K of clubs"
+    assert focused(page) == "king of clubs"
     assert page.evaluate("document.activeElement !== document.body")
     assert cards.locator("button.pick[tabindex='0']").count() == 1
     # tapped rather than keyed
-    picker(page).get_by_role("button", name="Q of clubs").tap()
+    picker(page).get_by_role("button", name="queen of clubs").tap()
     assert page.evaluate("document.activeElement !== document.body && document.activeElement.closest('.card-picker') !== null")
 
 
@@ -212,11 +218,11 @@ def test_each_card_added_is_announced(page, live_server):
     expect(said).to_have_attribute("aria-live", "polite")
     page.get_by_label("Ben's meld 1").focus()
     press(page, "Tab", "Enter", "ArrowDown", "Enter")
-    expect(said).to_have_text("A of hearts added to Ben's meld 1")
+    expect(said).to_have_text("ace of hearts added to Ben's meld 1")
     press(page, "Tab", "Tab")  # Remove last
     assert focused(page) == "⌫ Remove last"
     press(page, "Enter")
-    expect(said).to_have_text("A of hearts taken out of Ben's meld 1")
+    expect(said).to_have_text("ace of hearts taken out of Ben's meld 1")
     expect(page.get_by_label("Ben's meld 1")).to_have_value("")
 
 
@@ -239,7 +245,7 @@ def test_oklahoma_offers_the_deuce_as_the_queen_of_spades_and_saves_it(page, liv
     start(page, live_server, game="oklahoma", players=("Ann", "Ben"))
     page.get_by_label("Who went out").select_option("Ann")
     page.get_by_role("button", name="Cards for Ann's meld 1").tap()
-    for card in ("Q of hearts", "Q of diamonds", "2 of clubs"):
+    for card in ("queen of hearts", "queen of diamonds", "2 of clubs"):
         picker(page).get_by_role("button", name=card, exact=True).tap()
     choices = picker(page).get_by_role("group", name=re.compile("A wild card here can stand for more than one card"))
     ordinary = choices.get_by_role("button", name="Set: 2♣ as Q♣, 30 points")
@@ -272,7 +278,7 @@ def test_a_meld_row_added_on_the_page_gets_its_own_cards_button(page, live_serve
     page.get_by_role("button", name="Another meld for Ann").tap()
     page.get_by_role("button", name="Cards for Ann's meld 3").tap()
     expect(picker(page)).to_contain_text("Typing into: Ann's meld 3")
-    picker(page).get_by_role("button", name="J of spades").tap()
+    picker(page).get_by_role("button", name="jack of spades").tap()
     expect(page.get_by_label("Ann's meld 3")).to_have_value("JS")
     expect(page.get_by_label("Ann's meld 2")).to_have_value("")
 
@@ -292,3 +298,22 @@ def test_a_reading_chosen_from_the_keyboard_keeps_the_focus(page, live_server):
     assert focused(page) == "Set: 2♣ as Q♠, 70 points"
     press(page, "Escape")
     assert focused(page) == "Ann's meld 1"
+
+
+def test_the_picker_names_every_card_in_the_words_of_the_card_chips(page, live_server):
+    from scorekeeper.webapp.card_chips import chips
+
+    page.goto(f"{live_server}/check?game=rummy500&jokers=2")
+    buttons = page.locator("#card-picker button.pick")
+    names = dict(zip(buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.card)"),
+                     buttons.evaluate_all("(bs) => bs.map((b) => b.getAttribute('aria-label') || b.textContent)")))
+    assert len(names) == 53
+    assert names == {card: chips(card)[0].words for card in names}  # "queen of spades", "7 of hearts", "joker"
+    # the cards said as they are added, and the chips of the verdict drawn in the page, in the same words
+    page.get_by_label("Cards of the meld").tap()
+    page.get_by_role("button", name="Cards for Cards of the meld").tap()
+    for card in ("queen of hearts", "king of hearts", "ace of hearts"):
+        picker(page).get_by_role("button", name=card, exact=True).tap()
+    expect(page.locator("#card-picker-said")).to_have_text("ace of hearts added to Cards of the meld")
+    chip_words = page.locator("#meld-verdict .reading .card-chip > .visually-hidden")
+    expect(chip_words).to_have_text(["queen of hearts", "king of hearts", "ace of hearts"])

@@ -84,7 +84,7 @@ def test_tapping_cards_updates_the_verdict_and_the_url_without_reloading(page, l
     open_picker(page)
     # asked with the picker open: a closed picker shows no card at all
     expect(page.get_by_role("button", name="joker", exact=True)).to_have_count(0)
-    tap_cards(page, "Q of hearts", "K of hearts", "A of hearts")
+    tap_cards(page, "queen of hearts", "king of hearts", "ace of hearts")
     expect(page.locator("#meld-verdict .reason")).to_have_text("Q-K-A puts the ace high: in Gin Rummy aces are low only")
     screenshot(page)
 
@@ -95,10 +95,10 @@ def test_lay_off_is_checked_as_the_cards_are_tapped(page, live_server, screensho
     fill_meld_on_table(page, "AS AH 2C")
     page.get_by_label("Cards laid off onto it").tap()
     open_picker(page)
-    tap_cards(page, "A of clubs")
+    tap_cards(page, "ace of clubs")
     expect(verdict).to_have_attribute("data-legal", "true")
     expect(verdict).to_contain_text("the cards laid off score 20 points in Oklahoma")
-    tap_cards(page, "A of spades")
+    tap_cards(page, "ace of spades")
     expect(verdict).to_have_attribute("data-legal", "false")
     assert query(page) == {"game": "oklahoma", "meld": "AS AH 2C", "added": "AC AS"}
 
@@ -193,8 +193,8 @@ GAME_CASES = {
                  "9H 10H QH", "there is a gap between 10 and Q", "7H 8H 9H", "10 of hearts", "10"),
     "gin": (None, ["5 of spades", "6 of spades", "7 of spades"], None,
             "QH KH AH", "Q-K-A puts the ace high: in Gin Rummy aces are low only", "5S 6S 7S", "8 of spades", "0"),
-    "oklahoma": (None, ["A of spades", "A of hearts", "2 of clubs"], "2♣ as A♦",
-                 "7S 7H 7D 7C 7S", "a set has at most 4 cards; this has 5", "AS AH 2C", "A of clubs", "20"),
+    "oklahoma": (None, ["ace of spades", "ace of hearts", "2 of clubs"], "2♣ as A♦",
+                 "7S 7H 7D 7C 7S", "a set has at most 4 cards; this has 5", "AS AH 2C", "ace of clubs", "20"),
     "rummy5000": ("7", ["7 of hearts", "8 of spades", "9 of spades"], "7♥ as 7♠",
                   "8S 9H 10S", "a run needs one suit: 8S and 9H are mixed", "8S 9S 10S", "7 of diamonds", "100"),
 }
@@ -264,3 +264,19 @@ def test_checker_follows_the_phones_dark_mode(browser, browser_context_args, liv
     assert brightness(".verdict.illegal") < 300
     screenshot(page)
     context.close()
+
+
+def test_canasta_going_out_switch_rechecks_black_threes_live(page, live_server):
+    page.goto(f"{live_server}/check?game=canasta")
+    page.evaluate("window.stillTheSamePage = true")
+    verdict = page.locator("#meld-verdict .verdict")
+    page.get_by_label("Cards of the meld").fill("3s 3c 3s")
+    expect(verdict.locator(".reason")).to_have_text("black threes meld only when going out")
+    switch = page.get_by_label("Melded in the turn its player goes out")
+    switch.tap()
+    expect(verdict).to_have_attribute("data-legal", "true")
+    expect(page).to_have_url(re.compile(r"going_out=y"))
+    switch.tap()
+    expect(verdict).to_have_attribute("data-legal", "false")
+    assert "going_out" not in page.url
+    assert page.evaluate("window.stillTheSamePage") is True

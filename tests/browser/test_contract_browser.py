@@ -123,3 +123,32 @@ def test_a_seven_deal_contract_game_by_cards_and_points(page: Page, live_server:
     expect(page.get_by_role("link", name="Enter hand 8", exact=True)).to_have_count(0)
     fits_the_phone(page)
     screenshot(page, "contract_finished")
+
+
+def test_a_lay_off_list_offers_no_meld_to_a_player_who_has_not_gone_down(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/new/contract")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    enter_hand(page, 1, "two sets of three")
+    meld(page, "Ann", 1, "7h 7d 7s")
+    meld(page, "Ann", 2, "9c 9d jk")
+    onto = page.get_by_label("Cy's lay-off 1: onto")
+    offered = onto.locator("option:not([disabled])")
+    # Cy has not gone down: only the empty choice, saying why
+    expect(offered).to_have_text(["(none: type a meld first)"])
+    # once Cy goes down, every meld row is offered again (anyone's, as in this game), named by its cards
+    meld(page, "Cy", 1, "kh kd ks")
+    expect(offered).to_have_text([
+        "(choose a meld)", "Ann's meld 1: 7h 7d 7s", "Ann's meld 2: 9c 9d jk", "Ben's meld 1 (empty)",
+        "Ben's meld 2 (empty)", "Cy's meld 1: kh kd ks", "Cy's meld 2 (empty)",
+    ])
+    # and taken off again when Cy's meld is cleared
+    meld(page, "Cy", 1, "")
+    expect(offered).to_have_count(1)
+    # a player's own page follows the same rule: Cy's own melds come first
+    page.goto(page.url.split("/hands/")[0] + "/my-hand?player=2")
+    mine = page.get_by_label("My lay-off 1: onto").locator("option:not([disabled])")
+    expect(mine).to_have_text(["(none: type a meld first)"])
+    page.get_by_label("My meld 1").fill("kh kd ks")
+    expect(mine).to_have_text(["(choose a meld)", "My meld 1: kh kd ks", "My meld 2 (empty)"])

@@ -177,17 +177,17 @@ def test_a_hand_tapped_in_with_the_card_picker_with_a_lay_off_scores_54_minus_4_
     # one deck: a card tapped once is used up, and the picker says so
     expect(page.get_by_role("button", name="7 of hearts", exact=True)).to_be_disabled()
 
-    tap_cards(page, page.get_by_label("Ann's meld 2"), "K of spades", "K of diamonds", "K of clubs")
+    tap_cards(page, page.get_by_label("Ann's meld 2"), "king of spades", "king of diamonds", "king of clubs")
     expect(page.locator("#players-0-melds-1-check")).to_have_text("Set (KS KD KC), 30 points")
 
     # Ben lays the ten of hearts off onto Ann's run
     tap_cards(page, page.get_by_label("Ben's lay-off 1: cards"), "10 of hearts")
     onto = page.get_by_label("Ben's lay-off 1: onto")
     onto.select_option(label="Ann's meld 1: 7H 8H 9H")
-    tap_cards(page, page.get_by_label("Ben's cards left in hand"), "Q of spades", "4 of diamonds")
-    tap_cards(page, page.get_by_label("Cy's cards left in hand"), "A of spades")
+    tap_cards(page, page.get_by_label("Ben's cards left in hand"), "queen of spades", "4 of diamonds")
+    tap_cards(page, page.get_by_label("Cy's cards left in hand"), "ace of spades")
     # a wrong tap is taken back with the picker's own button
-    page.get_by_role("button", name="A of hearts", exact=True).tap()
+    page.get_by_role("button", name="ace of hearts", exact=True).tap()
     expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS AH")
     page.get_by_role("button", name="Remove last").tap()
     expect(page.get_by_label("Cy's cards left in hand")).to_have_value("AS")

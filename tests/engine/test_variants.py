@@ -53,6 +53,8 @@ def test_scoring_an_unknown_game_is_refused_not_scored_as_some_other_game():
         ("holding_costs", {"rummy500", "persian", "oklahoma", "michigan", "canasta"}),
         ("seats_are_sides", {"canasta"}),
         ("checks_totals_before", {"canasta"}),
+        ("layoff_needs_own_meld", {"contract"}),
+        ("going_out_melds", {"canasta"}),
     ],
 )
 def test_each_capability_flag_belongs_to_the_games_whose_rules_have_it(flag, games):

@@ -72,3 +72,19 @@ def test_a_players_own_part_page_says_the_deals_contract(table, client):
     saved(table.play({"went_out": "Ann", "points": {"Ann": "0", "Ben": "10", "Cy": "5"}}))
     text = client.get(f"{url}/my-hand?player=1").get_data(as_text=True)
     assert "Deal 2 asks for a set of three and a run of four." in text
+
+
+def test_a_lay_off_by_a_player_who_has_not_gone_down_is_refused_at_save_on_that_lay_off(table):
+    # a form posted without script can still carry one (the script takes the melds off the list)
+    table.start("contract", ["Ann", "Ben", "Cy"])
+    before = table.counts()
+    refused = table.play({"went_out": "Ann", "players": {
+        "Ann": {"melds": ["7H 7D 7S", "9C 9D JK"]},
+        "Ben": {"melds": ["KH KD KS", "QH QD QC"], "in_hand": "AH 5D"},
+        "Cy": {"layoffs": [("KC", "Ben", 0)], "in_hand": "JK 10S 2C"},
+    }})
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "Cy laid off without going down: only a player who met the contract lays off" in text
+    assert re.search(r'name="players-2-layoffs-0-cards"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="players-2-layoffs-0-cards"', text)
+    assert table.counts() == before

@@ -129,13 +129,31 @@ def test_confirming_a_delete_of_a_hand_already_deleted_lands_on_the_scoreboard(t
     assert table.client.get(f"{table.url}/hands/{hand_id}/delete").status_code == 404
 
 
-def test_a_won_game_offers_another_hand_only_as_a_secondary_choice(finished):
-    hand_buttons = finished.page().split('aria-label="Hands"')[1].split("</nav>")[0]
-    assert "Enter hand 4 anyway" in hand_buttons
+def _hand_buttons(page: str) -> str:
+    """The scoreboard's Hands actions (the nav under the winner's actions)."""
+    return page.split('aria-label="Hands"')[1].split("</nav>")[0]
+
+
+def test_a_won_game_offers_fixing_the_last_hand_not_entering_another(finished):
+    page = finished.page()
+    last = finished.hand_ids()[-1]
+    hand_buttons = _hand_buttons(page)
+    # the game is over by the rules: no button enters a hand (by cards, points or a player's own part) ...
+    assert "Enter" not in hand_buttons and "/hands/new" not in hand_buttons and "/my-hand" not in hand_buttons
     assert "primary" not in hand_buttons
-    finished.client.post(f"{finished.url}/undo", data={"hand_id": finished.hand_ids()[-1]})
-    hand_buttons = finished.page().split('aria-label="Hands"')[1].split("</nav>")[0]
-    assert 'class="button primary"' in hand_buttons and "Enter hand 3</a>" in hand_buttons
+    # ... but the last hand can still be fixed or undone
+    assert f'<a class="button" href="{finished.url}/hands/{last}/edit">Fix hand 3</a>' in hand_buttons
+    assert "Undo hand 3" in hand_buttons
+    # a table that plays on (the rules allow it) finds a plain link, folded away, that says what such a hand does
+    play_on = page.split('<details class="play-on">')[1].split("</details>")[0]
+    assert "adds to the totals but not to the result" in play_on
+    assert f'<a href="{finished.url}/hands/new">Enter hand 4</a>' in play_on
+    assert 'class="button' not in play_on
+    assert finished.client.get(f"{finished.url}/hands/new").status_code == 200
+    finished.client.post(f"{finished.url}/undo", data={"hand_id": last})
+    page = finished.page()
+    assert 'class="button primary"' in _hand_buttons(page) and "Enter hand 3</a>" in _hand_buttons(page)
+    assert 'class="play-on"' not in page
 
 
 def _actions(page: str) -> list[str]:
@@ -144,12 +162,11 @@ def _actions(page: str) -> list[str]:
     return re.findall(r'<(?:a|button) class="button[^"]*"[^>]*>([^<]+)<', page)
 
 
-def test_a_won_game_puts_rematch_and_review_first_and_another_hand_last(finished):
+def test_a_won_game_puts_rematch_and_review_first_and_no_button_enters_a_hand(finished):
     page = finished.page()
     actions = _actions(page)
-    assert actions[:2] == ["Rematch", "Review the game"]
-    anyway = actions.index("Enter hand 4 anyway")
-    assert anyway > actions.index("Enter as points")  # below every other way of entering a hand
+    assert actions[:4] == ["Rematch", "Review the game", "Fix hand 3", "Undo hand 3"]
+    assert not [words for words in actions if words.startswith("Enter")]
     assert re.search(r'<button class="button primary" type="submit">Rematch</button>', page)
     assert page.count(">Rematch") == 1  # the lower panel does not offer it a second time
     rematch = finished.client.post(f"{finished.url}/rematch")
