@@ -48,10 +48,9 @@ def cost(app, environ: dict) -> float:
 
 
 def main() -> None:
+    import web
     from flask import Flask
     from werkzeug.test import EnvironBuilder
-
-    import web
 
     hello = Flask("hello")
     hello.add_url_rule("/", "hello", lambda: "Hello, World!")

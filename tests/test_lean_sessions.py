@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from flask.sessions import SecureCookieSessionInterface
@@ -15,7 +15,7 @@ SESSIONS = [
     {"csrf_token": "3dc6e8731a594097ebc459877f75c01f172b3cb7", "games": [], "name": "Zoë ♦", "ratio": 0.5, "x": None},
     # what only the tagged serializer can carry: flashes are tuples; bytes, Markup, dates; a dict looking like a tag
     {"_flashes": [("message", "Hand 3 saved.")], "raw": b"\x00\xff", "html": Markup("<b>Ann</b>"),
-     "when": datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc), "looks_tagged": {" t": [1, 2]}},
+     "when": datetime(2026, 11, 25, 12, 0, tzinfo=UTC), "looks_tagged": {" t": [1, 2]}},
     {"nested": {"deep": [{"a": 1}, [True, False, -3]], "empty": {}}},
 ]
 
