@@ -31,7 +31,7 @@ def plain_etags(tags: ETags) -> ETags:
     >>> plain_etags(ETags(["v7:gzip"])).contains("v8")
     False
     """
-    if tags.star_tag:
+    if tags.star_tag or not tags:
         return tags
     strong = tags.as_set()
     weak = tags.as_set(include_weak=True) - strong

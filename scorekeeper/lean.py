@@ -5,23 +5,93 @@ scoreboard; bench/web.py), each of these cost about as much as the view itself:
 
 - the session cookie's signing serializer (itsdangerous) is built anew for every
   request, cookie or not; here once per secret key;
+- signing or reading a session cookie derives the signing key from the secret
+  key (an HMAC) every time, and runs both HMACs through Python's slow path
+  (Flask names SHA-1 by a wrapper function, not by hashlib's own); here the key
+  is derived once per secret key and SHA-1 is hashlib's, which gives the same bytes;
+- the session's data (plain JSON: the games a device holds, the day, a CSRF
+  token) is copied value by value to tag what JSON cannot carry, with nothing to
+  tag; here it is written as it is when nothing in it needs a tag;
 - every hook and view is asked whether it is a coroutine (``inspect``) before
   each call; here once per function.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
+from flask.json.provider import DefaultJSONProvider
+from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import URLSafeTimedSerializer
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from itsdangerous.encoding import want_bytes
+
+# what a JSON provider writes, when it is Flask's own (scorekeeper.security's only changes reading)
+_PROVIDER_DUMPS = DefaultJSONProvider.dumps
+# the signing keys derived from secret keys: a handful at most, as keys change only with the configuration
+_DERIVED: dict[tuple[Any, ...], bytes] = {}
+
+
+class KeyedSigner(TimestampSigner):
+    """itsdangerous' timestamp signer, deriving the key from each secret key once rather than at every signature."""
+
+    def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
+        """The key itsdangerous derives from `secret_key` (default: the newest), derived once."""
+        secret = self.secret_keys[-1] if secret_key is None else want_bytes(secret_key)
+        known = (secret, self.salt, self.key_derivation, self.digest_method)
+        found = _DERIVED.get(known)
+        if found is None:
+            found = _DERIVED[known] = super().derive_key(secret)
+        return found
+
+
+def plain_json(value: Any, tags: Any) -> bool:
+    """True when `value` is JSON as it is: nothing Flask's tagged serializer would tag, nothing a tag could be read from.
+
+    >>> tags = TaggedJSONSerializer().tags
+    >>> plain_json({"games": ["abc"], "day": 739945, "_permanent": True}, tags)
+    True
+    >>> [plain_json(v, tags) for v in ({"_flashes": [("message", "Saved")]}, {" t": 1}, {1: 2}, b"x")]
+    [False, False, False, False]
+    """
+    kind = type(value)
+    if kind is dict:
+        if len(value) == 1 and next(iter(value)) in tags:
+            return False
+        return all(type(key) is str and plain_json(item, tags) for key, item in value.items())
+    if kind is list:
+        return all(plain_json(item, tags) for item in value)
+    return value is None or kind in (str, int, float, bool)
+
+
+@lru_cache(maxsize=8)
+def _encoder(ensure_ascii: bool, sort_keys: bool) -> Callable[[Any], str]:
+    # what the app's JSON provider writes (flask.json.dumps), for values that never need its `default`
+    return json.JSONEncoder(ensure_ascii=ensure_ascii, sort_keys=sort_keys, separators=(",", ":")).encode
+
+
+class SessionJSON(TaggedJSONSerializer):
+    """Flask's tagged JSON for sessions, writing a value with nothing to tag as it is (the same text either way)."""
+
+    def dumps(self, value: Any) -> str:
+        """The tagged JSON text of `value`, as Flask's serializer writes it."""
+        provider = current_app.json if current_app else None  # flask.json's choice: the app's provider, if any
+        if getattr(type(provider), "dumps", None) is not _PROVIDER_DUMPS or not plain_json(value, self.tags):
+            return super().dumps(value)
+        return _encoder(provider.ensure_ascii, provider.sort_keys)(value)  # type: ignore[union-attr]
 
 
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, with one serializer per secret key (and fallbacks) instead of one per request."""
+
+    # hashlib's own SHA-1 (Flask wraps it in a function so that FIPS builds fail late): hmac's C implementation
+    digest_method = staticmethod(hashlib.sha1)
+    serializer = SessionJSON()
 
     def __init__(self) -> None:
         self._serializers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
@@ -31,7 +101,10 @@ class SessionInterface(SecureCookieSessionInterface):
         keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
         if keys not in self._serializers:
             # a handful of entries at most: a key changes only when the configuration does
-            self._serializers[keys] = super().get_signing_serializer(app)
+            found = super().get_signing_serializer(app)
+            if found is not None:
+                found.signer = KeyedSigner
+            self._serializers[keys] = found
         return self._serializers[keys]
 
 

@@ -106,14 +106,12 @@ _ALWAYS = (("Referrer-Policy", "no-referrer"),)
 
 def _headers(response):
     headers = response.headers
-    # one pass over the answer's headers, not one per header set (every answer goes through here)
+    # one pass over the answer's headers, and what it lacks added in one step (every answer goes through here)
     present = {key.lower(): value for key, value in headers}
-    for key, value in _DEFAULTS:
-        if key.lower() not in present:
-            headers.add(key, value)
+    lacking = [pair for pair in _DEFAULTS if pair[0].lower() not in present]
     for key, value in _ALWAYS:
         if present.get(key.lower()) != value:
-            headers[key] = value
+            _put(headers, present, lacking, key, value)
     # pages listing the host's games carry every game's link, just as a game's own pages carry its own
     private = (request.path.startswith(("/s/", "/host", "/sessions", "/players")) or request.path == "/"
                or response.mimetype == "application/json")
@@ -122,6 +120,15 @@ def _headers(response):
         # page with an ETag the view marked private, no-cache (a view link's scoreboard) is kept by the browser
         # alone, which asks again before every use (scorekeeper/revalidate.py)
         if present.get("cache-control") != REVALIDATE or "etag" not in present:
-            headers["Cache-Control"] = "no-store"
-        headers["X-Robots-Tag"] = "noindex"
+            _put(headers, present, lacking, "Cache-Control", "no-store")
+        _put(headers, present, lacking, "X-Robots-Tag", "noindex")
+    headers.extend(lacking)
     return response
+
+
+def _put(headers: Any, present: dict[str, str], lacking: list[tuple[str, str]], key: str, value: str) -> None:
+    """Set a header as Headers.set does: where it stands when the answer has it, else added with the others at the end."""
+    if key.lower() in present:
+        headers[key] = value
+    else:
+        lacking.append((key, value))

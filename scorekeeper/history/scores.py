@@ -73,8 +73,8 @@ class Entry:
     frame: Any = None
     size: int = 0  # bytes of all it holds but its fragments (see _size_of)
     hands_size: int = 0  # bytes of the body's hands (not of their list)
-    # fragments of pages built from this version, by name (see put_page)
-    pages: dict[str, str] = field(default_factory=dict)
+    # fragments of pages built from this version, by name (see put_page); a whole page kept encoded, as sent
+    pages: dict[str, str | bytes] = field(default_factory=dict)
     # fragments built from one hand's body (a scoreboard row), by name: (the body they show, the HTML).
     # Handed on to the next version when it only adds hands, whose earlier bodies are the same objects
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
@@ -220,7 +220,7 @@ class ScoreCache:
         self._store(entry)
         return entry
 
-    def put_page(self, entry: Entry, name: str, html: str) -> None:
+    def put_page(self, entry: Entry, name: str, html: str | bytes) -> None:
         """Keep a fragment built from this entry's version (dropped with it); the entry is stored again to count it."""
         entry.pages = {**entry.pages, name: html}
         if self.entry(entry.key) is entry:

@@ -143,6 +143,9 @@ def show(token: str):
 
 
 def _show(token: str):
+    # imported here: history's score cache imports this blueprint's service
+    from scorekeeper.history.scores import cache
+
     gs, access = load_session(token, need="view")
     remember(token)
     board = scoreboard(gs)
@@ -158,8 +161,10 @@ def _show(token: str):
     name = _view_page_name(token)
     if name is None or access != "view":
         return page
-    built(board, name, lambda: page)
-    return revalidate.kept(make_response(page), revalidate.etag_for(gs.id, str(gs.created_at), gs.version, name))
+    # kept encoded, as sent: encoding 40 KB of text with a suit sign in it costs as much as the rest of the answer
+    body = page.encode()
+    cache().put_page(board["entry"], name, body)
+    return revalidate.kept(make_response(body), revalidate.etag_for(gs.id, str(gs.created_at), gs.version, name))
 
 
 def _view_page_name(token: str) -> str | None:
@@ -171,10 +176,12 @@ def _view_page_name(token: str) -> str | None:
     """
     if request.query_string or "_flashes" in session:
         return None
-    return f"page {token} {is_host()} {request.host_url}"
+    # the address as asked, not request.host_url: the same scheme, host and root give the same host_url, and
+    # decoding it (uri_to_iri) cost as much as the rest of a look-up
+    return f"page {token} {is_host()} {request.scheme}://{request.host}{request.root_path}/"
 
 
-def _known_view_page(token: str) -> tuple[str, str | None] | None:
+def _known_view_page(token: str) -> tuple[str, bytes | None] | None:
     """A view link's scoreboard of the session's current version: its ETag, and the page if built already.
 
     None when this request's page is not kept (see _view_page_name). One lookup, nothing loaded.

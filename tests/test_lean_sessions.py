@@ -1,0 +1,62 @@
+"""The app's session cookies (scorekeeper/lean.py) are Flask's own, byte for byte: only made with less work."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from flask.sessions import SecureCookieSessionInterface
+from markupsafe import Markup
+
+from scorekeeper.lean import SessionInterface
+
+SESSIONS = [
+    {"_permanent": True, "day": 739945, "games": ["KIr0tlZ3SY-9TqFCHVv0LQcQu_8U85PXuKRvLCQ-uw0", "abc"]},
+    {"csrf_token": "3dc6e8731a594097ebc459877f75c01f172b3cb7", "games": [], "name": "Zoë ♦", "ratio": 0.5, "x": None},
+    # what only the tagged serializer can carry: flashes are tuples; bytes, Markup, dates; a dict looking like a tag
+    {"_flashes": [("message", "Hand 3 saved.")], "raw": b"\x00\xff", "html": Markup("<b>Ann</b>"),
+     "when": datetime(2026, 11, 25, 12, 0, tzinfo=UTC), "looks_tagged": {" t": [1, 2]}},
+    {"nested": {"deep": [{"a": 1}, [True, False, -3]], "empty": {}}},
+]
+
+
+@pytest.fixture
+def frozen(monkeypatch):
+    """Cookies signed at one fixed second, so that two of the same data are the same bytes."""
+    monkeypatch.setattr("itsdangerous.timed.time.time", lambda: 1_790_000_000)
+
+
+@pytest.mark.parametrize("data", SESSIONS)
+def test_a_session_cookie_is_the_one_flask_writes(app, frozen, data):
+    with app.test_request_context():
+        ours = app.session_interface.get_signing_serializer(app).dumps(data)
+        flasks = SecureCookieSessionInterface().get_signing_serializer(app).dumps(data)
+    assert isinstance(app.session_interface, SessionInterface)
+    assert ours == flasks
+
+
+@pytest.mark.parametrize("data", SESSIONS)
+def test_a_cookie_flask_wrote_reads_back_the_same(app, data):
+    with app.test_request_context():
+        cookie = SecureCookieSessionInterface().get_signing_serializer(app).dumps(data)
+        assert app.session_interface.get_signing_serializer(app).loads(cookie) == data
+
+
+def test_a_cookie_signed_with_another_key_is_refused_and_a_fallback_key_still_reads(app, frozen):
+    data = SESSIONS[0]
+    with app.test_request_context():
+        cookie = SecureCookieSessionInterface().get_signing_serializer(app).dumps(data)
+    old_key = app.secret_key
+    app.secret_key = "a new key " + old_key
+    with app.test_request_context():
+        assert app.session_interface.get_signing_serializer(app).loads_unsafe(cookie)[0] is False
+    app.config["SECRET_KEY_FALLBACKS"] = [old_key]
+    with app.test_request_context():
+        assert app.session_interface.get_signing_serializer(app).loads(cookie) == data
+
+
+def test_a_guest_device_cookie_from_the_client_is_read_back(app, client):
+    with client.session_transaction() as session:
+        session.update(SESSIONS[0])
+    with client.session_transaction() as session:
+        assert dict(session) == SESSIONS[0]
