@@ -12,9 +12,10 @@ threads, 8 connections, SECONDS each) measures requests per second, the two
 servers alternating in every round, so that whatever else the machine does
 weighs on both alike; each ratio is Scorekeeper's rate over hello-world's in
 the same round, and the median of ROUNDS rounds is printed beside the issue's
-goal. The scoreboard is measured twice: as wrk asks, keeping no cookie (every
-request a phone's first visit, given a new device cookie), and sending the
-cookie a phone was given at its first visit (a phone that has been here).
+goal. The scoreboard is measured three times: as wrk asks, keeping no cookie
+(every request a phone's first visit, given a new device cookie); sending the
+cookie a phone was given at its first visit (a phone that has been here); and
+that phone accepting gzip, as every browser does over plain HTTP.
 The 304 poll is measured again with 1 worker each.
 
 Then, one request at a time, the 1,000-hand figures: the scoreboard (time and
@@ -123,16 +124,16 @@ class Server:
         self.log.close()
 
 
-def wrk(url: str, script: Path | None = None, cookie: str | None = None) -> float:
+def wrk(url: str, script: Path | None = None, headers: tuple[str, ...] = ()) -> float:
     """Requests per second wrk reaches on `url` (2 threads, 8 connections, SECONDS); non-2xx/3xx answers fail the run.
 
-    `cookie`: the Cookie header every request sends (a phone that has been here), none by default.
+    `headers`: what every request sends besides wrk's own ("Cookie: ...", say), none by default.
     """
     command = ["wrk", "-t2", "-c8", f"-d{SECONDS}s", "--latency"]
     if script is not None:
         command += ["-s", str(script)]
-    if cookie is not None:
-        command += ["-H", f"Cookie: {cookie}"]
+    for header in headers:
+        command += ["-H", header]
     out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
     if "Non-2xx or 3xx responses" in out:
         raise SystemExit(f"{url} answered errors under load:\n{out}")
@@ -149,16 +150,16 @@ def post_script(folder: Path, name: str, body: dict) -> Path:
     return script
 
 
-Target = tuple[str, Path | None, str | None]  # the path, wrk's script (a POST) and the Cookie header, if any
+Target = tuple[str, Path | None, tuple[str, ...]]  # the path, wrk's script (a POST) and the headers sent
 
 
 def ratios(hello: Server, sk: Server, targets: dict[str, Target]) -> dict[str, list[float]]:
     """Each target's rate over hello-world's, per round, the servers alternating."""
     found: dict[str, list[float]] = {name: [] for name in targets}
     for _ in range(ROUNDS):
-        for name, (path, script, cookie) in targets.items():
+        for name, (path, script, headers) in targets.items():
             base = wrk(hello.url + "/")
-            found[name].append(wrk(sk.url + path, script, cookie) / base)
+            found[name].append(wrk(sk.url + path, script, headers) / base)
     return found
 
 
@@ -255,18 +256,22 @@ def main() -> None:
         meld13 = post_script(folder, "meld13", {"game": "contract", "cards": "AH JK 3H JK 5H 6H JK 8H 9H 10H JK QH KH"})
         short = f"/s/{links['short_view']}"
         been_here = "scoreboard HTML, 20 hands, a phone that has been here"
-        goals = {"scoreboard HTML, 20 hands": 0.4, been_here: 0.4, "live poll, nothing changed (304)": 0.8,
+        gzipped = f"{been_here}, gzip"
+        goals = {"scoreboard HTML, 20 hands": 0.4, been_here: 0.4, gzipped: 0.4, "live poll, nothing changed (304)": 0.8,
                  "meld check API, 3 cards": 0.8, "meld check API, 13 cards, 4 wild": 0.8}
         servers = [Server("hello:app", 2, folder, env), Server("scorekeeper:create_app()", 2, folder, env)]
         try:
             # wrk keeps no cookies: every request of the first row is a first visit (a new device cookie
-            # signed each time); the second sends what a phone was given at its first visit, as it would after
+            # signed each time); the second sends what a phone was given at its first visit, as it would after;
+            # the third also accepts gzip, as a browser does (the answer is then compressed: kept compressed)
+            cookie = f"Cookie: {first_visit_cookie(servers[1], short)}"
             targets: dict[str, Target] = {
-                "scoreboard HTML, 20 hands": (short, None, None),
-                been_here: (short, None, first_visit_cookie(servers[1], short)),
-                "live poll, nothing changed (304)": (f"{short}/live?v={links['short_version']}", None, None),
-                "meld check API, 3 cards": ("/api/v1/melds/check", meld3, None),
-                "meld check API, 13 cards, 4 wild": ("/api/v1/melds/check", meld13, None),
+                "scoreboard HTML, 20 hands": (short, None, ()),
+                been_here: (short, None, (cookie,)),
+                gzipped: (short, None, (cookie, "Accept-Encoding: gzip, deflate")),
+                "live poll, nothing changed (304)": (f"{short}/live?v={links['short_version']}", None, ()),
+                "meld check API, 3 cards": ("/api/v1/melds/check", meld3, ()),
+                "meld check API, 13 cards, 4 wild": ("/api/v1/melds/check", meld13, ()),
             }
             found = ratios(*servers, targets) if ROUNDS else {}
             long_rows = long_game(servers[1], links)

@@ -19,6 +19,8 @@ from typing import Any
 from flask import current_app, request
 from werkzeug.wrappers import Response
 
+from scorekeeper.compression import same_bytes_as
+
 REVALIDATE = "private, no-cache"
 
 
@@ -52,7 +54,8 @@ def not_modified(etag: str) -> Response | None:
 
 
 def kept(response: Response, etag: str) -> Response:
-    """The answer, marked for the browser to keep and revalidate by its ETag."""
+    """The answer, marked for the browser to keep and revalidate by its ETag (which names its bytes)."""
+    same_bytes_as(etag)
     response.set_etag(etag)
     response.headers["Cache-Control"] = REVALIDATE
     return response

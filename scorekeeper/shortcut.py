@@ -17,14 +17,29 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.wrappers import Response
 from werkzeug.wsgi import get_host
 
+# Host checks already made: a handful of names and addresses a table's phones use, so a small bound will do
+_HOSTS_JUDGED: dict[tuple[Any, ...], bool] = {}
+_HOSTS_KEPT = 64
+
 
 def host_trusted(app: Flask, environ: dict[str, Any]) -> bool:
     """Flask's own Host check (TRUSTED_HOSTS, read now: `serve --lan` adds its addresses after start)."""
-    try:
-        get_host(environ, app.config.get("TRUSTED_HOSTS"))
-    except SecurityError:
-        return False
-    return True
+    trusted = app.config.get("TRUSTED_HOSTS")
+    # everything get_host reads, and the names it compares them with: the same question has the same answer
+    asked = (environ.get("HTTP_HOST"), environ.get("SERVER_NAME"), environ.get("SERVER_PORT"),
+             environ.get("wsgi.url_scheme"), None if trusted is None else tuple(trusted))
+    found = _HOSTS_JUDGED.get(asked)
+    if found is None:
+        try:
+            get_host(environ, trusted)
+        except SecurityError:
+            found = False
+        else:
+            found = True
+        if len(_HOSTS_JUDGED) >= _HOSTS_KEPT:
+            _HOSTS_JUDGED.clear()  # whatever sends many names is not a table's phones: judge afresh
+        _HOSTS_JUDGED[asked] = found
+    return found
 
 
 def hooked_headers(app: Flask, path: str, method: str, answer: Callable[[], Response]) -> list[tuple[str, str]]:

@@ -129,3 +129,27 @@ def test_a_failure_inside_the_shortcut_is_answered_by_the_app(app, client, count
     # the app read the same body again and answered it
     assert counted == ["/api/v1/cards/check"] and calls == [{"cards": "QS"}] * 2
     assert answer.status_code == 200 and answer.get_json() == {"cards": ["QS"]}
+
+
+def test_a_host_name_added_after_start_is_answered_and_one_never_added_is_not(app, client, counted):
+    from scorekeeper.security import trust_hosts
+
+    meld = {"cards": "7H 8H 9H"}
+    lan = {"Host": "192.168.1.20:5000"}
+    assert client.post("/api/v1/melds/check", json=meld, headers=lan).status_code == 400
+    # `serve --lan` adds the addresses it serves on once the app has started
+    app.config["LAN_URLS"] = ["http://192.168.1.20:5000"]
+    trust_hosts(app)
+    counted.clear()
+    assert client.post("/api/v1/melds/check", json=meld, headers=lan).status_code == 200
+    assert counted == [], "the shortcut answers the newly trusted address itself"
+    assert client.post("/api/v1/melds/check", json=meld, headers={"Host": "rebind.example"}).status_code == 400
+    assert counted == ["/api/v1/melds/check"]
+
+
+def test_in_debug_mode_the_shortcut_writes_the_json_as_flask_does_indented(app, client, counted):
+    app.debug = True
+    meld = {"cards": "7H 8H 9H"}
+    flask_answer = by_flask(app).post("/api/v1/melds/check", json=meld)
+    answer = client.post("/api/v1/melds/check", json=meld)
+    assert counted == [] and answer.data == flask_answer.data and b'\n  "cards"' in answer.data

@@ -53,7 +53,7 @@ class QuickChecks:
         raw = environ["wsgi.input"].read(int(environ["CONTENT_LENGTH"]))
         try:
             status, fields = answers.answer(respond, raw, True, self.app.json.loads)
-            body = self.app.json.response(fields).get_data()
+            body = self._json(fields)
         except Exception:  # noqa: BLE001 - a bug: Flask answers it, with its error page and its log
             return self._to_flask(environ, start_response, raw)
         if len(body) >= self.app.config["COMPRESS_MIN_SIZE"] and environ.get("HTTP_ACCEPT_ENCODING"):
@@ -64,6 +64,13 @@ class QuickChecks:
         if gcsafe.installed():
             gcsafe.collect_due()  # the end of a request is a safe point, as in the app's teardown
         return [body]
+
+    def _json(self, fields: dict[str, Any]) -> bytes:
+        """The body jsonify gives `fields` (flask.json.provider.DefaultJSONProvider.response), without its Response."""
+        provider = self.app.json
+        pretty = provider.compact is False or (provider.compact is None and self.app.debug)  # type: ignore[attr-defined]
+        spacing: dict[str, Any] = {"indent": 2} if pretty else {"separators": (",", ":")}
+        return f"{provider.dumps(fields, **spacing)}\n".encode()
 
     def _asked(self, environ: dict[str, Any]) -> Callable[[dict[str, Any]], answers.Answer] | None:
         """The answer function for a plain check request, or None for anything the app should answer."""
