@@ -7,6 +7,7 @@ one that holds a game's view link.
 
 from __future__ import annotations
 
+import gzip
 import re
 from typing import Any
 
@@ -258,3 +259,18 @@ def test_a_guests_cookie_is_renewed_at_its_first_look_of_a_day_not_with_every_an
     assert "Expires=" in renewed.headers["Set-Cookie"] and renewed.headers["Set-Cookie"] != first.headers["Set-Cookie"]
     assert "Set-Cookie" not in phone.get(url).headers
     assert f'href="{url}"' in phone.get("/").get_data(as_text=True)
+
+
+def test_a_message_shown_to_one_guest_is_never_kept_in_the_page_other_phones_get(app, games):
+    url = f"/s/{games[0]['view']}"
+    told = guest(app)
+    with told.session_transaction() as session:
+        session["_flashes"] = [("message", "Your part of hand 3 is sent.")]
+    assert "Your part of hand 3 is sent." in told.get(url).get_data(as_text=True)
+    # the next phone, plain or compressed, and the same phone again: the page without the message
+    for headers in ({}, {"Accept-Encoding": "gzip"}):
+        other = guest(app).get(url, headers=headers)
+        page = gzip.decompress(other.data) if other.headers.get("Content-Encoding") == "gzip" else other.data
+        assert other.status_code == 200 and games[0]["view"].encode() in page
+        assert "Your part of hand 3 is sent." not in page.decode()
+    assert "Your part of hand 3 is sent." not in told.get(url).get_data(as_text=True)

@@ -149,6 +149,8 @@ def _show(token: str):
     gs, access = load_session(token, need="view")
     remember(token)
     board = scoreboard(gs)
+    # asked before the page is built: building it takes the visitor's messages out of the session
+    name = _view_page_name(token)
     page = render_template(
         "sessions/show.html", gs=gs, access=access, token=token, board=board, undo_form=ConfirmForm(),
         board_html=scoreboard_html(gs, access, token, board),
@@ -158,7 +160,6 @@ def _show(token: str):
         put_back=service.restorable(gs) if access == "edit" else None,
         dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
     )
-    name = _view_page_name(token)
     if name is None or access != "view":
         return page
     # kept encoded, as sent: encoding 40 KB of text with a suit sign in it costs as much as the rest of the answer
