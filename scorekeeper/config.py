@@ -33,7 +33,7 @@ COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/j
 # unclosed, and the static files pages use are served compressed from memory (scorekeeper/assets.py)
 COMPRESS_STREAMS = False
 # the most memory (bytes) each process gives to keeping compressed answers named by their ETag (a view link's
-# scoreboard, about 5 KB compressed), per encoding; the least recently sent are compressed again when asked
+# scoreboard, about 5 KB compressed), every encoding together; the least recently sent are compressed again
 COMPRESSED_ANSWERS_MAX_BYTES = 16 * 1024 * 1024
 
 # the most memory (bytes) each process gives to remembering scored sessions, per version, with what the

@@ -45,9 +45,8 @@ def host_trusted(app: Flask, environ: dict[str, Any]) -> bool:
 def hooked_headers(app: Flask, path: str, method: str, answer: Callable[[], Response]) -> list[tuple[str, str]]:
     """The headers of `answer()` once the app's after-request hooks have run on it, for a `method` request of `path`.
 
-    Content-Length is left out: the caller says it for the body it sends.
+    In the order Flask sends them; a caller sending another body says its own Content-Length in its place.
     """
     with app.test_request_context(path, method=method, base_url="http://localhost/") as context:
         finished = app.process_response(answer())
-        return [(name, value) for name, value in finished.get_wsgi_headers(context.request.environ).to_wsgi_list()
-                if name.lower() != "content-length"]
+        return finished.get_wsgi_headers(context.request.environ).to_wsgi_list()

@@ -61,7 +61,7 @@ def test_each_check_is_answered_before_flask_exactly_as_its_route_answers(app, c
     assert counted == [], "a plain check never reaches Flask"
     assert answer.status_code == flask_answer.status_code
     assert answer.data == flask_answer.data
-    assert sorted(answer.headers.items()) == sorted(flask_answer.headers.items())
+    assert list(answer.headers.items()) == list(flask_answer.headers.items()), "the same headers in the same order"
     assert answer.headers["Cache-Control"] == "no-store" and answer.headers["Content-Security-Policy"]
 
 
@@ -153,3 +153,19 @@ def test_in_debug_mode_the_shortcut_writes_the_json_as_flask_does_indented(app, 
     flask_answer = by_flask(app).post("/api/v1/melds/check", json=meld)
     answer = client.post("/api/v1/melds/check", json=meld)
     assert counted == [] and answer.data == flask_answer.data and b'\n  "cards"' in answer.data
+
+
+def test_a_body_sent_in_chunks_or_cut_short_is_read_by_the_app(app, client, counted):
+    meld = json.dumps({"cards": "7H 8H 9H"})
+    # chunked: whatever Content-Length says, the body is as long as the chunks
+    chunked = client.post("/api/v1/melds/check", data=meld, headers={"Content-Type": "application/json"},
+                          environ_overrides={"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True,
+                                             "CONTENT_LENGTH": "5"})
+    assert chunked.status_code == 200 and chunked.get_json()["legal"] is True
+    # a client that said 100 bytes and sent fewer: the app's own answer that it could not read the request
+    short = client.post("/api/v1/melds/check", data=meld, headers={"Content-Type": "application/json"},
+                        environ_overrides={"CONTENT_LENGTH": "100"})
+    flask_short = by_flask(app).post("/api/v1/melds/check", data=meld, headers={"Content-Type": "application/json"},
+                                     environ_overrides={"CONTENT_LENGTH": "100"})
+    assert short.status_code == flask_short.status_code == 400 and short.data == flask_short.data
+    assert counted == ["/api/v1/melds/check"] * 2, "both went on to the app"

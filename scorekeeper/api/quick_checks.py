@@ -10,7 +10,8 @@ own answer passed once through the app's after-request hooks (scorekeeper/shortc
 
 Anything else, or any doubt, goes on to Flask, which answers as it always did:
 another method or address, a query string, an untrusted Host, a body that is
-not plain ``application/json`` or has no length or is over MAX_CONTENT_LENGTH,
+not plain ``application/json``, is sent in chunks, is shorter than its length,
+has no length or is over MAX_CONTENT_LENGTH,
 an answer Flask-Compress would compress for this client, or an error.
 """
 
@@ -50,7 +51,11 @@ class QuickChecks:
         respond = self._asked(environ)
         if respond is None:
             return self.wsgi_app(environ, start_response)
-        raw = environ["wsgi.input"].read(int(environ["CONTENT_LENGTH"]))
+        length = int(environ["CONTENT_LENGTH"])
+        raw = environ["wsgi.input"].read(length)
+        if len(raw) != length:
+            # the client sent less than it said: the app answers that it could not read the request
+            return self._to_flask(environ, start_response, raw)
         try:
             status, fields = answers.answer(respond, raw, True, self.app.json.loads)
             body = self._json(fields)
@@ -60,7 +65,9 @@ class QuickChecks:
             # Flask-Compress would compress it for this client: the app answers, compression and all
             return self._to_flask(environ, start_response, raw)
         headers = self._headers.get((environ["PATH_INFO"], status)) or self._hooked(environ["PATH_INFO"], status)
-        start_response(f"{status} {HTTP_STATUS_CODES[status].upper()}", [*headers, ("Content-Length", str(len(body)))])
+        sent = str(len(body))
+        start_response(f"{status} {HTTP_STATUS_CODES[status].upper()}",
+                       [(name, sent if name == "Content-Length" else value) for name, value in headers])
         if gcsafe.installed():
             gcsafe.collect_due()  # the end of a request is a safe point, as in the app's teardown
         return [body]
@@ -76,6 +83,8 @@ class QuickChecks:
         """The answer function for a plain check request, or None for anything the app should answer."""
         if environ.get("REQUEST_METHOD") != "POST" or environ.get("QUERY_STRING"):
             return None
+        if environ.get("HTTP_TRANSFER_ENCODING") or environ.get("wsgi.input_terminated"):
+            return None  # a body sent in chunks: its Content-Length, if any, is not its length
         respond = self.checks.get(environ.get("PATH_INFO", ""))
         length = environ.get("CONTENT_LENGTH") or ""
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
