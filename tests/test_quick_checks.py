@@ -9,6 +9,7 @@ import pytest
 from werkzeug.test import Client
 
 from scorekeeper.api.quick_checks import QuickChecks
+from tests.shortcuts import count_handed_on
 
 FOUR_WILD = "AH JK 3H JK 5H 6H JK 8H 9H 10H JK QH KH"
 # (address, body) pairs covering the answers a check gives: legal, illegal, unreadable (400)
@@ -46,12 +47,7 @@ def by_flask(app) -> Client:
 @pytest.fixture
 def counted(app, monkeypatch) -> list[str]:
     """The addresses the shortcut handed on to Flask, in order."""
-    handed: list[str] = []
-    inner = quick(app).wsgi_app
-    monkeypatch.setattr(quick(app), "flask", inner, raising=False)
-    monkeypatch.setattr(quick(app), "wsgi_app", lambda environ, *rest: handed.append(environ["PATH_INFO"])
-                        or inner(environ, *rest))
-    return handed
+    return count_handed_on(quick(app), monkeypatch)
 
 
 @pytest.mark.parametrize(("path", "body"), ASKED)
