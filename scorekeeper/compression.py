@@ -115,6 +115,8 @@ class CompressedAnswers:
 def compress_kept(response: Response, asked: Request) -> bool:
     """Do to `response`, a kept answer to `asked` (see same_bytes_as), what Flask-Compress's after_request does.
 
+    Its version 1.25's, step by step (pyproject.toml pins it; tests/test_quick_board.py compares the answers).
+
     For an answer answered before Flask (sessions/quick_board.py), which has no request
     context for the hook to read. False, having changed nothing, when its compressed bytes
     are not kept yet: the app then answers, compressing and keeping them.
@@ -129,8 +131,8 @@ def compress_kept(response: Response, asked: Request) -> bool:
         or (response.content_length is not None and response.content_length < config["COMPRESS_MIN_SIZE"]))
     found = None
     if compressing:
-        key = _cache_key(asked)
-        found = None if compress.cache is None or key is None else compress.cache.get(f"{chosen};{key}")
+        key = None if compress.cache is None or compress.cache_key is None else compress.cache_key(asked)
+        found = None if key is None else compress.cache.get(f"{chosen};{key}")  # type: ignore[union-attr]
         if found is None:
             return False
     vary = response.headers.get("Vary")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from werkzeug.http import parse_date
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.test import Client
 
 from scorekeeper import security
@@ -16,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history.routes import allow_large_imports
 from scorekeeper.host.identity import HOST_COOKIE, host_cookie_value
 from scorekeeper.models import utcnow
-from scorekeeper.sessions.quick_board import QuickBoard
+from scorekeeper.sessions.quick_board import QuickBoard, hooks_known
 from tests.shortcuts import count_handed_on
 from tests.test_history_games import SAMPLES, store_sample
 
@@ -24,16 +25,21 @@ LAN = {"REMOTE_ADDR": "192.168.1.50"}  # a phone on the Wi-Fi: a guest
 
 
 def shortcut(app) -> QuickBoard:
-    """The app's scoreboard shortcut, the innermost of its WSGI layers."""
+    """The app's scoreboard shortcut, the innermost of its WSGI layers (a proxy fix's inner app is its `app`)."""
     layer = app.wsgi_app
     while not isinstance(layer, QuickBoard):
-        layer = layer.wsgi_app
+        layer = getattr(layer, "wsgi_app", None) or layer.app
     return layer
 
 
 @pytest.fixture
 def links(app) -> dict[str, str]:
     """Two 500 Rum games with hands: the first's view and edit links, and the second's view link."""
+    return games_of(app)
+
+
+def games_of(app) -> dict[str, str]:
+    """Two 500 Rum games with hands stored in `app`: the first's view and edit links, the second's view link."""
     with app.app_context():
         first, second = (store_sample(SAMPLES["rummy500"], hands=2) for _ in range(2))
         db.session.commit()
@@ -47,7 +53,7 @@ def handed(app, monkeypatch) -> list[str]:
 
 
 def by_flask(app) -> Client:
-    """A client of the app without the scoreboard shortcut: what the view itself answers."""
+    """A client of the app without the scoreboard shortcut: what the view itself answers (see `handed`)."""
     return Client(shortcut(app).flask, app.response_class, use_cookies=False)
 
 
@@ -128,6 +134,8 @@ ANSWERED = {
     "a browser holding this version": lambda app, links: {"If-None-Match": f'"{etag_of(app, links["view"])}"'},
     "a browser holding its gzip": lambda app, links: {"If-None-Match": f'"{etag_of(app, links["view"])}:gzip"'},
     "a browser holding any version": lambda app, links: {"If-None-Match": "*"},
+    "a browser holding its gzip, weakly (Flask-Compress's own 304)": lambda app, links: {
+        "If-None-Match": f'W/"{etag_of(app, links["view"])}:gzip"', "Accept-Encoding": "gzip"},
     "a browser holding an older version": lambda app, links: {"If-None-Match": '"older", W/"weak"'},
     "gzip": lambda app, links: {"Accept-Encoding": "gzip, deflate"},
     "brotli": lambda app, links: {"Accept-Encoding": "gzip, deflate, br"},
@@ -214,6 +222,50 @@ def test_anything_else_goes_on_to_the_app_which_answers_as_always(app, links, ha
     same_answer(app, answer, flask_answer)
 
 
+@pytest.mark.parametrize("case", ["a first visit (the device remembers the game)", "a phone that has been here today",
+                                  "a browser holding this version", "gzip"])
+def test_on_a_served_app_with_csrf_and_no_loopback_host_the_shortcut_answers_as_the_view(databases, monkeypatch, case):
+    served = databases.app("served", LOOPBACK_IS_HOST=False, WTF_CSRF_ENABLED=True)  # `scorekeeper serve --lan`
+    served_links = games_of(served)
+    handed = count_handed_on(shortcut(served), monkeypatch)
+    headers = ANSWERED[case](served, served_links)
+    answer, flask_answer = ask_both(served, f"/s/{served_links['view']}", headers, {"REMOTE_ADDR": "127.0.0.1"})
+    assert handed == [] and answer.status_code in (200, 304)
+    same_answer(served, answer, flask_answer)
+
+
+@pytest.mark.parametrize("config", [{"COMPRESS_REGISTER": False}, {"COMPRESS_MIMETYPES": []},
+                                    {"WTF_CSRF_METHODS": ["GET", "POST"]}])
+def test_an_app_whose_hooks_the_shortcut_does_not_know_answers_alone(databases, monkeypatch, config):
+    unusual = databases.app("unusual", **config)
+    unusual_links = games_of(unusual)
+    handed = count_handed_on(shortcut(unusual), monkeypatch)
+    path = f"/s/{unusual_links['view']}"
+    answer, flask_answer = ask_both(unusual, path, {})
+    assert handed == [path] and answer.status_code in (200, 400)
+    same_answer(unusual, answer, flask_answer)
+
+
+def test_behind_a_proxy_the_shortcut_reads_what_the_proxy_fix_rewrote(databases, monkeypatch):
+    proxied = databases.app("proxied", TRUSTED_PROXIES=1, ALLOWED_HOSTS="scores.example")
+    proxied_links = games_of(proxied)
+    handed = count_handed_on(shortcut(proxied), monkeypatch)
+    fix = proxied.wsgi_app
+    assert isinstance(fix, ProxyFix)
+    # the view behind the same proxy fix, without the shortcut
+    alone = Client(ProxyFix(shortcut(proxied).flask, x_for=fix.x_for, x_proto=fix.x_proto, x_host=fix.x_host,
+                            x_port=fix.x_port, x_prefix=fix.x_prefix), proxied.response_class, use_cookies=False)
+    path = f"/s/{proxied_links['view']}"
+    forwarded = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Host": "scores.example", "X-Forwarded-Proto": "https"}
+    alone.get(path, headers=forwarded)  # the page built, for this address
+    flask_answer = alone.get(path, headers=forwarded)
+    answer = by_app(proxied).get(path, headers=forwarded)
+    # the page was built and kept under the address the proxy fix gave (https://scores.example/): read without
+    # it, the shortcut would look for another page and hand the request on
+    assert handed == [] and answer.status_code == 200
+    same_answer(proxied, answer, flask_answer)
+
+
 def test_a_head_request_goes_on_to_the_app(app, links, handed):
     by_flask(app).get(f"/s/{links['view']}", environ_base=LAN)
     assert by_app(app).head(f"/s/{links['view']}", environ_base=LAN).status_code == 200
@@ -227,17 +279,21 @@ def test_a_failure_inside_the_shortcut_leaves_the_answer_to_the_app(app, links, 
         raise RuntimeError("a bug in the shortcut")
 
     monkeypatch.setattr("scorekeeper.sessions.quick_board.kept_view_answer", broken)
+    logged = []
+    monkeypatch.setattr(app.logger, "exception", lambda *args: logged.append(args[0] % args[1:]))
     answer = by_app(app).get(f"/s/{links['view']}", environ_base=LAN)
     assert answer.status_code == 200 and b"Read-only link" in answer.data
     assert handed == [f"/s/{links['view']}"]
+    assert logged == [f"The scoreboard's shortcut failed on /s/{links['view']}; the app answers"]
 
 
 def test_the_shortcut_does_the_work_of_every_hook_the_app_has(app):
     # quick_board.py does what these hooks do for a scoreboard request (or they have nothing to do for it):
     # a hook added to the app must be weighed there, and this list changed with it
-    before = [getattr(f, "__qualname__", f) for f in app.before_request_funcs[None]]
-    assert before[0] == allow_large_imports.__qualname__ and before[2] == security._refuse_nul.__qualname__
-    assert before[1].startswith("CSRFProtect") and len(before) == 3
+    before = [f.__qualname__ for f in app.before_request_funcs[None]]
+    assert before == [allow_large_imports.__qualname__, "CSRFProtect.init_app.<locals>.csrf_protect",
+                      security._refuse_nul.__qualname__]
     assert app.after_request_funcs == {None: [compress.after_request, security._headers]}
     assert set(app.before_request_funcs) == {None} and not app.url_value_preprocessors
     assert not app.teardown_request_funcs
+    assert hooks_known(app)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
 from dataclasses import dataclass
-from typing import Any
 
 from flask import session
+from flask.sessions import SessionMixin
 from sqlalchemy import or_, select
 
 from scorekeeper.extensions import db
@@ -39,7 +38,7 @@ def remember(token: str) -> None:
         remember_in(session, token)
 
 
-def remember_in(held: MutableMapping[str, Any], token: str) -> None:
+def remember_in(held: SessionMixin, token: str) -> None:
     """Remember `token` in a guest's session `held` (most recent first): what remember() does for a guest."""
     games = held.get(DEVICE_GAMES, [])
     today = utcnow().date().toordinal()
@@ -50,7 +49,7 @@ def remember_in(held: MutableMapping[str, Any], token: str) -> None:
     # kept across browser restarts: "the games on this phone" are there at the next visit; the cookie is
     # renewed (for PERMANENT_SESSION_LIFETIME more) at the first look of each day, not at every request
     held[DEVICE_DAY] = today
-    held.permanent = True  # type: ignore[attr-defined]  # a Flask session
+    held.permanent = True
 
 
 def forget_all() -> None:

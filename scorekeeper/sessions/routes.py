@@ -169,7 +169,7 @@ def _show(token: str):
 
 def _view_page_name(token: str) -> str | None:
     """This request's name for the view link's page (view_pages.view_page_name)."""
-    return view_page_name(token, is_host(), request, session)
+    return view_page_name(token, host=is_host(), asked=request, held=session)
 
 
 @bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")

@@ -17,7 +17,7 @@ from scorekeeper import revalidate
 from scorekeeper.sessions.access import current
 
 
-def view_page_name(token: str, host: bool, asked: Request, held: Mapping[str, Any]) -> str | None:
+def view_page_name(token: str, *, host: bool, asked: Request, held: Mapping[str, Any]) -> str | None:
     """The name a view link's scoreboard is kept under with its version, or None when this request's is not kept.
 
     `host`: whether the request is the host's; `asked`: the request; `held`: its session.
