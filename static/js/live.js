@@ -85,7 +85,8 @@ function showParts(parts) {
       // set once in the page, so that an unfolded hand of "What was entered" fetches its cards again
       if (open.has(known(summary))) summary.parentElement.open = true;
     }
-    if (active) [...holder.querySelectorAll("a, button, select, input, summary")].find((e) => known(e) === active)?.focus();
+    const again = active && [...holder.querySelectorAll("a, button, select, input, summary")].find((e) => known(e) === active);
+    if (again) again.focus({ preventScroll: true });
   }
 }
 

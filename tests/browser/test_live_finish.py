@@ -98,3 +98,21 @@ def test_a_following_phone_shows_the_won_games_actions_and_after_an_undo_the_nex
         assert phone.evaluate("window.stillTheSamePage") is True
     for context in phones:
         context.close()
+
+
+def test_a_section_the_follower_unfolded_stays_unfolded_through_an_update(page, browser, browser_context_args, live_server):
+    page.goto(f"{live_server}/new/rummy500")
+    page.locator('[name="players-0"]').fill("Ann")
+    page.locator('[name="players-1"]').fill("Ben")
+    page.get_by_role("button", name="Start the game").click()
+    other = browser.new_context(**browser_context_args)
+    follower = other.new_page()
+    follower.goto(page.url)
+    follower.get_by_text("Dealer and players").click()
+    expect(follower.get_by_label("Who deals hand 1")).to_be_visible()
+
+    enter_points(page, 1, 40, -10)
+    # the section is the new one (it asks about the next hand), still open where the reader left it
+    expect(follower.get_by_label("Who deals hand 2")).to_be_visible(timeout=6000)
+    expect(follower.get_by_label("Who deals hand 2")).to_have_value("Ben")
+    other.close()
