@@ -134,3 +134,16 @@ def test_the_forms_an_edit_link_is_sent_carry_a_csrf_token_that_saves(databases)
     assert fields["csrf_token"] and fields["hand_id"]
     assert client.post(undo.group(1), data=fields).status_code == 302
     assert "Hand 1 removed" in client.get(url).get_data(as_text=True)
+
+
+def test_a_phone_that_says_which_rows_it_holds_is_sent_the_entries_from_its_last_row_on(almost_won):
+    table = almost_won
+    page = table.page()
+    version = int(re.search(r'data-version="(\d+)"', page).group(1))
+    position, key = re.findall(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"', page)[-1]
+    assert table.play(WIN).status_code == 302
+    news = table.client.get(f"{table.url}/live?v={version}&rows={position}.{key}").get_json()
+    assert news["rows"]["first"] == 1 and news["rows"]["after"] == 2
+    # the phone keeps its entry of hand 1; its entry of hand 2 showed that hand's cards, as the last one's does,
+    # and is sent again as an earlier hand's
+    assert re.findall(r'data-hand="(\d+)"', news["parts"]["entered-hands"]) == ["2", "3"]

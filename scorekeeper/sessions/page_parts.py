@@ -29,16 +29,26 @@ def edit_controls(gs: GameSession) -> dict[str, Any]:
     }
 
 
-def entered_html(gs: GameSession, token: str, board: dict[str, Any]) -> Markup:
-    """The list of what was entered (sessions/_entered.html) of this version: built once per version and link."""
-    return built(board, f"entered {token}", lambda: render_template(
-        "sessions/_entered.html", gs=gs, token=token, board=board,
+def entered_html(gs: GameSession, token: str, board: dict[str, Any], from_hand: int | None = None) -> Markup:
+    """The list of what was entered (sessions/_entered.html) of this version: built once per version and link.
+
+    With `from_hand`, the list holds only the hands from that one on: what a live update sends a
+    phone that keeps its own entries of the hands before it.
+    """
+    name = f"entered {token}" if from_hand is None else f"entered {token} from {from_hand}"
+    return built(board, name, lambda: render_template(
+        "sessions/_entered.html", gs=gs, token=token, board=board, from_hand=from_hand,
         last=hand_data(gs, board["count"]) if board["rows"] else None))
 
 
-def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any]) -> dict[str, str]:
+def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
+               rows: dict[str, Any] | None = None) -> dict[str, str]:
     """The content of each changing part of this link's scoreboard page, by the id of its element.
 
+    With `rows` (sessions.page_data.rows_since: the phone keeps its rows of hands first to
+    after), what was entered lists only the hands from `after` on: the phone keeps its entries
+    of the hands before it, which are those hands' as this version shows them (its entry of
+    hand `after` may show that hand's cards, as the last hand's does, so that one is sent again).
     A view link's parts are built once per version (sessions.page_data.built); an edit link's
     controls carry the visitor's CSRF token, so they are built for each answer.
     """
@@ -46,7 +56,7 @@ def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any]) 
     parts = {
         "session-header": built(board, f"header {access}", lambda: render_template(
             "sessions/_session_header.html", **page)),
-        "entered-hands": entered_html(gs, token, board),
+        "entered-hands": entered_html(gs, token, board, rows["after"] if rows else None),
     }
     if access == "edit":
         page |= edit_controls(gs)

@@ -107,7 +107,7 @@ def live(token: str):
         news["html"] = scoreboard_html(gs, access, token, board)
     else:
         news.update(html=scoreboard_html(gs, access, token, board, rows=False), rows=rows)
-    news["parts"] = page_parts(gs, access, token, board)
+    news["parts"] = page_parts(gs, access, token, board, rows)
     response = jsonify(news)
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"

@@ -70,20 +70,32 @@ function known(element) {
   return `${element.tagName} ${(element.textContent || element.name || "").replace(/\s+/g, " ").trim()}`;
 }
 
+/** This page's entries of "What was entered" for hands first to after-1, which an answer with rows does not send again. */
+function keptEntries(holder, rows) {
+  if (!rows) return [];
+  return Array.from(holder.querySelectorAll("details[data-hand]")).filter((entry) => {
+    const hand = Number(entry.dataset.hand);
+    return hand >= rows.first && hand < rows.after;
+  });
+}
+
 /**
- * Put each part's new content (news.parts: element id -> HTML) in its element. The sections the
- * reader had unfolded stay unfolded, and the control they were on keeps the focus where it is still there.
+ * Put each part's new content (news.parts: element id -> HTML) in its element; with news.rows, the
+ * entries of "What was entered" the page keeps go before those sent. The sections the reader had
+ * unfolded stay unfolded, and the control they were on keeps the focus where it is still there.
  */
-function showParts(parts) {
-  for (const [id, html] of Object.entries(parts || {})) {
+function showParts(news) {
+  for (const [id, html] of Object.entries(news.parts || {})) {
     const holder = document.getElementById(id);
     if (!holder) continue;
     const open = new Set(Array.from(holder.querySelectorAll("details[open] > summary"), known));
     const active = holder.contains(document.activeElement) ? known(document.activeElement) : null;
+    const kept = keptEntries(holder, news.rows);
     holder.replaceChildren(parsed(html));
+    holder.querySelector("details[data-hand]")?.before(...kept);
     for (const summary of holder.querySelectorAll("details > summary")) {
       // set once in the page, so that an unfolded hand of "What was entered" fetches its cards again
-      if (open.has(known(summary))) summary.parentElement.open = true;
+      if (open.has(known(summary)) && !summary.parentElement.open) summary.parentElement.open = true;
     }
     const again = active && [...holder.querySelectorAll("a, button, select, input, summary")].find((e) => known(e) === active);
     if (again) again.focus({ preventScroll: true });
@@ -107,7 +119,7 @@ function start() {
         if (news) showNews(news);
       }
       if (news) {
-        showParts(news.parts);
+        showParts(news);
         version = news.version;
         status.dataset.version = String(version);
         setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
