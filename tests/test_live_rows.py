@@ -2,9 +2,10 @@
 
 The phone (static/js/live.js) keeps its rows of hands `first` to `after` (checking the key of
 the row of hand `after`), puts them into the scoreboard sent without rows and appends the rows
-sent. `follow` below does the same with the HTML, so that every change a table makes can be
-checked against the scoreboard a fresh load shows. tests/browser/test_live_view.py checks the
-script itself.
+sent; with them, the entries of "What was entered" it keeps (hands `first` to `after` - 1) go before
+the ones sent. `follow` below does the same with the HTML, so that every change a table makes can be
+checked against the scoreboard and page parts a fresh load shows. tests/browser/test_live_view.py
+and test_live_finish.py check the script itself.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tests.test_history_games import SAMPLES, store_sample
 
 _CHUNK = re.compile(r'<tr id="hand-(\d+)"')
 _LAST = re.compile(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"')
+_ENTRY = re.compile(r'<details[^>]* data-hand="(\d+)".*?</details>', re.S)
 
 
 def points(ann: int, ben: int) -> dict:
@@ -46,7 +48,7 @@ class Phone:
     def __init__(self, client, url: str) -> None:
         self.client, self.url = client, url
         news = client.get(f"{url}/live").get_json()
-        self.version, self.html = news["version"], news["html"]
+        self.version, self.html, self.parts = news["version"], news["html"], news["parts"]
         self.asked: list[dict] = []
 
     def follow(self) -> None:
@@ -59,7 +61,19 @@ class Phone:
             self.asked.append(news)
         if "rows" not in news:
             self.html = news["html"]
+            self.parts = news["parts"]
+        else:
+            self.parts = {**news["parts"], "entered-hands": self._entries(news)}
         self.version = news["version"]
+
+    def _entries(self, news: dict) -> str:
+        """What was entered: the entries this phone keeps (hands first to after - 1), then those sent."""
+        sent, first, after = news["parts"]["entered-hands"], news["rows"]["first"], news["rows"]["after"]
+        kept = "".join(m.group(0) for m in _ENTRY.finditer(self.parts["entered-hands"])
+                       if first <= int(m.group(1)) < after)
+        at = _ENTRY.search(sent)
+        assert at, "an answer with rows sends the entries from hand `after` on"
+        return sent[:at.start()] + kept + sent[at.start():]
 
     def _merge(self, news: dict) -> bool:
         sent = news["rows"]
@@ -75,6 +89,8 @@ class Phone:
         fresh = self.client.get(f"{self.url}/live").get_json()
         assert fresh["version"] == self.version
         assert normal(self.html) == normal(fresh["html"])
+        assert {part: normal(html) for part, html in self.parts.items()} == \
+            {part: normal(html) for part, html in fresh["parts"].items()}
 
 
 @pytest.fixture

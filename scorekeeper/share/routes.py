@@ -3,7 +3,8 @@
 Live updates are plain polling: a page asks ``/s/<token>/live?v=<version>``
 every few seconds and gets 304 with no body while nothing changed, or the
 new version with the scoreboard fragment to swap in (or, when it says which
-rows it holds, the fragment without rows and the rows it lacks). Polling keeps the
+rows it holds, the fragment without rows and the rows it lacks) and the other
+parts of the page that changed with it. Polling keeps the
 server a plain WSGI app (no websockets) and costs one indexed lookup per ask.
 """
 
@@ -16,6 +17,7 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 from scorekeeper.models import GameSession
 from scorekeeper.sessions.access import current_version, load_session
 from scorekeeper.sessions.page_data import rows_since, scoreboard, scoreboard_html
+from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
@@ -83,12 +85,14 @@ def renew_link(token: str, kind: str):
 
 @bp.route("/s/<token>/live")
 def live(token: str):
-    """304 (no body) while the session is at version ``v``; else the new version and scoreboard fragment.
+    """304 (no body) while the session is at version ``v``; else the new version, scoreboard fragment and page parts.
 
     The fragment is built once per version of the session (see sessions.page_data.scoreboard_html),
     however many phones follow it. A page that says which rows it shows (``rows``: the
     position and key of its last one) gets the fragment without rows and only the rows it
-    lacks, when it can keep the others (sessions.page_data.rows_since).
+    lacks, when it can keep the others (sessions.page_data.rows_since). The parts are the rest
+    of the page that changes with the game (sessions.page_parts): with them a following phone
+    shows what a fresh load of its page would.
     """
     seen = request.args.get("v", type=int)
     if seen is not None and seen == current_version(token):
@@ -103,6 +107,7 @@ def live(token: str):
         news["html"] = scoreboard_html(gs, access, token, board)
     else:
         news.update(html=scoreboard_html(gs, access, token, board, rows=False), rows=rows)
+    news["parts"] = page_parts(gs, access, token, board, rows)
     response = jsonify(news)
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"

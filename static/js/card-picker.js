@@ -11,28 +11,11 @@
 // for cards worth different points (Oklahoma's Q♠) is offered each way, written as 2C=QS.
 // See templates/_card_picker.html for how to include it.
 
-import { cardFace, cardWords } from "./card-words.js";
+import { canonicalCard, cardFace, cardWords } from "./card-words.js";
 import { debounce, postMeldCheck } from "./meld-api.js";
 
-const JOKERS = new Set(["JK", "JOKER", "*"]);
-const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 const CHECK_DELAY_MS = 300;
 const MARGIN = 8; // px kept clear above the field and below the picker when scrolling them into view
-
-/** Canonical notation of one typed token ("10s" -> "10S", "jk=8h" -> "JK"), or null. */
-function canonicalCard(token) {
-  const text = token.split("=")[0].trim().toUpperCase();
-  if (JOKERS.has(text)) return "JK";
-  if (text.length < 2) return null;
-  const suit = SUITS[text.slice(-1)];
-  let rank = text.slice(0, -1);
-  rank = RANKS[rank] || rank;
-  const n = Number(rank);
-  if (!suit) return null;
-  if (!["A", "J", "Q", "K"].includes(rank) && !(Number.isInteger(n) && n >= 2 && n <= 10)) return null;
-  return rank + suit;
-}
 
 /** Count the cards typed in every field: {"7H": 1, ...}. */
 function countCards(fields) {

@@ -1,9 +1,49 @@
 // A card in words and as drawn, as scorekeeper/webapp/card_chips.py says and draws it on the server:
-// "queen of spades" and Q♠, "joker" and JK. The card picker and the checker's verdicts name cards
-// through here, so a card is said the same way wherever it appears.
+// "queen of spades" and Q♠, "joker" and JK, and a card list as the chips of templates/_card_chips.html.
+// The card picker, the checker's verdicts and the players' parts on the hand form name and draw cards
+// through here, so a card is said and drawn the same way wherever it appears.
 
 const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 const RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+// how a card may be typed (scorekeeper/engine/cards.py): any case, T for 10, suit letters or symbols
+const JOKERS = new Set(["JK", "JOKER", "*"]);
+const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10" };
+const SUIT_INPUT = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+// one card as typed, with the card a wild card stands for: what cards typed without spaces are made of
+const ONE_CARD = "(?:10|[2-9ATJQK])[SHDC♠♥♦♣]";
+const TYPED_CARD = `(?:JOKER|JK|\\*|${ONE_CARD})(?:=${ONE_CARD})?`;
+const RUN_TOGETHER = new RegExp(`^(?:${TYPED_CARD})+$`, "i");
+
+/** Canonical notation of one typed token ("10s" -> "10S", "jk=8h" -> "JK"), or null when it is not a card. */
+export function canonicalCard(token) {
+  const text = token.split("=")[0].trim().toUpperCase();
+  if (JOKERS.has(text)) return "JK";
+  const rank = RANKS[text.slice(0, -1)];
+  const suit = SUIT_INPUT[text.slice(-1)];
+  return rank && suit ? rank + suit : null;
+}
+
+/**
+ * A card list as typed ("7h 8h, jk=9h", "7h8h9h") read as the server reads a meld's cards: each card
+ * with the card it stands for (null unless given after =). Null when any of it is not a card.
+ */
+export function readCards(text) {
+  const tokens = text
+    .replace(/,/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((token) => (token.length >= 4 && RUN_TOGETHER.test(token) ? token.match(new RegExp(TYPED_CARD, "gi")) : [token]));
+  const read = [];
+  for (const token of tokens) {
+    const [own, ...meant] = token.split("=");
+    const card = canonicalCard(own);
+    const stands = meant.length ? canonicalCard(meant.join("=")) : null;
+    // what a wild card stands for is one natural card
+    if (!card || (meant.length && (!stands || stands === "JK" || meant.length > 1))) return null;
+    read.push({ card, stands });
+  }
+  return read;
+}
 
 /** A card ("QS", "10H", "JK") in words: "queen of spades", "10 of hearts", "joker". */
 export function cardWords(card) {
@@ -21,4 +61,56 @@ export function cardFace(card) {
 export function cardColour(card) {
   if (card === "JK") return "joker";
   return "HD".includes(card.slice(-1)) ? "red" : "black";
+}
+
+/** A card's label, colour class and words, as scorekeeper/webapp/card_chips.py's Chip has them. */
+function face(card) {
+  return { label: cardFace(card), colour: cardColour(card), words: cardWords(card) };
+}
+
+function span(className, text) {
+  const node = document.createElement("span");
+  if (className !== undefined) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The markup of one chip of templates/_card_chips.html, from what it shows (`shown`: a label or nodes) and says. */
+function chipOf(colour, shown, words) {
+  const seen = document.createElement("span");
+  seen.setAttribute("aria-hidden", "true");
+  seen.append(...shown);
+  const chip = span(`card-chip ${colour}`);
+  chip.append(seen, span("visually-hidden", words));
+  return chip;
+}
+
+/**
+ * A card as a chip, the markup of templates/_card_chips.html: "9H" shows as 9♥ in red and says
+ * "9 of hearts"; a wild card given what it stands for shows "JK as 8♥" and says "joker as 8 of hearts".
+ */
+export function cardChip(card, stands) {
+  const own = face(card);
+  if (!stands) return chipOf(own.colour, [own.label], own.words);
+  const other = face(stands);
+  const shown = [span(own.colour, own.label), span("as", " as "), span(other.colour, other.label)];
+  return chipOf("wild", shown, `${own.words} as ${other.words}`);
+}
+
+/**
+ * A card list as typed, as the chips the server's `cards` macro draws for it (a fragment: chips
+ * with a space between). Text that is not cards is one chip of that text, as on the server.
+ */
+export function cardChips(text) {
+  const drawn = document.createDocumentFragment();
+  const read = readCards(text);
+  if (read === null) {
+    drawn.append(chipOf("", [text], text));
+    return drawn;
+  }
+  read.forEach(({ card, stands }, index) => {
+    if (index) drawn.append(" ");
+    drawn.append(cardChip(card, stands));
+  });
+  return drawn;
 }

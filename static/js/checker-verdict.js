@@ -1,39 +1,13 @@
 // Builds the checker's verdict from a meld check body (POST /api/v1/melds/check) or a lay-off
 // check body: the same markup templates/checker/_verdict.html renders on the server.
 
-import { cardColour, cardFace, cardWords } from "./card-words.js";
+import { cardChip } from "./card-words.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-/** One card ("9H", "JK") as scorekeeper/webapp/card_chips.py sees it: label, colour class, words. */
-function face(card) {
-  return { label: cardFace(card), colour: cardColour(card), words: cardWords(card) };
-}
-
-/**
- * A card as a chip, the markup of templates/_card_chips.html: "9H" shows as 9♥ in red and says
- * "9 of hearts"; a wild card given what it stands for shows "JK as 8♥" and says "joker as 8 of hearts".
- */
-function cardChip(card, stands) {
-  const own = face(card);
-  const shown = el("span");
-  shown.setAttribute("aria-hidden", "true");
-  let words = own.words;
-  if (stands) {
-    const other = face(stands);
-    shown.append(el("span", own.colour, own.label), el("span", "as", " as "), el("span", other.colour, other.label));
-    words += ` as ${other.words}`;
-  } else {
-    shown.textContent = own.label;
-  }
-  const chip = el("span", `card-chip ${stands ? "wild" : own.colour}`);
-  chip.append(shown, el("span", "visually-hidden", words));
-  return chip;
 }
 
 /** A reading's cards in meld order, each wild card shown with the card it stands for. */

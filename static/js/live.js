@@ -2,6 +2,8 @@
 // scoreboard when it did. Nothing is asked while the page is hidden (a phone in a pocket costs nothing).
 // Each ask says which rows the page shows (its last row's hand and key), so that a change brings the
 // totals and only the rows the page lacks; the rows it keeps are the very rows a fresh load would show.
+// The rest of the page that changes with the game (the next hand's buttons, a won game's Rematch, what
+// was entered) comes with it as parts, so the page shows what a fresh load of it would.
 
 import { askFresh, pollWhileVisible } from "./poll.js";
 
@@ -63,6 +65,43 @@ function showNews(news) {
   return true;
 }
 
+/** The words a control or a folded section is known by, to find it again among the parts put in its place. */
+function known(element) {
+  return `${element.tagName} ${(element.textContent || element.name || "").replace(/\s+/g, " ").trim()}`;
+}
+
+/** This page's entries of "What was entered" for hands first to after-1, which an answer with rows does not send again. */
+function keptEntries(holder, rows) {
+  if (!rows) return [];
+  return Array.from(holder.querySelectorAll("details[data-hand]")).filter((entry) => {
+    const hand = Number(entry.dataset.hand);
+    return hand >= rows.first && hand < rows.after;
+  });
+}
+
+/**
+ * Put each part's new content (news.parts: element id -> HTML) in its element; with news.rows, the
+ * entries of "What was entered" the page keeps go before those sent. The sections the reader had
+ * unfolded stay unfolded, and the control they were on keeps the focus where it is still there.
+ */
+function showParts(news) {
+  for (const [id, html] of Object.entries(news.parts || {})) {
+    const holder = document.getElementById(id);
+    if (!holder) continue;
+    const open = new Set(Array.from(holder.querySelectorAll("details[open] > summary"), known));
+    const active = holder.contains(document.activeElement) ? known(document.activeElement) : null;
+    const kept = keptEntries(holder, news.rows);
+    holder.replaceChildren(parsed(html));
+    holder.querySelector("details[data-hand]")?.before(...kept);
+    for (const summary of holder.querySelectorAll("details > summary")) {
+      // set once in the page, so that an unfolded hand of "What was entered" fetches its cards again
+      if (open.has(known(summary)) && !summary.parentElement.open) summary.parentElement.open = true;
+    }
+    const again = active && [...holder.querySelectorAll("a, button, select, input, summary")].find((e) => known(e) === active);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
 function start() {
   const url = status.dataset.liveUrl;
   const interval = Number(status.dataset.interval) || 2500;
@@ -80,12 +119,14 @@ function start() {
         if (news) showNews(news);
       }
       if (news) {
+        showParts(news);
         version = news.version;
+        status.dataset.version = String(version);
         setStatus(`Updated at ${new Date().toLocaleTimeString()}`, "updated");
-        // the scoreboard is live; the list of cards entered and the buttons come with a reload
+        // the page is as a fresh load would show it; a reload is still one tap away
         const reload = document.createElement("a");
         reload.href = window.location.pathname;
-        reload.textContent = "reload for the cards entered";
+        reload.textContent = "reload";
         status.append(" · ", reload);
       } else if (response.status === 404) {
         setStatus("This link no longer works: it was replaced. Ask the table for the new QR code.", "gone");

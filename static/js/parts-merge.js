@@ -5,6 +5,7 @@
 // parts_seen field remembers what was merged, so a kept draft and a form sent back carry it.
 // No side effects on load.
 
+import { cardChips } from "./card-words.js";
 import { ensureField, ensureOption } from "./form-rows.js";
 
 function normal(value) {
@@ -58,23 +59,30 @@ function element(tag, className, text) {
   return node;
 }
 
-/** One player's entry in words: melds, lay-offs and cards left, from field values. */
+/** A line of a player's entry: words, then cards drawn as the rest of the page draws them, then more words. */
+function line(before, cards, after = "") {
+  const item = element("li", "", before);
+  item.append(cardChips(cards), after);
+  return item;
+}
+
+/** One player's entry in words and card chips: melds, lay-offs and cards left, from field values. */
 function summary(values, seat, names) {
   const list = element("ul", "part-summary");
   const rows = (kind) => Object.keys(values)
     .map((name) => [name, new RegExp(`^players-${seat}-${kind}-(\\d+)`).exec(name)])
     .filter(([, found]) => found)
     .sort((a, b) => Number(a[1][1]) - Number(b[1][1]));
-  for (const [name] of rows("melds")) list.append(element("li", "", `Meld: ${values[name]}`));
+  for (const [name] of rows("melds")) list.append(line("Meld: ", values[name]));
   for (const [name, found] of rows("layoffs")) {
     if (!name.endsWith("-cards")) continue;
     const onto = values[`players-${seat}-layoffs-${found[1]}-onto`] || "";
     const [owner, meld] = onto.split(":");
     const where = meld === undefined ? "(no meld chosen)" : `${names[owner] || "?"}'s meld ${Number(meld) + 1}`;
-    list.append(element("li", "", `Laid off ${values[name]} onto ${where}`));
+    list.append(line("Laid off ", values[name], ` onto ${where}`));
   }
   const left = values[`players-${seat}-in_hand`];
-  list.append(element("li", "", left ? `Left in hand: ${left}` : "Nothing left in hand"));
+  list.append(left ? line("Left in hand: ", left) : element("li", "", "Nothing left in hand"));
   return list;
 }
 

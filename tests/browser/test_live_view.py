@@ -82,9 +82,9 @@ def test_view_page_stops_asking_while_hidden_and_catches_up_when_shown(page, liv
     assert len(polls) > asked, "coming back asks at once"
 
 
-def _scoreboard(page) -> str:
-    """The scoreboard as the page shows it, the white space between tags left out."""
-    return page.locator(".scoreboard").evaluate("el => el.outerHTML.replace(/>\\s+</g, '><').trim()")
+def _as_shown(page, where: str = ".scoreboard") -> str:
+    """The scoreboard (or another part, by selector) as the page shows it, the white space between tags left out."""
+    return page.locator(where).evaluate("el => el.outerHTML.replace(/>\\s+</g, '><').trim()")
 
 
 def test_a_following_phone_shows_what_a_fresh_load_shows_after_every_change(
@@ -123,7 +123,8 @@ def test_a_following_phone_shows_what_a_fresh_load_shows_after_every_change(
             "v => performance.getEntriesByType('resource').some(e => e.name.includes(`/live?v=${v}`))",
             arg=version, timeout=8000)
         fresh.goto(f"{base}/s/{view}")
-        assert _scoreboard(viewer) == _scoreboard(fresh)
+        assert _as_shown(viewer) == _as_shown(fresh)
+        assert _as_shown(viewer, "#entered-hands") == _as_shown(fresh, "#entered-hands")
 
     change(lambda gs: service.add_hand(gs, points(40, 4)))
     assert any("rows=3." in url for url in asked), "the page said which rows it holds"

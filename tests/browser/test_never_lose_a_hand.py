@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_card_chips_browser import server_chips
+
 HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"
 
 
@@ -287,8 +289,10 @@ def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(
 
     ben = page.get_by_role("group", name="Ben: typed here or sent from their phone")
     expect(ben).to_be_visible(timeout=8000)
-    expect(ben).to_contain_text("Left in hand: qc")
-    expect(ben).to_contain_text("Left in hand: QC 3S")
+    # each side as typed or sent, its cards drawn as chips (their words said to screen readers)
+    typed, sent = ben.locator(".part-side").all()
+    expect(typed).to_contain_text("Left in hand: Q♣queen of clubs")
+    expect(sent).to_contain_text("Left in hand: Q♣queen of clubs 3♠3 of spades")
     expect(page.locator('[data-draft="news"]')).to_contain_text("Sent, but not what is typed here: Ben and Cy.")
     fits_the_phone(page)
     ben.scroll_into_view_if_needed()
@@ -308,6 +312,31 @@ def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(
     [hand] = stored_hands(page, edit_url)
     assert hand["players"]["Ben"]["in_hand"] == ["QC", "3S"]
     assert hand["players"]["Cy"]["in_hand"] == ["AS"]
+
+
+def test_a_part_sent_draws_its_lay_offs_and_cards_as_the_server_draws_them(
+    page, browser, browser_context_args, live_server, app, screenshot
+):
+    edit_url = start(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Cy's cards left in hand").fill("as")
+    phones = browser.new_context(**browser_context_args)
+    try:
+        send_part(phones.new_page(), edit_url, 0, melds=("7H 8H 9H",), went_out=True)
+        send_part(phones.new_page(), edit_url, 2, layoff=("10h jk", "Ann's meld 1: 7H 8H 9H"), left="2s")
+    finally:
+        phones.close()
+
+    cy = page.get_by_role("group", name="Cy: typed here or sent from their phone")
+    expect(cy).to_be_visible(timeout=8000)
+    expect(cy.get_by_role("listitem").filter(has_text="Laid off")).to_have_text(
+        "Laid off 10♥10 of hearts JKjoker onto Ann's meld 1")
+    _, (here, laid_off, left) = server_chips(app, ["as", "10h jk", "2s"])
+    sides = [side.get_by_role("listitem").evaluate_all("items => items.map((item) => item.innerHTML)")
+             for side in cy.locator(".part-side").all()]
+    assert sides == [[f"Left in hand: {here}"], [f"Laid off {laid_off} onto Ann's meld 1", f"Left in hand: {left}"]]
+    cy.scroll_into_view_if_needed()
+    screenshot(page, "part_sent_with_chips")
 
 
 def test_gin_whole_hands_are_kept_on_the_phone_and_saved_in_the_background(page, live_server):

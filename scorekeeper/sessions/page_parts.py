@@ -1,0 +1,65 @@
+"""The parts of the scoreboard page (sessions/show.html) that change with the game, besides the scoreboard.
+
+A live update (share.routes.live) sends them with the scoreboard, so a phone following the game
+shows what a fresh load of its page would: the next hand's number, a won game's Rematch and
+Undo, the players' names, what was entered. Each part is the new content of the page's element
+with that id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template
+from markupsafe import Markup
+
+from scorekeeper.models import GameSession
+from scorekeeper.sessions import service, table
+from scorekeeper.sessions.forms import ConfirmForm
+from scorekeeper.sessions.page_data import built, hand_data
+from scorekeeper.sessions.table_forms import DealerForm
+
+
+def edit_controls(gs: GameSession) -> dict[str, Any]:
+    """What an edit link's scoreboard needs besides the board: its forms, and the undone hand it offers to put back."""
+    return {
+        "undo_form": ConfirmForm(),
+        "put_back": service.restorable(gs),
+        "dealer_form": DealerForm().setup(table.playing_names(gs)),
+    }
+
+
+def entered_html(gs: GameSession, token: str, board: dict[str, Any], from_hand: int | None = None) -> Markup:
+    """The list of what was entered (sessions/_entered.html) of this version: built once per version and link.
+
+    With `from_hand`, the list holds only the hands from that one on: what a live update sends a
+    phone that keeps its own entries of the hands before it.
+    """
+    name = f"entered {token}" if from_hand is None else f"entered {token} from {from_hand}"
+    return built(board, name, lambda: render_template(
+        "sessions/_entered.html", gs=gs, token=token, board=board, from_hand=from_hand,
+        last=hand_data(gs, board["count"]) if board["rows"] else None))
+
+
+def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
+               rows: dict[str, Any] | None = None) -> dict[str, str]:
+    """The content of each changing part of this link's scoreboard page, by the id of its element.
+
+    With `rows` (sessions.page_data.rows_since: the phone keeps its rows of hands first to
+    after), what was entered lists only the hands from `after` on: the phone keeps its entries
+    of the hands before it, which are those hands' as this version shows them (its entry of
+    hand `after` may show that hand's cards, as the last hand's does, so that one is sent again).
+    A view link's parts are built once per version (sessions.page_data.built); an edit link's
+    controls carry the visitor's CSRF token, so they are built for each answer.
+    """
+    page = {"gs": gs, "access": access, "token": token, "board": board}
+    parts = {
+        "session-header": built(board, f"header {access}", lambda: render_template(
+            "sessions/_session_header.html", **page)),
+        "entered-hands": entered_html(gs, token, board, rows["after"] if rows else None),
+    }
+    if access == "edit":
+        page |= edit_controls(gs)
+        parts["game-actions"] = Markup(render_template("sessions/_game_actions.html", **page))
+        parts["review-actions"] = Markup(render_template("sessions/_review_actions.html", **page))
+    return {name: str(html) for name, html in parts.items()}
