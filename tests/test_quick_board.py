@@ -297,3 +297,15 @@ def test_the_shortcut_does_the_work_of_every_hook_the_app_has(app):
     assert set(app.before_request_funcs) == {None} and not app.url_value_preprocessors
     assert not app.teardown_request_funcs
     assert hooks_known(app)
+
+
+def test_a_guest_opening_a_view_link_is_given_no_csrf_token(databases):
+    # a view link's page has no form: building it (CSRF on, as served) must not put a token into the
+    # guest's cookie, which every later answer would then carry for nothing
+    served = databases.app("served", LOOPBACK_IS_HOST=False, WTF_CSRF_ENABLED=True)
+    served_links = games_of(served)
+    for phone in range(2):  # the first builds the page, the second is answered from it
+        opened = by_app(served).get(f"/s/{served_links['view']}", environ_base=LAN)
+        assert opened.status_code == 200
+        name, held, _ = dict(comparable(served, opened)[2])["Set-Cookie"]
+        assert name == "session" and held == {"_permanent": True, "day": today(), "games": [served_links["view"]]}

@@ -36,12 +36,10 @@ from scorekeeper.sessions.hand_form_data import (
 from scorekeeper.sessions.page_data import (
     ANY_GOER,
     already_saved,
-    built,
     deal_note,
     deck_counts,
     game_spec,
     games,
-    hand_data,
     layoff_seats,
     player_totals,
     points_bonuses,
@@ -50,7 +48,7 @@ from scorekeeper.sessions.page_data import (
     scoreboard_html,
     whole_number,
 )
-from scorekeeper.sessions.table_forms import DealerForm
+from scorekeeper.sessions.page_parts import edit_controls, entered_html
 from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_name
 
 # the home page lists at most this many games in progress and finished, most recently changed
@@ -150,14 +148,11 @@ def _show(token: str):
     board = scoreboard(gs)
     # asked before the page is built: building it takes the visitor's messages out of the session
     name = _view_page_name(token)
+    # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
+    controls = edit_controls(gs) if access == "edit" else {}
     page = render_template(
-        "sessions/show.html", gs=gs, access=access, token=token, board=board, undo_form=ConfirmForm(),
-        board_html=scoreboard_html(gs, access, token, board),
-        entered_html=built(board, f"entered {token}", lambda: render_template(
-            "sessions/_entered.html", gs=gs, token=token, board=board,
-            last=hand_data(gs, board["count"]) if board["rows"] else None)),
-        put_back=service.restorable(gs) if access == "edit" else None,
-        dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
+        "sessions/show.html", gs=gs, access=access, token=token, board=board,
+        board_html=scoreboard_html(gs, access, token, board), entered_html=entered_html(gs, token, board), **controls,
     )
     if name is None or access != "view":
         return page
