@@ -304,7 +304,7 @@ def test_a_guest_opening_a_view_link_is_given_no_csrf_token(databases):
     # guest's cookie, which every later answer would then carry for nothing
     served = databases.app("served", LOOPBACK_IS_HOST=False, WTF_CSRF_ENABLED=True)
     served_links = games_of(served)
-    for phone in range(2):  # the first builds the page, the second is answered from it
+    for _ in range(2):  # one phone builds the page, the next is answered from it
         opened = by_app(served).get(f"/s/{served_links['view']}", environ_base=LAN)
         assert opened.status_code == 200
         name, held, _ = dict(comparable(served, opened)[2])["Set-Cookie"]
