@@ -40,6 +40,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from http.cookiejar import CookieJar
 from pathlib import Path
 
@@ -215,9 +216,10 @@ def long_game(sk: Server, links: dict[str, str]) -> list[tuple[str, str, str]]:
     follower = Browser(sk.url)
     held = re.findall(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"', follower.get(view)[1].decode())[-1]
     edit = f"/s/{links['long_edit']}"
-    for _ in range(6):
-        # the table looks at the game (on both workers, as an evening of views does), then enters the next hand
-        phone.get(edit)
+    # the table looks at the game (on both workers, as an evening of views does: two at once, so that each
+    # worker takes some), then enters the next hand
+    with ThreadPoolExecutor(max_workers=2) as looks:
+        list(looks.map(lambda _: phone.get(edit), range(8)))
     status, form, _, _ = phone.get(f"{edit}/hands/new?mode=points")
     text = form.decode()
     fields = dict(re.findall(r'name="(csrf_token|idempotency_key|version)"[^>]*value="([^"]*)"', text))

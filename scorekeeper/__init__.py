@@ -77,10 +77,12 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
     from scorekeeper.api import quick_checks
+    from scorekeeper.sessions import quick_board
     from scorekeeper.share import quick_poll
 
-    # the JSON checks and the live poll's "nothing changed" answered before Flask is asked; inside the
-    # proxy fix, which comes next
+    # a guest's view-link scoreboard, the JSON checks and the live poll's "nothing changed" answered before
+    # Flask is asked; inside the proxy fix, which comes next
+    quick_board.init_app(app)
     quick_checks.init_app(app)
     quick_poll.init_app(app)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)

@@ -18,12 +18,15 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from typing import Any
 
-from flask import Flask, Request, request
+from flask import Flask, Request, current_app, request
 from flask_compress import Compress
+from flask_compress.flask_compress import _choose_algorithm
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 from werkzeug.utils import cached_property
+from werkzeug.wrappers import Response
 
 compress = Compress()
 # what Flask-Compress appends to a compressed answer's strong ETag
@@ -58,9 +61,12 @@ class CompressedRequest(Request):
 _KEPT_AS = "scorekeeper.compressed_as"
 
 
-def same_bytes_as(etag: str) -> None:
-    """Say that this request's answer is the same bytes whenever its strong ETag is `etag`: compressed once, kept."""
-    request.environ[_KEPT_AS] = etag
+def same_bytes_as(etag: str, environ: dict[str, Any] | None = None) -> None:
+    """Say that this request's answer is the same bytes whenever its strong ETag is `etag`: compressed once, kept.
+
+    `environ`: the request's WSGI environment (default: this request's).
+    """
+    (request.environ if environ is None else environ)[_KEPT_AS] = etag
 
 
 def _cache_key(asked: Request) -> str | None:
@@ -104,6 +110,48 @@ class CompressedAnswers:
             while self._bytes > self.max_bytes:
                 _, dropped = self._kept.popitem(last=False)
                 self._bytes -= len(dropped)
+
+
+def compress_kept(response: Response, asked: Request) -> bool:
+    """Do to `response`, a kept answer to `asked` (see same_bytes_as), what Flask-Compress's after_request does.
+
+    Its version 1.25's, step by step (pyproject.toml pins it; tests/test_quick_board.py compares the answers).
+
+    For an answer answered before Flask (sessions/quick_board.py), which has no request
+    context for the hook to read. False, having changed nothing, when its compressed bytes
+    are not kept yet: the app then answers, compressing and keeping them.
+    """
+    if response.is_streamed:
+        return False  # compressed chunk by chunk as it goes: only the hook does that
+    config = current_app.config
+    chosen = _choose_algorithm(compress.enabled_algorithms, asked.headers.get("Accept-Encoding", ""))
+    compressing = not (
+        chosen is None or response.mimetype not in compress.compress_mimetypes_set
+        or not 200 <= response.status_code < 300 or "Content-Encoding" in response.headers
+        or (response.content_length is not None and response.content_length < config["COMPRESS_MIN_SIZE"]))
+    found = None
+    if compressing:
+        key = None if compress.cache is None or compress.cache_key is None else compress.cache_key(asked)
+        found = None if key is None else compress.cache.get(f"{chosen};{key}")  # type: ignore[union-attr]
+        if found is None:
+            return False
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = "Accept-Encoding"
+    elif "accept-encoding" not in vary.lower():
+        response.headers["Vary"] = f"{vary}, Accept-Encoding"
+    if found is None:
+        return True
+    response.direct_passthrough = False
+    response.headers["Content-Encoding"] = str(chosen)
+    response.set_data(found)
+    response.headers["Content-Length"] = str(response.content_length)
+    etag, weak = response.get_etag()
+    if etag and not weak:
+        response.set_etag(f"{etag}:{chosen}", weak=False)
+    if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and asked.method in ("GET", "HEAD"):
+        response.make_conditional(asked)
+    return True
 
 
 def init_app(app: Flask) -> None:

@@ -12,6 +12,11 @@ scoreboard; bench/web.py), each of these cost about as much as the view itself:
 - the session's data (plain JSON: the games a device holds, the day, a CSRF
   token) is copied value by value to tag what JSON cannot carry, with nothing to
   tag; here it is written as it is when nothing in it needs a tag;
+- a phone sends the same session cookie with every request until its session
+  changes, and each time the signature was checked (two HMACs) and the payload
+  decoded and decompressed again; here a cookie checked once is remembered by
+  its exact text, with its payload's JSON and the time it was signed: its age is
+  still checked at every request, and its contents read afresh from that JSON;
 - every hook and view is asked whether it is a coroutine (``inspect``) before
   each call; here once per function.
 """
@@ -20,15 +25,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, current_app
+from cachetools import LRUCache
+from flask import Flask, Request, current_app
 from flask.json.provider import DefaultJSONProvider
 from flask.json.tag import TaggedJSONSerializer
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 from itsdangerous.encoding import want_bytes
 
 # what a JSON provider writes, when it is Flask's own (scorekeeper.security's only changes reading)
@@ -87,14 +95,47 @@ class SessionJSON(TaggedJSONSerializer):
 
 
 class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, with one serializer per secret key (and fallbacks) instead of one per request."""
+    """Flask's signed-cookie sessions, with one serializer per secret key (and fallbacks) instead of one per request.
+
+    A cookie whose signature was checked once is not checked again (see the module).
+    """
 
     # hashlib's own SHA-1 (Flask wraps it in a function so that FIPS builds fail late): hmac's C implementation
     digest_method = staticmethod(hashlib.sha1)
     serializer = SessionJSON()
+    # cookies checked already: the table's phones, each sending its own; one is at most 4 KB (browsers' limit)
+    CHECKED_COOKIES = 2048
 
     def __init__(self) -> None:
         self._serializers: dict[tuple[Any, ...], URLSafeTimedSerializer | None] = {}
+        self._checked: LRUCache[tuple[Any, str], tuple[str, int]] = LRUCache(self.CHECKED_COOKIES)
+        self._lock = threading.Lock()
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """Flask's session of this request's cookie; a cookie checked before is read without checking it again."""
+        signing = self.get_signing_serializer(app)
+        if signing is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        key = (signing, cookie)  # the serializer stands for the keys: another key, another check
+        with self._lock:
+            checked = self._checked.get(key)
+        if checked is None:
+            try:
+                data, signed_at = signing.loads(cookie, return_timestamp=True)  # its age is checked below
+            except BadSignature:
+                return self.session_class()
+            checked = (self.serializer.dumps(data), int(signed_at.timestamp()))
+            with self._lock:
+                self._checked[key] = checked
+        text, signed = checked
+        # itsdangerous' own rule (TimestampSigner.unsign with Flask's max_age): too old, or signed in the future
+        age = int(time.time()) - signed
+        if not 0 <= age <= int(app.permanent_session_lifetime.total_seconds()):
+            return self.session_class()
+        return self.session_class(self.serializer.loads(text))
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """The serializer Flask would build for the app's current keys, built once for them."""

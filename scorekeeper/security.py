@@ -105,6 +105,11 @@ _ALWAYS = (("Referrer-Policy", "no-referrer"),)
 
 
 def _headers(response):
+    return add_headers(response, request.path)
+
+
+def add_headers(response: Any, path: str) -> Any:
+    """Give `response`, the answer to a request for `path`, the headers every answer carries (see the module)."""
     headers = response.headers
     # one pass over the answer's headers, and what it lacks added in one step (every answer goes through here)
     present = {key.lower(): value for key, value in headers}
@@ -113,7 +118,7 @@ def _headers(response):
         if present.get(key.lower()) != value:
             _put(headers, present, lacking, key, value)
     # pages listing the host's games carry every game's link, just as a game's own pages carry its own
-    private = (request.path.startswith(("/s/", "/host", "/sessions", "/players")) or request.path == "/"
+    private = (path.startswith(("/s/", "/host", "/sessions", "/players")) or path == "/"
                or response.mimetype == "application/json")
     if private:
         # a game's address is its credential: no cache keeps the page, no search engine lists it; but a

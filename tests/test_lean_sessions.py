@@ -60,3 +60,45 @@ def test_a_guest_device_cookie_from_the_client_is_read_back(app, client):
         session.update(SESSIONS[0])
     with client.session_transaction() as session:
         assert dict(session) == SESSIONS[0]
+
+
+def opened(app, interface, cookie: str | None):
+    """What `interface` makes of a request carrying the session cookie `cookie`."""
+    headers = {"Cookie": f"session={cookie}"} if cookie else {}
+    with app.test_request_context(headers=headers) as context:
+        return interface.open_session(app, context.request)
+
+
+def test_a_cookie_read_again_is_the_session_flask_reads_and_a_fresh_one(app, frozen):
+    with app.test_request_context():
+        cookie = SecureCookieSessionInterface().get_signing_serializer(app).dumps(SESSIONS[2])
+    first = opened(app, app.session_interface, cookie)
+    assert dict(first) == dict(opened(app, SecureCookieSessionInterface(), cookie)) == SESSIONS[2]
+    first["_flashes"].append(("message", "changed by the first request"))  # as flash() does, in place
+    again = opened(app, app.session_interface, cookie)
+    assert dict(again) == SESSIONS[2] and again is not first
+
+
+@pytest.mark.parametrize("moved", [-5, 0, 3600, 3601])
+def test_a_cookie_read_before_is_still_refused_once_too_old_as_flask_refuses_it(app, monkeypatch, moved):
+    app.permanent_session_lifetime = 3600
+    signed_at = 1_790_000_000
+    monkeypatch.setattr("itsdangerous.timed.time.time", lambda: signed_at)
+    with app.test_request_context():
+        cookie = app.session_interface.get_signing_serializer(app).dumps(SESSIONS[0])
+    assert dict(opened(app, app.session_interface, cookie)) == SESSIONS[0]  # checked, and remembered
+    monkeypatch.setattr("itsdangerous.timed.time.time", lambda: signed_at + moved)
+    flasks = dict(opened(app, SecureCookieSessionInterface(), cookie))
+    assert dict(opened(app, app.session_interface, cookie)) == flasks
+    assert flasks == (SESSIONS[0] if 0 <= moved <= 3600 else {})
+
+
+def test_a_cookie_is_checked_again_under_a_new_key_and_a_forged_one_never_reads(app, frozen):
+    with app.test_request_context():
+        cookie = app.session_interface.get_signing_serializer(app).dumps(SESSIONS[0])
+    assert dict(opened(app, app.session_interface, cookie)) == SESSIONS[0]
+    payload, stamp, signature = cookie.rsplit(".", 2)
+    forged = f"{payload}.{stamp}.{'A' * len(signature)}"
+    assert dict(opened(app, app.session_interface, forged)) == {}
+    app.secret_key = "a new key " + app.secret_key
+    assert dict(opened(app, app.session_interface, cookie)) == {}, "the old key's cookie is refused"

@@ -9,6 +9,7 @@ import pytest
 from werkzeug.test import Client
 
 from scorekeeper.api.quick_checks import QuickChecks
+from tests.shortcuts import count_handed_on
 
 FOUR_WILD = "AH JK 3H JK 5H 6H JK 8H 9H 10H JK QH KH"
 # (address, body) pairs covering the answers a check gives: legal, illegal, unreadable (400)
@@ -46,12 +47,7 @@ def by_flask(app) -> Client:
 @pytest.fixture
 def counted(app, monkeypatch) -> list[str]:
     """The addresses the shortcut handed on to Flask, in order."""
-    handed: list[str] = []
-    inner = quick(app).wsgi_app
-    monkeypatch.setattr(quick(app), "flask", inner, raising=False)
-    monkeypatch.setattr(quick(app), "wsgi_app", lambda environ, *rest: handed.append(environ["PATH_INFO"])
-                        or inner(environ, *rest))
-    return handed
+    return count_handed_on(quick(app), monkeypatch)
 
 
 @pytest.mark.parametrize(("path", "body"), ASKED)
@@ -169,3 +165,19 @@ def test_a_body_sent_in_chunks_or_cut_short_is_read_by_the_app(app, client, coun
                                      environ_overrides={"CONTENT_LENGTH": "100"})
     assert short.status_code == flask_short.status_code == 400 and short.data == flask_short.data
     assert counted == ["/api/v1/melds/check"] * 2, "both went on to the app"
+
+
+def test_a_body_the_server_ends_itself_is_answered_before_flask_unless_longer_than_said(app, client, counted):
+    meld = json.dumps({"cards": "7H 8H 9H"})
+    json_type = {"Content-Type": "application/json"}
+    # gunicorn says so of every request: the body ends where the client's Content-Length says
+    ended = client.post("/api/v1/melds/check", data=meld, headers=json_type,
+                        environ_overrides={"wsgi.input_terminated": True})
+    assert ended.status_code == 200 and ended.get_json()["legal"] is True and counted == []
+    # a stream that goes on past Content-Length: the app reads it to its end, and so answers another body
+    longer = f"{meld}   "
+    asked = {"wsgi.input_terminated": True, "CONTENT_LENGTH": "3"}
+    answer = client.post("/api/v1/melds/check", data=longer, headers=json_type, environ_overrides=asked)
+    flask_answer = by_flask(app).post("/api/v1/melds/check", data=longer, headers=json_type, environ_overrides=asked)
+    assert answer.status_code == flask_answer.status_code == 200 and answer.data == flask_answer.data
+    assert answer.get_json()["legal"] is True and counted == ["/api/v1/melds/check"]

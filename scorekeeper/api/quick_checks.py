@@ -10,8 +10,9 @@ own answer passed once through the app's after-request hooks (scorekeeper/shortc
 
 Anything else, or any doubt, goes on to Flask, which answers as it always did:
 another method or address, a query string, an untrusted Host, a body that is
-not plain ``application/json``, is sent in chunks, is shorter than its length,
-has no length or is over MAX_CONTENT_LENGTH,
+not plain ``application/json``, is sent in chunks, is shorter or (where the
+server ends the body itself) longer than its length, has no length or is over
+MAX_CONTENT_LENGTH,
 an answer Flask-Compress would compress for this client, or an error.
 """
 
@@ -56,6 +57,12 @@ class QuickChecks:
         if len(raw) != length:
             # the client sent less than it said: the app answers that it could not read the request
             return self._to_flask(environ, start_response, raw)
+        if environ.get("wsgi.input_terminated"):
+            # the server ends the body where it ends (gunicorn, for every request), and the app reads it to
+            # its end rather than to its Content-Length: anything past it goes to the app with the rest
+            more = environ["wsgi.input"].read(1)
+            if more:
+                return self._to_flask(environ, start_response, raw + more + environ["wsgi.input"].read())
         try:
             status, fields = answers.answer(respond, raw, True, self.app.json.loads)
             body = self._json(fields)
@@ -83,7 +90,7 @@ class QuickChecks:
         """The answer function for a plain check request, or None for anything the app should answer."""
         if environ.get("REQUEST_METHOD") != "POST" or environ.get("QUERY_STRING"):
             return None
-        if environ.get("HTTP_TRANSFER_ENCODING") or environ.get("wsgi.input_terminated"):
+        if environ.get("HTTP_TRANSFER_ENCODING"):
             return None  # a body sent in chunks: its Content-Length, if any, is not its length
         respond = self.checks.get(environ.get("PATH_INFO", ""))
         length = environ.get("CONTENT_LENGTH") or ""

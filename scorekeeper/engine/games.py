@@ -17,7 +17,9 @@ scorekeeper.engine.errors.InputError: Gin Rummy has no option `decks`; its optio
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.engine.cards import RANKS, SUITS, Card, rank_name
@@ -74,6 +76,20 @@ class Rules:
 
 def table_rules(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> Rules:
     """The rules of `game` with the table's `options`, for `players` players when known."""
+    if isinstance(game, str) and players is None and (options is None or (isinstance(options, Mapping) and not options)):
+        return _house_rules(game)
+    return _rules(game, options, players)
+
+
+@lru_cache(maxsize=64)
+def _house_rules(game: str) -> Rules:
+    # a game's own rules, no option chosen: what every meld check without options asks, built once
+    # (the options read-only, as the same Rules is given to every caller)
+    rules = _rules(game, None, None)
+    return replace(rules, options=MappingProxyType(dict(rules.options)))
+
+
+def _rules(game: str, options: Mapping[str, Any] | None, players: int | None) -> Rules:
     game_played = find_game(game)
     chosen = _read_options(game_played, options)
     settings = game_played.table_settings(chosen, players)

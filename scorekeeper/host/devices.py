@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import session
+from flask.sessions import SessionMixin
 from sqlalchemy import or_, select
 
 from scorekeeper.extensions import db
@@ -33,18 +34,22 @@ def remember(token: str) -> None:
     Not for a host, who sees every game anyway: a link remembered while host would
     stay listed on the device after its host rights are taken back.
     """
-    if is_host():
-        return
-    held = session.get(DEVICE_GAMES, [])
+    if not is_host():
+        remember_in(session, token)
+
+
+def remember_in(held: SessionMixin, token: str) -> None:
+    """Remember `token` in a guest's session `held` (most recent first): what remember() does for a guest."""
+    games = held.get(DEVICE_GAMES, [])
     today = utcnow().date().toordinal()
-    if held[:1] == [token] and session.get(DEVICE_DAY) == today:
+    if games[:1] == [token] and held.get(DEVICE_DAY) == today:
         return  # already the most recent, and renewed today: no new cookie for every look at the scoreboard
-    tokens = [t for t in held if isinstance(t, str) and t != token]
-    session[DEVICE_GAMES] = [token, *tokens][:MAX_REMEMBERED]
+    tokens = [t for t in games if isinstance(t, str) and t != token]
+    held[DEVICE_GAMES] = [token, *tokens][:MAX_REMEMBERED]
     # kept across browser restarts: "the games on this phone" are there at the next visit; the cookie is
     # renewed (for PERMANENT_SESSION_LIFETIME more) at the first look of each day, not at every request
-    session[DEVICE_DAY] = today
-    session.permanent = True
+    held[DEVICE_DAY] = today
+    held.permanent = True
 
 
 def forget_all() -> None:

@@ -17,13 +17,14 @@ import hmac
 import ipaddress
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from pathlib import Path
 from typing import Any
 
 from flask import abort, current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.wrappers import Request
 
 from scorekeeper.config import instance_secret
 
@@ -102,18 +103,32 @@ def is_loopback_address(address: str | None) -> bool:
         return False
 
 
-def _on_this_computer() -> bool:
-    if not current_app.config.get("LOOPBACK_IS_HOST") or current_app.config.get("TRUSTED_PROXIES"):
+def on_this_computer(config: Mapping[str, Any], asked: Request) -> bool:
+    """True when the request `asked` of an app configured by `config` is the host's by the loopback rule.
+
+    That is: it comes from this computer, with no proxy in between, while the server
+    listens on loopback only (see the module).
+    """
+    if not config.get("LOOPBACK_IS_HOST") or config.get("TRUSTED_PROXIES"):
         return False
-    if any(header in request.headers for header in FORWARDING_HEADERS):
+    if any(header in asked.headers for header in FORWARDING_HEADERS):
         return False
-    return is_loopback_address(request.remote_addr)
+    return is_loopback_address(asked.remote_addr)
+
+
+def may_be_host(config: Mapping[str, Any], asked: Request) -> bool:
+    """False only when the request `asked` is certainly a guest's: is_host() would say so, without reading a cookie.
+
+    For an answer given before Flask (sessions/quick_board.py): a request with a host
+    cookie, valid or not, or from this computer by the loopback rule, is left to the app.
+    """
+    return HOST_COOKIE in asked.cookies or on_this_computer(config, asked)
 
 
 def is_host() -> bool:
     """True when this request is the host's (host cookie, or this computer on a loopback-only server)."""
     if "is_host" not in g:
-        g.is_host = _on_this_computer() or _has_host_cookie()
+        g.is_host = on_this_computer(current_app.config, request) or _has_host_cookie()
     return g.is_host
 
 

@@ -17,7 +17,7 @@ from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import asking, bp, draft_service, service, table
-from scorekeeper.sessions.access import current, load_session
+from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -36,12 +36,10 @@ from scorekeeper.sessions.hand_form_data import (
 from scorekeeper.sessions.page_data import (
     ANY_GOER,
     already_saved,
-    built,
     deal_note,
     deck_counts,
     game_spec,
     games,
-    hand_data,
     layoff_seats,
     player_totals,
     points_bonuses,
@@ -50,7 +48,8 @@ from scorekeeper.sessions.page_data import (
     scoreboard_html,
     whole_number,
 )
-from scorekeeper.sessions.table_forms import DealerForm
+from scorekeeper.sessions.page_parts import edit_controls, entered_html
+from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_name
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -131,14 +130,12 @@ def show(token: str):
     A view link's page is built once per version and revalidated by its ETag (scorekeeper/revalidate.py).
     """
     # a guest's home page lists the games this device was given
-    known = _known_view_page(token)
+    known = known_view_page(token, _view_page_name(token))
     if known is not None:
         remember(token)
-        etag, page = known
-        answer = revalidate.not_modified(etag)
-        if answer is not None or page is None:
-            return answer or _show(token)
-        return revalidate.kept(make_response(page), etag)
+        answer = kept_view_answer(*known)
+        if answer is not None:
+            return answer
     return _show(token)
 
 
@@ -151,14 +148,11 @@ def _show(token: str):
     board = scoreboard(gs)
     # asked before the page is built: building it takes the visitor's messages out of the session
     name = _view_page_name(token)
+    # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
+    controls = edit_controls(gs) if access == "edit" else {}
     page = render_template(
-        "sessions/show.html", gs=gs, access=access, token=token, board=board, undo_form=ConfirmForm(),
-        board_html=scoreboard_html(gs, access, token, board),
-        entered_html=built(board, f"entered {token}", lambda: render_template(
-            "sessions/_entered.html", gs=gs, token=token, board=board,
-            last=hand_data(gs, board["count"]) if board["rows"] else None)),
-        put_back=service.restorable(gs) if access == "edit" else None,
-        dealer_form=DealerForm().setup(table.playing_names(gs)) if access == "edit" else None,
+        "sessions/show.html", gs=gs, access=access, token=token, board=board,
+        board_html=scoreboard_html(gs, access, token, board), entered_html=entered_html(gs, token, board), **controls,
     )
     if name is None or access != "view":
         return page
@@ -169,34 +163,8 @@ def _show(token: str):
 
 
 def _view_page_name(token: str) -> str | None:
-    """The name a view link's scoreboard is kept under with its version, or None when this request's is not kept.
-
-    A view link's page has no form and nothing of the visitor's but what the name holds (host
-    or guest, the address it was asked at); a page with a message to show, or asked with a
-    query, is built afresh. An edit link's page carries the visitor's own CSRF token: never kept.
-    """
-    if request.query_string or "_flashes" in session:
-        return None
-    # the address as asked, not request.host_url: the same scheme, host and root give the same host_url, and
-    # decoding it (uri_to_iri) cost as much as the rest of a look-up
-    return f"page {token} {is_host()} {request.scheme}://{request.host}{request.root_path}/"
-
-
-def _known_view_page(token: str) -> tuple[str, bytes | None] | None:
-    """A view link's scoreboard of the session's current version: its ETag, and the page if built already.
-
-    None when this request's page is not kept (see _view_page_name). One lookup, nothing loaded.
-    """
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.scores import ScoreCache, cache
-
-    name = _view_page_name(token)
-    found = current(token) if name else None
-    if found is None or found.edit_token == token:
-        return None
-    etag = revalidate.etag_for(found.id, str(found.created_at), found.version, name)
-    entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
-    return etag, None if entry is None else entry.pages.get(name)
+    """This request's name for the view link's page (view_pages.view_page_name)."""
+    return view_page_name(token, host=is_host(), asked=request, held=session)
 
 
 @bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")

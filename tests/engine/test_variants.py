@@ -86,3 +86,20 @@ def test_gin_cards_errors_name_the_players_when_asked_and_keep_the_api_words_oth
     with pytest.raises(GinCardsError) as named:
         gin_arrange(cards, knocker_melds=melds, knocker="Ann", defender="Ben")
     assert named.value.detail == "10S is both in Ben's hand and in Ann's melds"
+
+
+def test_a_games_own_rules_are_built_once_and_shared_read_only():
+    # every meld check without options asks for them: the same Rules each time, which no caller may change
+    rules = table_rules("rummy500")
+    assert table_rules("rummy500", {}) is rules and table_rules("rummy500", None) is rules
+    assert rules.options == table_rules("rummy500", {"target": None}).options
+    with pytest.raises(TypeError):
+        rules.options["target"] = 1  # type: ignore[index]
+    # what is not a game's own rules is read and judged each time, as before
+    assert table_rules("rummy500", {"target": 300}).target == 300
+    assert table_rules("rummy500", players=6) is not rules
+    for wrong in ([], "x"):
+        with pytest.raises(InputError, match="must be an object"):
+            table_rules("rummy500", wrong)  # type: ignore[arg-type]
+    with pytest.raises(InputError):
+        table_rules("no such game")

@@ -1,0 +1,144 @@
+"""A view link's scoreboard answered before Flask, for a guest's phone, when the page of this version is kept.
+
+The scoreboard is the page every phone at the table opens, and a view link's page
+is built once per version and kept (sessions/view_pages.py); once it is, Flask's
+per-request work around sending it (request context, URL matching, hooks) was most
+of the answer's cost, and under load on a server's workers more again (bench/web.py).
+This WSGI middleware answers it first with the app's own parts, run on a request of
+its own instead of Flask's request context:
+
+- the same Host check as Flask (scorekeeper/shortcut.py), the session cookie read
+  and written by the app's session interface, the page's name, lookup and answer
+  (304 or the page) from sessions/view_pages.py, the device remembering the game
+  as devices.remember_in does for a guest;
+- the answer then passes through what the app's after-request hooks do:
+  security.add_headers, compression.compress_kept (Flask-Compress's hook, for bytes
+  it kept compressed already), and the session saved. The before-request hooks have
+  nothing to do for such a request (a large import, CSRF for a form, a NUL in the
+  address). An app with other hooks, or without these (COMPRESS_REGISTER off, say),
+  is answered by Flask alone (hooks_known), and tests/test_quick_board.py fails
+  until a new hook is weighed here.
+
+Anything else, or any doubt, goes on to Flask, which answers as it always did:
+another method or address, a query string, a NUL, an untrusted Host, CSRF asked
+of a GET, a request
+that could be the host's (a host cookie, or a server where this computer is the
+host), a conditional request other than If-None-Match, a message to show, an edit
+link or unknown token, a page not built yet or not yet compressed for this
+client, or an error (which is logged).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask
+from werkzeug.wrappers import Response
+
+from scorekeeper import compression, security
+from scorekeeper.host.devices import remember_in
+from scorekeeper.host.identity import may_be_host
+from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_name
+from scorekeeper.shortcut import host_trusted
+
+PREFIX = "/s/"
+# what a link's token is made of (secrets.token_urlsafe): anything else is for the app to answer
+_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+# conditions a browser adds only for a range or an edit: the app judges them
+_OTHER_CONDITIONS = ("HTTP_RANGE", "HTTP_IF_RANGE", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE",
+                     "HTTP_IF_UNMODIFIED_SINCE")
+
+
+def asked_token(environ: dict[str, Any]) -> str | None:
+    """The token of a plain scoreboard request (GET /s/<token>, nothing else), or None for any other request.
+
+    >>> asked_token({"REQUEST_METHOD": "GET", "PATH_INFO": "/s/abc_-9", "QUERY_STRING": ""})
+    'abc_-9'
+    >>> [asked_token({"REQUEST_METHOD": m, "PATH_INFO": p, "QUERY_STRING": q}) for m, p, q in
+    ...  (("HEAD", "/s/abc", ""), ("GET", "/s/abc/live", ""), ("GET", "/s/abc", "x=1"), ("GET", "/s/a\\x00", ""))]
+    [None, None, None, None]
+    """
+    path = environ.get("PATH_INFO", "")
+    if environ.get("REQUEST_METHOD") != "GET" or environ.get("QUERY_STRING") or not path.startswith(PREFIX):
+        return None
+    token = path[len(PREFIX):]
+    if not _TOKEN.fullmatch(token) or environ.get("SCRIPT_NAME") or any(environ.get(h) for h in _OTHER_CONDITIONS):
+        return None
+    return token
+
+
+# the app's request hooks whose work the shortcut does, or which have nothing to do for its requests (a large
+# import's limit, CSRF for a form, a NUL in the address): with any other, or without one, the app answers
+KNOWN_BEFORE = ("allow_large_imports", "CSRFProtect.init_app.<locals>.csrf_protect", "_refuse_nul")
+
+
+def hooks_known(app: Flask) -> bool:
+    """True when the app's request hooks are those the shortcut does the work of (see KNOWN_BEFORE).
+
+    The after-request hooks must be Flask-Compress's (registered unless COMPRESS_REGISTER is off
+    or nothing is compressed) and the security headers'.
+    """
+    before = app.before_request_funcs
+    return (list(before) == [None] and tuple(f.__qualname__ for f in before[None]) == KNOWN_BEFORE
+            and app.after_request_funcs == {None: [compression.compress.after_request, security._headers]}
+            and not app.url_value_preprocessors and not app.teardown_request_funcs)
+
+
+class QuickBoard:
+    """WSGI middleware in front of the Flask app `app`: answers a guest's view-link scoreboard from the kept page."""
+
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self.wsgi_app = wsgi_app
+        self._hooks_known: bool | None = None  # asked at the first scoreboard: the app is complete by then
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        token = asked_token(environ)
+        if token is None or not host_trusted(self.app, environ):
+            return self.wsgi_app(environ, start_response)
+        if self._hooks_known is None:
+            self._hooks_known = hooks_known(self.app)
+        answer = None
+        if self._hooks_known and "GET" not in self.app.config["WTF_CSRF_METHODS"]:
+            try:
+                answer = self._answer(token, environ)
+            except Exception:
+                # a bug of the shortcut's own: said in the log, and the app answers as it always did
+                self.app.logger.exception("The scoreboard's shortcut failed on %s; the app answers", environ["PATH_INFO"])
+        if answer is None:
+            return self.wsgi_app(environ, start_response)
+        return answer(environ, start_response)
+
+    def _answer(self, token: str, environ: dict[str, Any]) -> Response | None:
+        app = self.app
+        with app.app_context():  # its teardown runs as Flask's does: the database session closed, a due collection
+            asked = app.request_class(environ)
+            if may_be_host(app.config, asked):
+                return None  # the host's page differs: the app judges who asks
+            held = app.session_interface.open_session(app, asked)
+            if held is None:
+                return None
+            # the view reads it through flask.session, which marks it read (so the answer varies by Cookie)
+            held.accessed = True
+            known = known_view_page(token, view_page_name(token, host=False, asked=asked, held=held))
+            if known is None:
+                return None
+            etag, page = known
+            if page is None:
+                return None  # not built for this version yet: the view builds it
+            remember_in(held, token)
+            answer = kept_view_answer(etag, page, asked)
+            if answer is None:
+                return None
+            security.add_headers(answer, asked.path)
+            if not compression.compress_kept(answer, asked):
+                return None
+            app.session_interface.save_session(app, held, answer)
+            return answer
+
+
+def init_app(app: Flask) -> None:
+    """Put the shortcut in front of the app, inside any proxy fix added later (which rewrites what it reads first)."""
+    app.wsgi_app = QuickBoard(app, app.wsgi_app)  # type: ignore[method-assign]
