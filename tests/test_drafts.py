@@ -331,6 +331,18 @@ def test_a_lay_off_that_does_not_fit_yet_is_kept_with_a_note(app, game):
     assert "does not fit" not in ben.get(again.headers["Location"]).get_data(as_text=True)
 
 
+def test_a_lay_off_with_a_joker_saying_what_it_stands_for_is_sent_and_fills_the_hand_form(app, game):
+    # docs/rules.md: pins (`JK=JH`) are allowed in melds and lay-offs, as POST /api/v1/layoffs/check takes them
+    ann, ben = phone(app, game, 0), phone(app, game, 1)
+    assert send(ann, game, 0, melds__0="7H 8H 9H", went_out="y").status_code == 302
+    sent = send(ben, game, 1, layoffs__0__cards="10h jk=jh", layoffs__0__onto="0:0", in_hand="3C")
+    assert sent.status_code == 302, html.unescape(sent.get_data(as_text=True))
+    assert stored_parts(app)["Ben"]["layoffs"] == [{"cards": ["10H", "JK=JH"], "onto": {"player": "Ann", "meld": 0}}]
+    assert "does not fit" not in ben.get(sent.headers["Location"]).get_data(as_text=True)
+    values = form_values(game.client.get(f"{game.url}/hands/new").get_data(as_text=True), "hand-form")
+    assert values["players-1-layoffs-0-cards"] == "10H JK=JH"
+
+
 def test_the_card_picker_on_a_phone_counts_the_cards_the_others_have_sent(app, game):
     send(phone(app, game, 0), game, 0, melds__0="7H 8H 9H", in_hand="JK")
     page = phone(app, game, 1).get(f"{game.url}/my-hand").get_data(as_text=True)

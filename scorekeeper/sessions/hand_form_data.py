@@ -54,7 +54,8 @@ def read_in_hand(in_hand_field: Any, name: str) -> list[str] | None:
 def read_layoff_cards(layoff: Any, where: str) -> list[str] | None:
     """The cards of one typed lay-off row, or None after marking the row with what is wrong."""
     try:
-        cards = _canonical(parse_cards(layoff.cards.data or ""))
+        # a wild card laid off may say what it stands for (JK=JH), as in a meld (docs/rules.md)
+        cards = _canonical(parse_meld_cards(layoff.cards.data or ""))
     except CardNotationError as exc:
         _mark(layoff.cards, f"{where}: {exc}")
         return None

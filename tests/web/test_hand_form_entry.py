@@ -135,6 +135,16 @@ def test_cards_typed_without_spaces_are_saved_as_cards(table):
     assert table.totals() == {"Ann": 54, "Ben": -14, "Cy": -15}
 
 
+def test_a_lay_off_with_a_joker_saying_what_it_stands_for_is_saved_and_scored(table):
+    # 500 Rum: Ann's run 24; Ben lays off 10H (10) and a joker as JH (15), keeps 3C (-3): 22
+    table.start("rummy500", ["Ann", "Ben"])
+    response = table.play({"went_out": "Ann", "players": {
+        "Ann": {"melds": ["7h 8h 9h"]}, "Ben": {"layoffs": [("10h jk=jh", "Ann", 0)], "in_hand": "3c"},
+    }})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert table.totals() == {"Ann": 24, "Ben": 22}
+
+
 def autofocused(page: str) -> list[str]:
     """The ids of the fields the page opens focused on."""
     return re.findall(r'<(?:input|select)[^>]*\bautofocus\b[^>]*\bid="([^"]+)"|<(?:input|select)[^>]*\bid="([^"]+)"[^>]*\bautofocus\b', page)
