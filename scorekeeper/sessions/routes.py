@@ -49,7 +49,7 @@ from scorekeeper.sessions.page_data import (
     whole_number,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_name
+from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_etag, view_page_name
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -159,7 +159,7 @@ def _show(token: str):
     # kept encoded, as sent: encoding 40 KB of text with a suit sign in it costs as much as the rest of the answer
     body = page.encode()
     cache().put_page(board["entry"], name, body)
-    return revalidate.kept(make_response(body), revalidate.etag_for(gs.id, str(gs.created_at), gs.version, name))
+    return revalidate.kept(make_response(body), view_page_etag(gs, name))
 
 
 def _view_page_name(token: str) -> str | None:

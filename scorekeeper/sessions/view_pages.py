@@ -32,6 +32,15 @@ def view_page_name(token: str, *, host: bool, asked: Request, held: Mapping[str,
     return f"page {token} {host} {asked.scheme}://{asked.host}{asked.root_path}/"
 
 
+def view_page_etag(game: Any, name: str) -> str:
+    """The ETag of the view page kept as `name` for `game`'s current version.
+
+    `game`: a GameSession, or a row of its id, created_at and version. The view sends this
+    ETag with the page it builds, and the lookup (known_view_page) gives the same one after.
+    """
+    return revalidate.etag_for(game.id, str(game.created_at), game.version, name)
+
+
 def known_view_page(token: str, name: str | None) -> tuple[str, bytes | None] | None:
     """A view link's scoreboard kept as `name` for the session's current version: its ETag, and the page if built.
 
@@ -44,7 +53,7 @@ def known_view_page(token: str, name: str | None) -> tuple[str, bytes | None] | 
     found = current(token) if name else None
     if found is None or found.edit_token == token:
         return None
-    etag = revalidate.etag_for(found.id, str(found.created_at), found.version, name)
+    etag = view_page_etag(found, name)
     entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
     return etag, None if entry is None else entry.pages.get(name)
 
