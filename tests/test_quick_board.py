@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 from werkzeug.http import parse_date
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.test import Client
@@ -15,8 +16,9 @@ from scorekeeper import security
 from scorekeeper.compression import compress
 from scorekeeper.extensions import db
 from scorekeeper.history.routes import allow_large_imports
+from scorekeeper.history.scores import cache
 from scorekeeper.host.identity import HOST_COOKIE, host_cookie_value
-from scorekeeper.models import utcnow
+from scorekeeper.models import GameSession, utcnow
 from scorekeeper.sessions.quick_board import QuickBoard, hooks_known
 from tests.shortcuts import count_handed_on
 from tests.test_history_games import SAMPLES, store_sample
@@ -113,6 +115,11 @@ def ask_both(app, path: str, headers: dict[str, str], environ: dict[str, str] | 
     return by_app(app).get(path, headers=headers, environ_base=environ), flask_answer
 
 
+def stored_game(view_token: str) -> GameSession:
+    """The game a view link opens, as stored (in an app context)."""
+    return db.session.execute(select(GameSession).where(GameSession.view_token == view_token)).scalar_one()
+
+
 def etag_of(app, token: str) -> str:
     return by_flask(app).get(f"/s/{token}", environ_base=LAN).headers["ETag"].strip('"')
 
@@ -177,11 +184,7 @@ def test_a_new_hand_gives_the_shortcut_the_new_version(app, links, handed):
     phone.environ_base.update(LAN)
     before = phone.get(f"/s/{links['view']}")
     with app.app_context():
-        from sqlalchemy import select
-
-        from scorekeeper.models import GameSession
-
-        gs = db.session.execute(select(GameSession).where(GameSession.view_token == links["view"])).scalar_one()
+        gs = stored_game(links["view"])
         gs.version += 1  # as saving a hand does, with the hand
         db.session.commit()
     handed.clear()
@@ -309,3 +312,18 @@ def test_a_guest_opening_a_view_link_is_given_no_csrf_token(databases):
         assert opened.status_code == 200
         name, held, _ = dict(comparable(served, opened)[2])["Set-Cookie"]
         assert name == "session" and held == {"_permanent": True, "day": today(), "games": [served_links["view"]]}
+
+
+def test_a_browser_holding_the_version_gets_its_304_from_the_shortcut_even_before_the_page_is_built_again(
+        app, links, handed):
+    # a restarted server keeps no page, but a phone revalidating what it holds needs none: the view's 304
+    etag = by_flask(app).get(f"/s/{links['view']}", environ_base=LAN).headers["ETag"]
+    with app.app_context():
+        game_id = stored_game(links["view"]).id
+        cache().forget(game_id)
+    flask_answer = by_flask(app).get(f"/s/{links['view']}", headers={"If-None-Match": etag}, environ_base=LAN)
+    with app.app_context():
+        cache().forget(game_id)
+    answer = by_app(app).get(f"/s/{links['view']}", headers={"If-None-Match": etag}, environ_base=LAN)
+    assert handed == [] and answer.status_code == flask_answer.status_code == 304
+    same_answer(app, answer, flask_answer)

@@ -21,11 +21,10 @@ its own instead of Flask's request context:
 
 Anything else, or any doubt, goes on to Flask, which answers as it always did:
 another method or address, a query string, a NUL, an untrusted Host, CSRF asked
-of a GET, a request
-that could be the host's (a host cookie, or a server where this computer is the
-host), a conditional request other than If-None-Match, a message to show, an edit
-link or unknown token, a page not built yet or not yet compressed for this
-client, or an error (which is logged).
+of a GET, a request that could be the host's (a host cookie, or a server where
+this computer is the host), a conditional request other than If-None-Match, a
+message to show, an edit link or unknown token, a page not built yet or not yet
+compressed for this client, or an error (which is logged).
 """
 
 from __future__ import annotations
@@ -125,13 +124,10 @@ class QuickBoard:
             known = known_view_page(token, view_page_name(token, host=False, asked=asked, held=held))
             if known is None:
                 return None
-            etag, page = known
-            if page is None:
-                return None  # not built for this version yet: the view builds it
             remember_in(held, token)
-            answer = kept_view_answer(etag, page, asked)
+            answer = kept_view_answer(*known, asked)
             if answer is None:
-                return None
+                return None  # not built for this version yet: the view builds it
             security.add_headers(answer, asked.path)
             if not compression.compress_kept(answer, asked):
                 return None
