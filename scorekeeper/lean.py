@@ -35,9 +35,11 @@ from cachetools import LRUCache
 from flask import Flask, Request, current_app
 from flask.json.provider import DefaultJSONProvider
 from flask.json.tag import TaggedJSONSerializer
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 from itsdangerous.encoding import want_bytes
+from werkzeug.datastructures import Headers
+from werkzeug.sansio.response import Response as SansIOResponse
 
 # what a JSON provider writes, when it is Flask's own (scorekeeper.security's only changes reading)
 _PROVIDER_DUMPS = DefaultJSONProvider.dumps
@@ -147,6 +149,32 @@ class SessionInterface(SecureCookieSessionInterface):
                 found.signer = KeyedSigner
             self._serializers[keys] = found
         return self._serializers[keys]
+
+
+class SessionCookies:
+    """Where a session interface's save_session writes, for an answer already finished: the cookies it sets.
+
+    A stand-in for the response: its set_cookie and delete_cookie are werkzeug's own (they
+    add a Set-Cookie header), its Vary a set. For an answer whose headers were finished once
+    for every phone (sessions/quick_board.py), which names Cookie in Vary already: what
+    differs from one phone to the next is the session's cookie alone, and building a whole
+    response to catch it cost as much as signing it.
+    """
+
+    set_cookie = SansIOResponse.set_cookie
+    delete_cookie = SansIOResponse.delete_cookie
+
+    def __init__(self, app: Flask) -> None:
+        self.max_cookie_size = app.config["MAX_COOKIE_SIZE"]  # as Flask's response reads it
+        self.headers = Headers()
+        self.vary: set[str] = set()
+
+    @classmethod
+    def saved(cls, app: Flask, session: SessionMixin) -> list[str]:
+        """The Set-Cookie values the app's session interface writes for `session`, in order."""
+        caught = cls(app)
+        app.session_interface.save_session(app, session, caught)  # type: ignore[arg-type]
+        return caught.headers.getlist("Set-Cookie")
 
 
 def init_app(app: Flask) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import flask
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup
 
-from scorekeeper.lean import SessionInterface
+from scorekeeper.lean import SessionCookies, SessionInterface
 
 SESSIONS = [
     {"_permanent": True, "day": 739945, "games": ["KIr0tlZ3SY-9TqFCHVv0LQcQu_8U85PXuKRvLCQ-uw0", "abc"]},
@@ -102,3 +103,36 @@ def test_a_cookie_is_checked_again_under_a_new_key_and_a_forged_one_never_reads(
     assert dict(opened(app, app.session_interface, forged)) == {}
     app.secret_key = "a new key " + app.secret_key
     assert dict(opened(app, app.session_interface, cookie)) == {}, "the old key's cookie is refused"
+
+
+def without_expiry(cookies: list[str]) -> list[str]:
+    """Set-Cookie values with their Expires (now + the lifetime, to the second) left out."""
+    return ["; ".join(part for part in cookie.split("; ") if not part.startswith("Expires=")) for cookie in cookies]
+
+
+SAVED = {
+    "a new device's session": lambda session: session.update(SESSIONS[0]),
+    "a session changed, not permanent": lambda session: session.update(SESSIONS[1]),
+    "a session read and left alone": lambda session: session.get("games"),
+    "a session emptied (its cookie deleted)": lambda session: session.clear(),
+    "a session with what only tags can carry": lambda session: session.update(SESSIONS[2]),
+}
+
+
+@pytest.mark.parametrize("config", [{}, {"SESSION_COOKIE_DOMAIN": "scores.example", "SESSION_COOKIE_SECURE": True,
+                                         "SESSION_COOKIE_PARTITIONED": True, "SESSION_COOKIE_SAMESITE": "None",
+                                         "SESSION_REFRESH_EACH_REQUEST": True, "SESSION_COOKIE_PATH": "/games"}])
+@pytest.mark.parametrize("case", list(SAVED))
+def test_the_cookies_caught_for_a_finished_answer_are_those_flask_sets_on_a_response(app, frozen, config, case):
+    app.config.update(config)
+    held = {"csrf_token": "3dc6", "_permanent": True}
+    cookie = SecureCookieSessionInterface().get_signing_serializer(app).dumps(held)
+    with app.test_request_context(headers={"Cookie": f"session={cookie}"}):
+        session = app.session_interface.open_session(app, flask.request)
+        SAVED[case](session)
+        response = app.response_class()
+        SecureCookieSessionInterface().save_session(app, session, response)
+        caught = SessionCookies.saved(app, session)
+    assert without_expiry(caught) == without_expiry(response.headers.getlist("Set-Cookie"))
+    assert [("Expires=" in c) for c in caught] == [("Expires=" in c) for c in response.headers.getlist("Set-Cookie")]
+    assert (caught != []) == (case != "a session read and left alone" or bool(config)), "refreshed only if configured"

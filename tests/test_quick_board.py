@@ -19,7 +19,8 @@ from scorekeeper.history.routes import allow_large_imports
 from scorekeeper.history.scores import cache
 from scorekeeper.host.identity import HOST_COOKIE, host_cookie_value
 from scorekeeper.models import GameSession, utcnow
-from scorekeeper.sessions.quick_board import QuickBoard, hooks_known
+from scorekeeper.sessions import quick_board
+from scorekeeper.sessions.quick_board import Finished, FinishedAnswers, QuickBoard, hooks_known
 from tests.shortcuts import count_handed_on
 from tests.test_history_games import SAMPLES, store_sample
 
@@ -164,6 +165,36 @@ def test_a_guests_scoreboard_is_answered_before_flask_exactly_as_the_view_answer
     if answer.status_code == 200:
         page = gzip.decompress(answer.data) if answer.headers.get("Content-Encoding") == "gzip" else answer.data
         assert b"Read-only link" in page or answer.headers.get("Content-Encoding") in ("br", "zstd")
+
+
+def test_every_guest_after_the_first_gets_the_finished_answer_with_a_cookie_of_its_own(app, links, handed, monkeypatch):
+    finishing = []
+    finish = quick_board.kept_view_answer
+    monkeypatch.setattr(quick_board, "kept_view_answer", lambda *args: finishing.append(args) or finish(*args))
+    for asked in range(2):
+        finishing.clear()
+        # in each round, phones whose requests differ by their cookie alone follow one another: the first
+        # visit finishes the answer, the phones after it (been here, another game, yesterday, forged) are given it
+        for headers_of in ANSWERED.values():
+            answer, flask_answer = ask_both(app, f"/s/{links['view']}", headers_of(app, links))
+            same_answer(app, answer, flask_answer)
+        assert handed == []
+        if asked == 0:
+            assert 0 < len(finishing) < len(ANSWERED), "finished once for the phones that differ by their cookie"
+        else:
+            assert finishing == [], "every answer was finished in the first round"
+
+
+def test_finished_answers_are_kept_within_their_bound_the_least_recently_used_dropped_first():
+    kept = FinishedAnswers(max_bytes=250)
+    answer = [Finished("200 OK", (("Content-Length", "100"),), bytes(100)) for _ in range(3)]
+    kept.put("first", answer[0])
+    kept.put("second", answer[1])
+    assert kept.get("first") is answer[0]  # now the most recently used
+    kept.put("third", answer[2])
+    assert (kept.get("first"), kept.get("second"), kept.get("third")) == (answer[0], None, answer[2])
+    kept.put("too large", Finished("200 OK", (), bytes(300)))
+    assert kept.get("too large") is None and kept.get("third") is answer[2]
 
 
 def test_the_shortcuts_first_visit_remembers_the_game_on_the_guests_device(app, links, handed):

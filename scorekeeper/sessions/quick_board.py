@@ -17,7 +17,12 @@ its own instead of Flask's request context:
   nothing to do for such a request (a large import, CSRF for a form, a NUL in the
   address). An app with other hooks, or without these (COMPRESS_REGISTER off, say),
   is answered by Flask alone (hooks_known), and tests/test_quick_board.py fails
-  until a new hook is weighed here.
+  until a new hook is weighed here;
+- the finished answer is kept (FinishedAnswers) by what shapes it: the page's ETag,
+  the address, Accept-Encoding and If-None-Match. The next phone asking the same
+  version the same way is sent it with only its own session cookie written
+  (lean.SessionCookies): at a table every phone asks the same page, and passing it
+  through the hooks again cost a third of the answer.
 
 Anything else, or any doubt, goes on to Flask, which answers as it always did:
 another method or address, a query string, a NUL, an untrusted Host, CSRF asked
@@ -30,15 +35,18 @@ compressed for this client, or an error (which is logged).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
+import threading
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, NamedTuple
 
+from cachetools import LRUCache
 from flask import Flask
 from werkzeug.wrappers import Response
 
 from scorekeeper import compression, security
 from scorekeeper.host.devices import remember_in
 from scorekeeper.host.identity import may_be_host
+from scorekeeper.lean import SessionCookies
 from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_name
 from scorekeeper.shortcut import host_trusted
 
@@ -85,6 +93,79 @@ def hooks_known(app: Flask) -> bool:
             and not app.url_value_preprocessors and not app.teardown_request_funcs)
 
 
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+# what the finished answers kept by a shortcut may hold: the pages of a few versions (a 1,000-hand game's is 70 KB),
+# each as asked by the table's browsers (plain, gzip, brotli, zstd; holding the version or not)
+FINISHED_BYTES = 4 * 1024 * 1024
+
+
+class Finished(NamedTuple):
+    """A kept page's answer as the server sends it, but for the session's cookie: status, headers and body."""
+
+    status: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+    def sent(self, cookies: Iterable[str] = ()) -> WSGIApp:
+        """This answer with the given session cookies (Set-Cookie values), as a WSGI app."""
+        headers = [*self.headers, *(("Set-Cookie", cookie) for cookie in cookies)]
+
+        def send(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+            start_response(self.status, headers)
+            return [self.body] if self.body else []
+
+        return send
+
+
+def finish(answer: Response, environ: dict[str, Any]) -> tuple[Finished, list[str]]:
+    """`answer` to `environ` as the server sends it: the answer without its session cookies, and those cookies.
+
+    The session is saved last (Flask's order): its cookies are the last headers.
+    """
+    chunks, status, headers = answer.get_wsgi_response(environ)
+    try:
+        body = b"".join(chunks)
+    finally:
+        if hasattr(chunks, "close"):
+            chunks.close()
+    kept = [(name, value) for name, value in headers if name != "Set-Cookie"]
+    cookies = [value for name, value in headers if name == "Set-Cookie"]
+    if headers != [*kept, *(("Set-Cookie", cookie) for cookie in cookies)]:
+        raise RuntimeError("a cookie set before the session's: the shortcut cannot tell it from the session's")
+    return Finished(status, tuple(kept), body), cookies
+
+
+class FinishedAnswers:
+    """Finished answers (see Finished) of kept pages by what shapes them, the least recently used dropped past a bound.
+
+    What shapes a kept page's answer is its ETag (which names the game's version, the
+    page's address and the code that built it), the address, and the two headers a browser
+    varies it by: Accept-Encoding and If-None-Match. Every guest phone asking the same
+    version with the same browser gets the same answer but for its session cookie.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self._kept: LRUCache[Hashable, Finished] = LRUCache(max_bytes, getsizeof=_size)
+        self._lock = threading.Lock()
+
+    def get(self, shape: Hashable) -> Finished | None:
+        """The answer kept for `shape`, or None."""
+        with self._lock:
+            return self._kept.get(shape)
+
+    def put(self, shape: Hashable, finished: Finished) -> None:
+        """Keep `finished` for `shape` (unless it is larger than the bound)."""
+        with self._lock:
+            try:
+                self._kept[shape] = finished
+            except ValueError:
+                pass  # too large to keep: answered through the hooks each time
+
+
+def _size(finished: Finished) -> int:
+    return len(finished.body) + sum(len(name) + len(value) for name, value in finished.headers)
+
+
 class QuickBoard:
     """WSGI middleware in front of the Flask app `app`: answers a guest's view-link scoreboard from the kept page."""
 
@@ -92,6 +173,7 @@ class QuickBoard:
         self.app = app
         self.wsgi_app = wsgi_app
         self._hooks_known: bool | None = None  # asked at the first scoreboard: the app is complete by then
+        self._finished = FinishedAnswers(FINISHED_BYTES)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         token = asked_token(environ)
@@ -110,7 +192,7 @@ class QuickBoard:
             return self.wsgi_app(environ, start_response)
         return answer(environ, start_response)
 
-    def _answer(self, token: str, environ: dict[str, Any]) -> Response | None:
+    def _answer(self, token: str, environ: dict[str, Any]) -> WSGIApp | None:
         app = self.app
         with app.app_context():  # its teardown runs as Flask's does: the database session closed, a due collection
             asked = app.request_class(environ)
@@ -125,14 +207,22 @@ class QuickBoard:
             if known is None:
                 return None
             remember_in(held, token)
-            answer = kept_view_answer(*known, asked)
-            if answer is None:
-                return None  # not built for this version yet: the view builds it
-            security.add_headers(answer, asked.path)
-            if not compression.compress_kept(answer, asked):
-                return None
-            app.session_interface.save_session(app, held, answer)
-            return answer
+            shape = (known[0], asked.path, environ.get("HTTP_ACCEPT_ENCODING"), environ.get("HTTP_IF_NONE_MATCH"))
+            finished = self._finished.get(shape)
+            if finished is None:
+                answer = kept_view_answer(*known, asked)
+                if answer is None:
+                    return None  # not built for this version yet: the view builds it
+                security.add_headers(answer, asked.path)
+                if not compression.compress_kept(answer, asked):
+                    return None
+                app.session_interface.save_session(app, held, answer)
+                finished, cookies = finish(answer, environ)
+                self._finished.put(shape, finished)
+                return finished.sent(cookies)
+            # the session's part of the answer: Vary names Cookie whatever the session (the view reads it), so only
+            # its cookie differs from one phone to the next
+            return finished.sent(SessionCookies.saved(app, held))
 
 
 def init_app(app: Flask) -> None:
