@@ -85,6 +85,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     quick_board.init_app(app)
     quick_checks.init_app(app)
     quick_poll.init_app(app)
+    if gcsafe.installed():
+        # a full collection waits for a moment when no answer is being made (see gcsafe)
+        app.wsgi_app = gcsafe.AnswersInProgress(app.wsgi_app)  # type: ignore[method-assign]
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+Layer = TypeVar("Layer")
+
+
+def wsgi_layer(app: Any, kind: type[Layer]) -> Layer:
+    """The app's WSGI layer of type `kind`, found from the outermost inwards (a proxy fix's inner app is its `app`)."""
+    layer = app.wsgi_app
+    while not isinstance(layer, kind):
+        layer = getattr(layer, "wsgi_app", None) or layer.app
+    return layer
 
 
 def count_handed_on(layer: Any, monkeypatch: Any) -> list[str]:

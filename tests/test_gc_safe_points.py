@@ -7,6 +7,7 @@ instead of killing the test run.
 from __future__ import annotations
 
 import gc
+import io
 import subprocess
 import sys
 import time
@@ -14,6 +15,8 @@ import weakref
 from pathlib import Path
 
 import pytest
+from werkzeug.test import EnvironBuilder
+from werkzeug.wsgi import FileWrapper
 
 from scorekeeper import gcsafe
 
@@ -74,3 +77,42 @@ def test_many_games_in_progress_and_every_list_page_asked_again_and_again(databa
     lines = walked.stdout.splitlines()
     assert lines.count("GET / 200") == 6
     assert all(line.endswith(" 200") for line in lines)
+
+
+def start_response(status, headers, exc_info=None):
+    return None
+
+
+@on_311
+@pytest.mark.parametrize("path", ["/", "/api/v1/games", "/no-such-page"])
+def test_an_answer_is_in_progress_until_the_server_has_sent_it_and_closed_it(app, path):
+    # a full collection due meanwhile waits for none to be in progress (gcsafe.due_generation)
+    before = gcsafe.answering()
+    answer = app(EnvironBuilder(path=path).get_environ(), start_response)
+    assert gcsafe.answering() == before + 1
+    assert b"".join(answer)
+    assert gcsafe.answering() == before + 1, "still in progress while the server sends it"
+    answer.close()
+    assert gcsafe.answering() == before
+    answer.close()
+    assert gcsafe.answering() == before, "closed twice, it ends once"
+
+
+def test_an_answer_that_fails_is_no_longer_in_progress():
+    def failing(environ, start_response):
+        raise RuntimeError("the app failed")
+
+    before = gcsafe.answering()
+    with pytest.raises(RuntimeError):
+        gcsafe.AnswersInProgress(failing)(EnvironBuilder().get_environ(), start_response)
+    assert gcsafe.answering() == before
+
+
+def test_a_file_the_server_sends_itself_is_handed_over_as_it_is():
+    environ = EnvironBuilder().get_environ()
+    environ["wsgi.file_wrapper"] = FileWrapper
+    sent = FileWrapper(io.BytesIO(b"a static file"))
+    before = gcsafe.answering()
+    answer = gcsafe.AnswersInProgress(lambda environ, start_response: sent)(environ, start_response)
+    assert answer is sent, "the server's own way of sending a file (sendfile) still applies"
+    assert gcsafe.answering() == before

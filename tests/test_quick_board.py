@@ -21,18 +21,15 @@ from scorekeeper.host.identity import HOST_COOKIE, host_cookie_value
 from scorekeeper.models import GameSession, utcnow
 from scorekeeper.sessions import quick_board
 from scorekeeper.sessions.quick_board import Finished, FinishedAnswers, QuickBoard, hooks_known
-from tests.shortcuts import count_handed_on
+from tests.shortcuts import count_handed_on, wsgi_layer
 from tests.test_history_games import SAMPLES, store_sample
 
 LAN = {"REMOTE_ADDR": "192.168.1.50"}  # a phone on the Wi-Fi: a guest
 
 
 def shortcut(app) -> QuickBoard:
-    """The app's scoreboard shortcut, the innermost of its WSGI layers (a proxy fix's inner app is its `app`)."""
-    layer = app.wsgi_app
-    while not isinstance(layer, QuickBoard):
-        layer = getattr(layer, "wsgi_app", None) or layer.app
-    return layer
+    """The app's scoreboard shortcut, the innermost of its WSGI layers."""
+    return wsgi_layer(app, QuickBoard)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from werkzeug.test import Client
 
 from scorekeeper.api.quick_checks import QuickChecks
-from tests.shortcuts import count_handed_on
+from tests.shortcuts import count_handed_on, wsgi_layer
 
 FOUR_WILD = "AH JK 3H JK 5H 6H JK 8H 9H 10H JK QH KH"
 # (address, body) pairs covering the answers a check gives: legal, illegal, unreadable (400)
@@ -34,9 +34,7 @@ ASKED = [
 
 def quick(app) -> QuickChecks:
     """The app's check shortcut: the layer the live poll's shortcut hands everything else to."""
-    found = app.wsgi_app.wsgi_app
-    assert isinstance(found, QuickChecks)
-    return found
+    return wsgi_layer(app, QuickChecks)
 
 
 def by_flask(app) -> Client:

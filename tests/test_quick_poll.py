@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.share.quick_poll import QuickPoll
+from tests.shortcuts import wsgi_layer
 
 HAND = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}
 
@@ -18,9 +19,8 @@ def game(table):
 
 
 def shortcut(app) -> QuickPoll:
-    """The app's shortcut (the outermost WSGI layer when no proxy is trusted)."""
-    assert isinstance(app.wsgi_app, QuickPoll)
-    return app.wsgi_app
+    """The app's shortcut: the outermost of the answers given before Flask."""
+    return wsgi_layer(app, QuickPoll)
 
 
 def version(game) -> int:
