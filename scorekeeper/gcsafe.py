@@ -27,10 +27,12 @@ such points. On 3.12 and later nothing is changed.
 A full collection walks every object the process keeps: at start about 110,000,
 and a 1,000-hand game's standing adds 175,000 more, which takes 40-70 ms. Run
 inside a request, it lands on whichever answer made it due (saving a hand, say).
-Here it waits for a moment when no answer is being made (AnswersInProgress counts
-them, until the server has sent each one), and at most MAX_DEFER: with more than
-one worker or thread, the next request is taken by another while this one
-collects. Young collections still run when due, during answers too.
+Here it waits for a moment when no answer is in progress (AnswersInProgress marks
+each until the server closes it, which gunicorn does once it has sent the last
+byte), and at most MAX_DEFER: with more than one worker process, another takes
+the next request while this one collects (threads of one process wait for it, as
+a collection holds the interpreter lock). Young collections still run when due,
+during answers too.
 """
 
 from __future__ import annotations
@@ -107,7 +109,9 @@ def collect_due() -> int:
     thresholds, counts = gc.get_threshold(), gc.get_count()
     grown = _oldest["grown"] > _oldest["after_full"] * FULL_GROWTH
     now = time.monotonic()
-    if grown and counts[2] > thresholds[2] and _full_due_since is None:
+    if not (grown and counts[2] > thresholds[2]):
+        _full_due_since = None  # not due (any more: a gc.collect() elsewhere, say): a new wait starts when it is
+    elif _full_due_since is None:
         _full_due_since = now
     generation = due_generation(thresholds, counts, grown=grown, answering=len(_in_progress),
                                 waited=0.0 if _full_due_since is None else now - _full_due_since)
@@ -180,9 +184,10 @@ def _restart_in_child() -> None:
 class AnswersInProgress:
     """WSGI middleware marking each answer in progress until the server has sent it (see collect_due).
 
-    An answer ends when the server closes it, after sending its last byte; a file the
-    server sends itself (wsgi.file_wrapper) ends once handed over, as no Python code runs
-    for it after that.
+    An answer ends when the server closes it, after sending its last byte (gunicorn) or
+    queuing it (waitress). A file the server sends itself (wsgi.file_wrapper) ends once
+    handed over, as wrapped the server would no longer know it for one (a full collection
+    may then delay the sending of a static file).
     """
 
     def __init__(self, wsgi_app: Callable[..., Iterable[bytes]]) -> None:

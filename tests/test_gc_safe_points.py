@@ -116,3 +116,8 @@ def test_a_file_the_server_sends_itself_is_handed_over_as_it_is():
     answer = gcsafe.AnswersInProgress(lambda environ, start_response: sent)(environ, start_response)
     assert answer is sent, "the server's own way of sending a file (sendfile) still applies"
     assert gcsafe.answering() == before
+
+
+def test_a_due_full_collection_waits_for_no_answer_in_progress_and_at_most_max_defer():
+    result = run("gc_full_waits.py")
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stdout + result.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -183,15 +184,38 @@ def test_every_guest_after_the_first_gets_the_finished_answer_with_a_cookie_of_i
 
 
 def test_finished_answers_are_kept_within_their_bound_the_least_recently_used_dropped_first():
-    kept = FinishedAnswers(max_bytes=250)
+    kept = FinishedAnswers(max_bytes=300)  # two of these answers (132 bytes each with their shapes)
     answer = [Finished("200 OK", (("Content-Length", "100"),), bytes(100)) for _ in range(3)]
-    kept.put("first", answer[0])
-    kept.put("second", answer[1])
-    assert kept.get("first") is answer[0]  # now the most recently used
-    kept.put("third", answer[2])
-    assert (kept.get("first"), kept.get("second"), kept.get("third")) == (answer[0], None, answer[2])
-    kept.put("too large", Finished("200 OK", (), bytes(300)))
-    assert kept.get("too large") is None and kept.get("third") is answer[2]
+    shapes = [("etag", "/s/abc", name, None) for name in ("first", "second", "third")]
+    kept.put(shapes[0], answer[0])
+    kept.put(shapes[1], answer[1])
+    assert kept.get(shapes[0]) is answer[0]  # now the most recently used
+    kept.put(shapes[2], answer[2])
+    assert [kept.get(shape) for shape in shapes] == [answer[0], None, answer[2]]
+    kept.put(("etag", "/s/abc", None, None), Finished("200 OK", (), bytes(500)))
+    assert kept.get(("etag", "/s/abc", None, None)) is None and kept.get(shapes[2]) is answer[2]
+
+
+def test_a_shapes_headers_count_against_the_bound_as_the_client_chose_them():
+    kept = FinishedAnswers(max_bytes=400)
+    not_modified = Finished("304 NOT MODIFIED", (("ETag", '"etag"'),), b"")
+    # a guest may send a long If-None-Match that still names the version (a 304): kept, it weighs its length
+    kept.put(("etag", "/s/abc", None, '"etag", "' + "x" * 500 + '"'), not_modified)
+    kept.put(("etag", "/s/abc", None, '"etag"'), not_modified)
+    assert kept.get(("etag", "/s/abc", None, '"etag", "' + "x" * 500 + '"')) is None
+    assert kept.get(("etag", "/s/abc", None, '"etag"')) is not_modified
+
+
+def test_a_finished_answer_is_dated_when_it_is_sent_not_when_it_was_finished(app, links, handed):
+    gzipped = {"Accept-Encoding": "gzip"}  # Flask-Compress's conditional answer is dated (werkzeug's make_conditional)
+    first, _ = ask_both(app, f"/s/{links['view']}", gzipped)
+    time.sleep(1.1)
+    again = by_app(app).get(f"/s/{links['view']}", headers=gzipped, environ_base=LAN)
+    flask_answer = by_flask(app).get(f"/s/{links['view']}", headers=gzipped, environ_base=LAN)
+    assert handed == [] and first.headers.getlist("Date") and again.headers.getlist("Date")
+    assert parse_date(again.headers["Date"]) > parse_date(first.headers["Date"])
+    assert abs(parse_date(again.headers["Date"]) - parse_date(flask_answer.headers["Date"])) <= timedelta(seconds=1)
+    assert [name for name, _ in again.headers] == [name for name, _ in flask_answer.headers]
 
 
 def test_the_shortcuts_first_visit_remembers_the_game_on_the_guests_device(app, links, handed):

@@ -29,18 +29,20 @@ another method or address, a query string, a NUL, an untrusted Host, CSRF asked
 of a GET, a request that could be the host's (a host cookie, or a server where
 this computer is the host), a conditional request other than If-None-Match, a
 message to show, an edit link or unknown token, a page not built yet or not yet
-compressed for this client, or an error (which is logged).
+compressed for this client (and no answer of this shape finished already), or an
+error (which is logged).
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from cachetools import LRUCache
 from flask import Flask
+from werkzeug.http import http_date
 from werkzeug.wrappers import Response
 
 from scorekeeper import compression, security
@@ -100,15 +102,22 @@ FINISHED_BYTES = 4 * 1024 * 1024
 
 
 class Finished(NamedTuple):
-    """A kept page's answer as the server sends it, but for the session's cookie: status, headers and body."""
+    """A kept page's answer as the server sends it, but for the session's cookie and the time: status, headers, body.
+
+    `dated`: where in the headers the answer says when it was made (Date), if it does:
+    Flask-Compress's conditional answer adds one (werkzeug's make_conditional), of its time.
+    """
 
     status: str
     headers: tuple[tuple[str, str], ...]
     body: bytes
+    dated: int | None = None
 
     def sent(self, cookies: Iterable[str] = ()) -> WSGIApp:
-        """This answer with the given session cookies (Set-Cookie values), as a WSGI app."""
+        """This answer, dated now, with the given session cookies (Set-Cookie values), as a WSGI app."""
         headers = [*self.headers, *(("Set-Cookie", cookie) for cookie in cookies)]
+        if self.dated is not None:
+            headers[self.dated] = ("Date", http_date())
 
         def send(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
             start_response(self.status, headers)
@@ -132,7 +141,8 @@ def finish(answer: Response, environ: dict[str, Any]) -> tuple[Finished, list[st
     cookies = [value for name, value in headers if name == "Set-Cookie"]
     if headers != [*kept, *(("Set-Cookie", cookie) for cookie in cookies)]:
         raise RuntimeError("a cookie set before the session's: the shortcut cannot tell it from the session's")
-    return Finished(status, tuple(kept), body), cookies
+    dated = next((at for at, (name, _) in enumerate(kept) if name == "Date"), None)
+    return Finished(status, tuple(kept), body, dated), cookies
 
 
 class FinishedAnswers:
@@ -145,25 +155,25 @@ class FinishedAnswers:
     """
 
     def __init__(self, max_bytes: int) -> None:
-        self._kept: LRUCache[Hashable, Finished] = LRUCache(max_bytes, getsizeof=_size)
+        # each answer kept with its size: its own and its shape's, whose headers are the client's to choose
+        self._kept: LRUCache[tuple[Any, ...], tuple[Finished, int]] = LRUCache(max_bytes, getsizeof=lambda kept: kept[1])
         self._lock = threading.Lock()
 
-    def get(self, shape: Hashable) -> Finished | None:
+    def get(self, shape: tuple[Any, ...]) -> Finished | None:
         """The answer kept for `shape`, or None."""
         with self._lock:
-            return self._kept.get(shape)
+            found = self._kept.get(shape)
+        return None if found is None else found[0]
 
-    def put(self, shape: Hashable, finished: Finished) -> None:
-        """Keep `finished` for `shape` (unless it is larger than the bound)."""
+    def put(self, shape: tuple[Any, ...], finished: Finished) -> None:
+        """Keep `finished` for `shape`, unless the two are larger than the bound."""
+        size = (len(finished.body) + sum(len(name) + len(value) for name, value in finished.headers)
+                + sum(len(part) for part in shape if isinstance(part, str)))
         with self._lock:
             try:
-                self._kept[shape] = finished
+                self._kept[shape] = (finished, size)
             except ValueError:
                 pass  # too large to keep: answered through the hooks each time
-
-
-def _size(finished: Finished) -> int:
-    return len(finished.body) + sum(len(name) + len(value) for name, value in finished.headers)
 
 
 class QuickBoard:
