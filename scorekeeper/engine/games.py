@@ -16,6 +16,8 @@ scorekeeper.engine.errors.InputError: Gin Rummy has no option `decks`; its optio
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -209,11 +211,11 @@ def hand_card_points(rules: Rules, card: Card, wild_rank: int | None = None) -> 
 
 
 class CardTable(dict[Card, Any]):
-    """One answer per card at one table and hand, worked out by its one rule the first time, then looked up.
+    """One answer per card under one table's rules and wild rank, worked out by its one rule the first time, then looked up.
 
     Meld checks and hand sums ask the same questions (is this card wild, what
-    is it worth left in hand) of every card they hold, so within one check or
-    hand each answer is asked of its rule once per card.
+    is it worth left in hand) of every card they hold, so each answer is asked of
+    its rule once per card, for every check and hand under the same rules.
     """
 
     def __init__(self, rule: Callable[[Rules, Card, int | None], Any], rules: Rules, wild_rank: int | None) -> None:
@@ -234,6 +236,24 @@ _QUESTIONS: dict[str, Callable[[Rules, Card, int | None], Any]] = {
 }
 
 
+# the tables of the rules asked most recently: Rules.key names a table's rules whole (the game, every option,
+# the deck count), so the tables of one key answer alike for every check and hand; a few hundred at most
+_TABLES: OrderedDict[tuple[str, int | None, str], CardTable] = OrderedDict()
+TABLES_KEPT = 256
+_tables_lock = threading.Lock()
+
+
 def card_table(rules: Rules, wild_rank: int | None, question: str) -> CardTable:
     """The table of `question` ("wild" or "in_hand_points") for every card under `rules` and the hand's wild rank."""
-    return CardTable(_QUESTIONS[question], rules, wild_rank)
+    if not rules.key:
+        return CardTable(_QUESTIONS[question], rules, wild_rank)  # rules made by hand (a test's): nothing names them
+    known = (rules.key, wild_rank, question)
+    with _tables_lock:
+        found = _TABLES.get(known)
+        if found is None:
+            found = _TABLES[known] = CardTable(_QUESTIONS[question], rules, wild_rank)
+            if len(_TABLES) > TABLES_KEPT:
+                _TABLES.popitem(last=False)
+        else:
+            _TABLES.move_to_end(known)
+        return found

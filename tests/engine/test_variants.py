@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorekeeper.engine import (
@@ -12,11 +14,13 @@ from scorekeeper.engine import (
     UnknownGameError,
     find_game,
     game_ids,
+    games,
     gin_arrange,
+    melds,
     score_session,
 )
 from scorekeeper.engine.cards import SUITS, Card
-from scorekeeper.engine.games import hand_card_points, table_rules
+from scorekeeper.engine.games import card_table, hand_card_points, table_rules
 from scorekeeper.engine.gin_solver import VALUES
 
 
@@ -103,3 +107,22 @@ def test_a_games_own_rules_are_built_once_and_shared_read_only():
             table_rules("rummy500", wrong)  # type: ignore[arg-type]
     with pytest.raises(InputError):
         table_rules("no such game")
+
+
+def test_card_answers_are_shared_by_checks_under_the_same_rules_and_never_across_others():
+    house = table_rules("rummy500")
+    assert card_table(house, None, "wild") is card_table(table_rules("rummy500", {}), None, "wild")
+    # the answers of one table's rules never reach another's: no jokers, no wild jokers; a wild rank is its own
+    no_jokers = table_rules("rummy500", {"jokers": 0})
+    assert melds.analyse("JK 5H 6H", house).legal
+    assert not melds.analyse("JK 5H 6H", no_jokers).legal
+    assert melds.analyse("JK 5H 6H", house).legal, "the other table's answers did not change this one's"
+    assert card_table(house, 5, "wild") is not card_table(house, None, "wild")
+    assert card_table(house, None, "in_hand_points") is not card_table(house, None, "wild")
+    # rules made by hand are named by nothing: their tables are their own
+    made = replace(house, key="", jokers_wild=False)
+    assert card_table(made, None, "wild") is not card_table(replace(made), None, "wild")
+    # a few hundred kept at most, the least recently asked dropped first
+    for target in range(games.TABLES_KEPT + 1):
+        card_table(table_rules("rummy500", {"target": 1000 + target}), None, "wild")
+    assert len(games._TABLES) == games.TABLES_KEPT
