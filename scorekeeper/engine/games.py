@@ -56,7 +56,10 @@ class Rules:
     melds_score: bool = True
     lay_off_own_melds_only: bool = False
     target: int | None = None
-    key: str = ""  # the game and every option in one string: what the hand memo (engine.hands) is keyed by
+    # the game and every option (as table_settings filled them in) in one string: every field is determined by it,
+    # which the hand memo (engine.hands) and the card tables (card_table) are keyed by; a copy with another
+    # field must have another key ("" for rules made by hand, which nothing shares)
+    key: str = ""
 
     @property
     def name(self) -> str:
@@ -216,6 +219,7 @@ class CardTable(dict[Card, Any]):
     Meld checks and hand sums ask the same questions (is this card wild, what
     is it worth left in hand) of every card they hold, so each answer is asked of
     its rule once per card, for every check and hand under the same rules.
+    Shared by all of them (card_table): only read it.
     """
 
     def __init__(self, rule: Callable[[Rules, Card, int | None], Any], rules: Rules, wild_rank: int | None) -> None:
