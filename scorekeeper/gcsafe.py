@@ -25,7 +25,7 @@ attribute store, so the collection and the Python code it runs start only at
 such points. On 3.12 and later nothing is changed.
 
 A full collection walks every object the process keeps: at start about 110,000,
-and a 1,000-hand game's standing adds 175,000 more, which takes 40-70 ms. Run
+and a 1,000-hand game's standing adds 175,000 more, which takes 40-100 ms. Run
 inside a request, it lands on whichever answer made it due (saving a hand, say).
 Here it waits for a moment when no answer is in progress (AnswersInProgress marks
 each until the server closes it, which gunicorn does once it has sent the last
