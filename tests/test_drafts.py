@@ -139,7 +139,7 @@ def test_the_hand_saved_from_the_filled_in_form_scores_each_part_and_clears_the_
     assert stored_parts(app) == {}
     # Ann's phone, reloaded after sending, says the hand was saved and offers the scoreboard
     mine = ann.get(f"{game.url}/my-hand?player=0&sent=1").get_data(as_text=True)
-    assert "Hand 1 was saved" in mine
+    assert "Hand 1 was saved, with your part." in mine
     assert f'href="{game.url}">See the scoreboard' in mine
     # and its form is now for hand 2, empty
     assert form_values(mine, "draft-form")["position"] == "2"
@@ -404,13 +404,97 @@ def test_a_part_sent_after_the_form_opened_fills_its_empty_player_instead_of_sav
     assert stored_parts(app) == {}
 
 
-def test_a_player_typed_on_the_saving_phone_is_saved_as_typed_even_if_they_sent_another_part(app, game):
+def typed_ben_qc(game) -> dict[str, str]:
+    """The hand form opened before any part was sent, with Ben typed as keeping QC (Ann went out, Cid keeps 2S)."""
     opened = form_values(game.client.get(f"{game.url}/hands/new").get_data(as_text=True), "hand-form")
+    return opened | {"went_out": "Ann", "players-0-melds-0": "7H 8H 9H", "players-1-in_hand": "QC",
+                     "players-2-in_hand": "2S"}
+
+
+def test_a_player_typed_on_the_saving_phone_who_sent_another_part_is_asked_about_before_saving(app, game):
+    # a form without script never shows the part that arrived: Save asks rather than drop it unseen
+    typed = typed_ben_qc(game)
     assert send(phone(app, game, 1), game, 1, in_hand="QC 3S").status_code == 302
-    typed = opened | {"went_out": "Ann", "players-0-melds-0": "7H 8H 9H", "players-1-in_hand": "QC",
-                      "players-2-in_hand": "2S"}
-    assert game.client.post(f"{game.url}/hands/new", data=typed).status_code == 302
+    refused = game.client.post(f"{game.url}/hands/new", data=typed)
+    assert refused.status_code == 409
+    page = html.unescape(refused.get_data(as_text=True))
+    assert "Not saved: Ben's own part is waiting to be chosen." in page
+    assert game.counts()[1] == 0 and "Ben" in stored_parts(app)
+    # both are there to choose from: what is typed in the form, what Ben sent beside it
+    assert form_values(page, "hand-form")["players-1-in_hand"] == "QC"
+    sent = page[page.index('id="part-differ"'):]
+    assert _chip_words(sent)[:2] == ["queen of clubs", "3 of spades"]
+    assert 'value="keep:1:1">Keep what is typed for Ben</button>' in page
+    assert 'value="use:1:1">Use what Ben sent</button>' in page
+    # keeping what is typed gives the form back to save: then it is saved as typed
+    kept = game.client.post(f"{game.url}/hands/new", data=form_values(page, "hand-form") | {"part_choice": "keep:1:1"})
+    assert kept.status_code == 200 and game.counts()[1] == 0
+    again = form_values(kept.get_data(as_text=True), "hand-form")
+    assert json.loads(again["parts_seen"]) == {"1": {"kept": 1}}
+    assert game.client.post(f"{game.url}/hands/new", data=again).status_code == 302
     assert stored_hand(app)["players"]["Ben"]["in_hand"] == ["QC"]
+
+
+def test_use_what_they_sent_without_script_puts_the_part_in_the_form_to_save(app, game):
+    typed = typed_ben_qc(game)
+    assert send(phone(app, game, 1), game, 1, in_hand="QC 3S").status_code == 302
+    used = game.client.post(f"{game.url}/hands/new", data=typed | {"part_choice": "use:1:1"})
+    assert used.status_code == 200 and game.counts()[1] == 0
+    again = form_values(used.get_data(as_text=True), "hand-form")
+    assert again["players-1-in_hand"] == "QC 3S" and again["players-2-in_hand"] == "2S"
+    assert game.client.post(f"{game.url}/hands/new", data=again).status_code == 302
+    assert stored_hand(app)["players"]["Ben"]["in_hand"] == ["QC", "3S"]
+
+
+def test_a_choice_about_a_part_revised_since_saves_nothing_and_asks_about_the_revision(app, game):
+    typed = typed_ben_qc(game)
+    ben = phone(app, game, 1)
+    assert send(ben, game, 1, in_hand="QC 3S").status_code == 302
+    assert send(ben, game, 1, in_hand="QC 4S", part_version="1").status_code == 302
+    shown = game.client.post(f"{game.url}/hands/new", data=typed | {"part_choice": "keep:1:1"})
+    assert shown.status_code == 200 and game.counts()[1] == 0
+    refused = game.client.post(f"{game.url}/hands/new", data=form_values(shown.get_data(as_text=True), "hand-form"))
+    assert refused.status_code == 409 and 'value="keep:1:2"' in refused.get_data(as_text=True)
+
+
+def test_a_part_the_page_kept_or_had_on_screen_is_not_asked_about_again(app, game):
+    assert send(phone(app, game, 1), game, 1, in_hand="QC 3S").status_code == 302
+    assert send(phone(app, game, 2), game, 2, in_hand="2S 3S").status_code == 302
+    # the page's script: Ben's part kept over what is typed; Cid's filled in, then changed here
+    seen = {"1": {"kept": 1}, "2": {"v": 1, "vals": {"players-2-in_hand": "2S 3S"}}}
+    saved = game.client.post(f"{game.url}/hands/new", data=typed_ben_qc(game) | {"parts_seen": json.dumps(seen)})
+    assert saved.status_code == 302
+    assert stored_hand(app)["players"]["Ben"]["in_hand"] == ["QC"]
+
+
+def test_two_parts_waiting_are_counted_and_named(app, game):
+    typed = typed_ben_qc(game)
+    assert send(phone(app, game, 1), game, 1, in_hand="QC 3S").status_code == 302
+    assert send(phone(app, game, 2), game, 2, in_hand="2S 3S").status_code == 302
+    refused = game.client.post(f"{game.url}/hands/new", data=typed | {"parts_seen": "not json"})
+    assert refused.status_code == 409
+    assert "Not saved: 2 players&#39; own parts are waiting to be chosen (Ben and Cid)." in refused.get_data(as_text=True)
+
+
+def test_a_players_phone_says_whether_the_hand_saved_their_part(app, game):
+    ben, cid = phone(app, game, 1), phone(app, game, 2)
+    assert send(ben, game, 1, in_hand="QC 3S").status_code == 302
+    assert send(cid, game, 2, in_hand="2s").status_code == 302
+    # the table keeps QC for Ben; Cid's 2S is what he sent (typed here too, in other letters)
+    seen = {"1": {"kept": 1}}
+    assert game.client.post(f"{game.url}/hands/new",
+                            data=typed_ben_qc(game) | {"parts_seen": json.dumps(seen)}).status_code == 302
+    without = "Hand 1 was saved without your part: the table kept what was typed there."
+    assert without in html.unescape(ben.get(f"{game.url}/my-hand?player=1&sent=1").get_data(as_text=True))
+    assert "Hand 1 was saved, with your part." in cid.get(f"{game.url}/my-hand?player=2&sent=1").get_data(as_text=True)
+    # the page that follows the hand live hears the same
+    assert ben.get(f"{game.url}/my-hand/status?player=1&hand=1").get_json()["saved_text"] == without
+    assert cid.get(f"{game.url}/my-hand/status?player=2&hand=1").get_json()["saved_text"] == (
+        "Hand 1 was saved, with your part.")
+    # a phone that sent nothing claims nothing; a hand not saved yet says nothing
+    ann = phone(app, game, 0)
+    assert ann.get(f"{game.url}/my-hand/status?player=0&hand=1").get_json()["saved_text"] == "Hand 1 was saved."
+    assert "saved_text" not in ann.get(f"{game.url}/my-hand/status?player=0&hand=2").get_json()
 
 
 def test_a_player_the_table_agreed_to_save_at_0_is_not_filled_from_a_part(app, game):

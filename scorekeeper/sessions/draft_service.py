@@ -5,11 +5,13 @@ A part is the player's entry in the hand shape of POST /api/v1/score
 be legal, every lay-off must name a meld that is entered. Whether the whole
 hand adds up is the engine's to say when the hand is saved through the normal
 hand form, which is pre-filled from the parts; the parts are then cleared in
-the same transaction as the save.
+the same transaction as the save. The phone that sent a part remembers it (in its
+session) and is told whether the hand as stored holds it.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -19,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import DraftPart, GameSession, utcnow
+from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
 from scorekeeper.sessions.hand_form_data import data_to_formdata, player_values
 from scorekeeper.sessions.service import next_position
 
@@ -209,6 +211,36 @@ def clear_parts(gs: GameSession) -> None:
     db.session.execute(delete(DraftPart).where(DraftPart.session_id == gs.id))
 
 
+def same_entry(entry: dict[str, Any], part: dict[str, Any], names: list[str], counts: tuple[engine.Option, ...] = ()) -> bool:
+    """True when a player's entry in a hand holds the very cards of their part, as the hand form would show both."""
+    return player_values(entry, names, "", 0, counts) == player_values(part, names, "", 0, counts)
+
+
+def part_used(gs: GameSession, name: str, position: int, part: dict[str, Any] | None) -> bool | None:
+    """Whether hand `position` as stored holds `part`, `name`'s own part of it; None when the phone knows no part.
+
+    The stored hand is the truth: a hand fixed later to take the part counts as using it.
+    """
+    if part is None or position >= next_position(gs):
+        return None
+    hand = db.session.execute(
+        select(Hand).where(Hand.session_id == gs.id, Hand.position == position)
+    ).scalar_one_or_none()
+    if hand is None:
+        return None
+    entry = (hand.data.get("players") or {}).get(name)
+    return entry is not None and same_entry(entry, part, gs.playing_names, gs.variant.hand_counts)
+
+
+def saved_text(position: int, used: bool | None) -> str:
+    """What a player's phone says once hand `position` is saved, by whether it used their part."""
+    if used is None:
+        return f"Hand {position} was saved."
+    if used:
+        return f"Hand {position} was saved, with your part."
+    return f"Hand {position} was saved without your part: the table kept what was typed there."
+
+
 def hand_values(gs: GameSession) -> dict[str, Any] | None:
     """Hand-form values (as a browser posts them) pre-filled from the parts sent; None when none was sent.
 
@@ -282,6 +314,77 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int]) -> No
         found[seat] = sent[name]
     if found:
         raise PartsArrived(found)
+
+
+class PartsDiffer(Exception):
+    """Players typed on the saving phone have sent a part that is not what is typed, and nobody chose between them."""
+
+    def __init__(self, found: dict[int, DraftPart]) -> None:
+        names = [part.player_name for part in found.values()]
+        if len(names) == 1:
+            text = (f"Not saved: {names[0]}'s own part is waiting to be chosen. {names[0]} sent it from their"
+                    f" phone, and it is not what is typed here: keep one or the other, then save.")
+        else:
+            who = ", ".join(names[:-1]) + " and " + names[-1]
+            text = (f"Not saved: {len(names)} players' own parts are waiting to be chosen ({who}). Each sent"
+                    f" theirs from their phone, and it is not what is typed here: keep one or the other"
+                    f" for each, then save.")
+        super().__init__(text)
+        self.found = found
+
+
+def seen_parts(text: str | None) -> dict[str, dict[str, Any]]:
+    """The hand form's parts_seen field (static/js/parts-merge.js): what the page did with each seat's part."""
+    try:
+        seen = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(seen, dict):
+        return {}
+    return {seat: value for seat, value in seen.items() if isinstance(value, dict)}
+
+
+def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, dict[str, Any]], skip: set[int]) -> None:
+    """Raise PartsDiffer for players whose typed entry is not the part they sent, unless the form chose
+    (seats in `skip`, agreed to be saved at 0, aside).
+
+    The form chose when its parts_seen says the table kept what was typed over that very version
+    ("kept"), or had that version on screen, filled in, before changing it ("v"). Without script
+    nothing is merged, so a part that differs always asks: a player's part is never dropped unseen.
+    """
+    sent = parts(gs)
+    players = data.get("players") or {}
+    names, counts = gs.playing_names, gs.variant.hand_counts
+    found = {}
+    for seat, name in enumerate(names):
+        part, entry = sent.get(name), players.get(name)
+        if seat in skip or part is None or entry is None or same_entry(entry, part.data, names, counts):
+            continue
+        choice = seen.get(str(seat), {})
+        if part.version in (choice.get("kept"), choice.get("v")):
+            continue
+        found[seat] = part
+    if found:
+        raise PartsDiffer(found)
+
+
+def with_choice(formdata: Any, choice: str, gs: GameSession) -> MultiDict | None:
+    """The hand form's fields after a "keep" or "use" button without script ("use:<seat>:<version>");
+    None when the choice names no part sent now (the part moved on since)."""
+    action, _, rest = choice.partition(":")
+    seat_text, _, version_text = rest.partition(":")
+    names = gs.playing_names
+    if action not in ("keep", "use") or not seat_text.isdigit() or int(seat_text) >= len(names):
+        return None
+    seat = int(seat_text)
+    part = parts(gs).get(names[seat])
+    if part is None or str(part.version) != version_text:
+        return None
+    merged = filled_formdata(formdata, {seat: part}, names, gs.variant.hand_counts) if action == "use" else MultiDict(formdata)
+    seen = seen_parts(merged.get("parts_seen"))
+    seen[str(seat)] = {"kept": part.version} if action == "keep" else {"v": part.version}
+    merged["parts_seen"] = json.dumps(seen)
+    return merged
 
 
 def filled_formdata(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, unquote
 
-from flask import abort, flash, jsonify, make_response, render_template, request, url_for
+from flask import abort, flash, jsonify, make_response, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
@@ -35,9 +35,12 @@ from scorekeeper.sessions.hand_form_data import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats
+from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats, whole_number
 
 COOKIE_DAYS = 30
+# the phone's session remembers the last part it sent for this many players (a phone passed round the
+# table sends several), of any game; a cookie holds 4 KB at most
+SENT_PARTS_KEPT = 6
 
 
 class DraftPartForm(FlaskForm):
@@ -169,6 +172,7 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
         others_usable=any(choice.value.partition(":")[0] != str(seat)
                           for choice in form.layoffs[0].onto.choices if choice.value) if form.layoffs else False,
         first_problem=_first_problem(form) if status >= 400 else None,
+        saved_text=_saved_text(gs, names[seat], saved) if saved else None,
     ), status
 
 
@@ -185,6 +189,21 @@ def _cards_left(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]
         sent += [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
         sent += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
     return cards_left(deck_counts(gs), sent)
+
+
+def _remember_sent(gs: GameSession, name: str, position: int, part: dict[str, Any]) -> None:
+    """Keep, in this phone's session, the part it sent: once the hand is saved it is told whether the hand holds it."""
+    key = f"{gs.id}:{name}"
+    sent = {k: v for k, v in (session.get("sent_parts") or {}).items() if k != key}
+    sent[key] = {"hand": position, "part": part}
+    session["sent_parts"] = dict(list(sent.items())[-SENT_PARTS_KEPT:])
+
+
+def _saved_text(gs: GameSession, name: str, position: int) -> str:
+    """What this phone says once hand `position` is saved: with the part it sent, without it, or just saved."""
+    sent = (session.get("sent_parts") or {}).get(f"{gs.id}:{name}") or {}
+    part = sent.get("part") if sent.get("hand") == position else None
+    return draft_service.saved_text(position, draft_service.part_used(gs, name, position, part))
 
 
 def _remember(response, gs: GameSession, token: str, name: str):
@@ -254,6 +273,7 @@ def draft_send(token: str):
     except draft_service.StalePart as exc:
         if exc.part.data == part:
             # this very part is stored already: a send tried again after its answer was lost
+            _remember_sent(gs, names[seat], position, part)
             flash(f"Your part of hand {position} was already sent; it was not sent twice.")
             forget_drafts(gs, f"hand{position}|part{seat}")
             return _remember(after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position)),
@@ -265,6 +285,7 @@ def draft_send(token: str):
         return _render_part(gs, token, form, seat, error=str(exc), saved=exc.position, status=409)
     except ValueError as exc:
         return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
+    _remember_sent(gs, names[seat], position, part)
     flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
     for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
         flash(note)
@@ -275,9 +296,18 @@ def draft_send(token: str):
 
 @bp.route("/s/<token>/my-hand/status")
 def draft_status(token: str):
-    """Who has sent their part of the next hand (JSON, for the pages that follow it live)."""
+    """Who has sent their part of the next hand (JSON, for the pages that follow it live).
+
+    A player's own page asks with ?player=<seat>&hand=<n>: once hand n is saved, "saved_text" says
+    whether it used their part.
+    """
     gs, _ = load_session(token, need="edit")
-    response = jsonify(draft_service.status(gs))
+    body = draft_service.status(gs)
+    seat = _seat_arg(gs, request.args.get("player"))
+    hand = whole_number(request.args.get("hand"), None)
+    if seat is not None and hand is not None and 0 < hand < body["hand"]:
+        body["saved_text"] = _saved_text(gs, gs.playing_names[seat], hand)
+    response = jsonify(body)
     response.headers["Cache-Control"] = "no-store"
     return response
 

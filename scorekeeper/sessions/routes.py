@@ -226,14 +226,14 @@ def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, 
     return data
 
 
-def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None):
+def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None, differ=None):
     # the players' own parts of the next hand, for the script that merges them in as they arrive
     parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
     names = _names(gs, hand)
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
         error=error, stale=stale, names=names, spec=game_spec(gs.game),
-        deck_counts=deck_counts(gs), ask=ask, parts=parts,
+        deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
         concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
         deal_note=deal_note(gs, hand.position if hand is not None else len(gs.hands) + 1),
         first_problem=form.first_problem() if status >= 400 else None,
@@ -265,12 +265,18 @@ def hand_new(token: str):
         return already_saved(gs, token, already.position)
     if mode == "cards" and _add_rows(form, gs):
         return _render_hand(gs, token, form, mode)
+    if mode == "cards" and request.form.get("part_choice"):
+        # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
+        # a part that moved on since: the form as posted (Save asks about the part as it is now)
+        chosen = draft_service.with_choice(request.form, request.form["part_choice"], gs)
+        return _render_hand(gs, token, _hand_form(gs, mode, chosen) if chosen is not None else form, mode)
     if not form.validate():
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
         data = _read_hand(form, gs, mode)
         if mode == "cards":
             draft_service.check_for_parts(gs, data, _confirmed())
+            draft_service.check_for_conflicts(gs, data, draft_service.seen_parts(form.parts_seen.data), _confirmed())
         check = _NextHandCheck(gs, data)
         asking.ask_about_empty(gs, data, _confirmed(), check)
         # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
@@ -282,6 +288,8 @@ def hand_new(token: str):
         form = _hand_form(gs, mode, draft_service.filled_formdata(
             request.form, arrived.found, gs.playing_names, gs.variant.hand_counts))
         return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
+    except draft_service.PartsDiffer as differ:
+        return _render_hand(gs, token, form, mode, error=str(differ), differ=differ.found, status=409)
     except asking.AskFirst as ask:
         return _render_hand(gs, token, form, mode, ask=ask, status=422)
     except service.DuplicateHand as dup:

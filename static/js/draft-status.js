@@ -2,7 +2,7 @@
 // hand. On the hand form every part sent is merged in as it arrives (parts-merge.js: it fills only
 // players nothing is typed for here, and shows a player both typed and sent side by side), and a
 // note names every sender; on a player's own page, the hand being saved is announced with a link
-// to the scoreboard. Nothing is asked while the page is hidden. Without script, the hand form
+// to the scoreboard, saying whether the hand as saved used the player's part. Nothing is asked while the page is hidden. Without script, the hand form
 // opened (or sent back) shows the parts sent so far.
 
 import { askFresh, pollWhileVisible } from "./poll.js";
@@ -22,19 +22,24 @@ function listed(names) {
 
 async function start() {
   const hand = Number(panel.dataset.hand);
-  const onOwnPage = Boolean(document.getElementById("draft-form"));
+  const own = document.getElementById("draft-form");
+  const onOwnPage = Boolean(own);
+  // a player's own page asks whether the hand, once saved, used their part
+  const statusUrl = own
+    ? `${panel.dataset.statusUrl}?${new URLSearchParams({ player: own.elements.player.value, hand })}`
+    : panel.dataset.statusUrl;
   const form = document.getElementById("hand-form");
   const partsUrl = form && form.elements.parts_seen ? panel.dataset.partsUrl : null;
   // only the hand form merges parts: a player's own page does without that script
-  const { mergeParts } = partsUrl ? await import("./parts-merge.js") : {};
+  const { mergeParts, holdSaveWhileChoosing } = partsUrl ? await import("./parts-merge.js") : {};
+  if (partsUrl) holdSaveWhileChoosing(form);
   let latest = null;
 
-  function handSaved() {
+  function handSaved(text) {
     const banner = document.getElementById("draft-saved");
     if (!banner) return;
-    banner.querySelector('[data-draft="saved-text"]').textContent = `Hand ${hand} was saved.`;
+    banner.querySelector('[data-draft="saved-text"]').textContent = text || `Hand ${hand} was saved.`;
     banner.hidden = false;
-    const own = document.getElementById("draft-form");
     // the part now belongs to a saved hand: sending it again would be refused; a reload starts the next hand
     if (own) own.querySelector('button[value="send"]').disabled = true;
     show("news", "Reload this page to enter your part of the next hand.").hidden = false;
@@ -48,6 +53,9 @@ async function start() {
     if (filled.length) lines.push(`Filled in from their own phones: ${listed(filled)}.`);
     if (kept.length) lines.push(`Kept as typed here instead of what they sent: ${listed(kept)}.`);
     if (differ.length) lines.push(`Sent, but not what is typed here: ${listed(differ)}. Choose in their part below.`);
+    // the page the server sent back when Save met a part not chosen: the choice is now inside each part
+    const asked = document.getElementById("part-differ");
+    if (asked) asked.hidden = true;
     const news = show("news", lines.join(" "));
     if (news) news.hidden = !lines.length;
   }
@@ -55,7 +63,7 @@ async function start() {
   /** Show who has sent their part; false once the hand was saved (nothing more to follow). */
   function update(state) {
     if (state.hand !== hand) {
-      if (onOwnPage) handSaved();
+      if (onOwnPage) handSaved(state.saved_text);
       else show("news", `Hand ${hand} was saved from another phone: see the scoreboard.`).hidden = false;
       return false;
     }
@@ -67,7 +75,7 @@ async function start() {
   /** One look at the server; false once there is nothing more to follow. */
   async function tick() {
     try {
-      const response = await askFresh(partsUrl || panel.dataset.statusUrl);
+      const response = await askFresh(partsUrl || statusUrl);
       if (response.ok) {
         const body = await response.json();
         if (!partsUrl) return update(body);

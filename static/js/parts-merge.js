@@ -1,7 +1,7 @@
 // Players' own parts, merged into the hand form as they arrive: never replacing what was typed.
 // A part fills a player only when nothing is typed for them here (or what is there came from an
 // earlier version of their part). A player both typed here and sent is shown side by side, with
-// one button for each. Whatever is on screen at Save is what is saved. The form's hidden
+// one button for each, and Save waits until each is chosen. Whatever is on screen at Save is what is saved. The form's hidden
 // parts_seen field remembers what was merged, so a kept draft and a form sent back carry it.
 // No side effects on load.
 
@@ -106,6 +106,9 @@ function offerChoice(form, seat, part, names, choose) {
     fieldset.querySelector("legend").after(panel);
   }
   panel.setAttribute("aria-label", `${part.name}: typed here or sent from their phone`);
+  // Save names whose part is waiting (holdSaveWhileChoosing) and moves the focus here
+  panel.dataset.name = part.name;
+  panel.tabIndex = -1;
   const here = element("div", "part-side");
   here.append(element("h3", "", "Typed here"), summary(typedFor(form, seat), seat, names));
   const sent = element("div", "part-side");
@@ -123,6 +126,40 @@ function offerChoice(form, seat, part, names, choose) {
     element("p", "", `${part.name} sent their own part, and it is not what is typed here. Which one is right?`),
     sides, buttons,
   );
+}
+
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * Save never passes a choice still open: it says whose part is waiting (and how many), and brings
+ * the first one into view with the focus. The server refuses such a save too (a part that arrives
+ * between two looks has no choice on screen yet); this spares the round trip and says where to look.
+ */
+export function holdSaveWhileChoosing(form) {
+  // capture: runs before the background save's own listener on the form, which it stops
+  form.addEventListener("submit", (event) => {
+    if (!event.submitter || !event.submitter.hasAttribute("data-save")) return;
+    const open = Array.from(form.querySelectorAll(".part-choice"));
+    if (!open.length) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const names = open.map((panel) => panel.dataset.name);
+    const status = form.querySelector("[data-save-status]");
+    if (status) {
+      status.textContent = names.length === 1
+        ? `Not saved: ${names[0]}'s own part is waiting to be chosen. Keep what is typed or use what ${names[0]} sent.`
+        : `Not saved: ${names.length} players' own parts are waiting to be chosen (${listed(names)}). Keep one or the other for each.`;
+      status.dataset.state = "waiting";
+      status.hidden = false;
+    }
+    const first = open[0];
+    const card = first.closest("details");
+    if (card) card.open = true;
+    first.scrollIntoView({ block: "center" });
+    first.focus({ preventScroll: true });
+  }, true);
 }
 
 /**

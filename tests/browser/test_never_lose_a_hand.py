@@ -7,6 +7,8 @@ Ben keeps QS 4D = -14; Cy keeps AS = -15.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_card_chips_browser import server_chips
@@ -443,3 +445,74 @@ def test_an_edit_kept_under_the_old_field_name_still_restores_the_version_it_was
     page.get_by_role("button", name="Save changes").tap()
     expect(page.get_by_text("you edited version 1; it is now version 2")).to_be_visible()
     assert stored_hands(page, edit_url)[0]["players"]["Ben"]["in_hand"] == ["QS", "4D", "5C"]
+
+
+def typed_with_a_third_player(page: Page, live_server: str, third: str, left: str) -> str:
+    """Start a game of Ann, Ben and `third` and type hand 1: Ann out on 7H 8H 9H, Ben keeps QC, `third` keeps `left`."""
+    edit_url = start(page, live_server, players=("Ann", "Ben", third))
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option("Ann")
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    page.get_by_label("Ben's cards left in hand").fill("qc")
+    page.get_by_label(f"{third}'s cards left in hand").fill(left)
+    return edit_url
+
+
+def test_save_waits_for_a_choice_still_open_and_the_players_phone_says_its_part_was_not_used(
+    page, browser, browser_context_args, live_server, screenshot
+):
+    edit_url = typed_with_a_third_player(page, live_server, "Eli", "9s")
+    # Eli, on his own phone, sends 9S 9H
+    phones = browser.new_context(**browser_context_args)
+    try:
+        eli = phones.new_page()
+        send_part(eli, edit_url, 2, left="9S 9H")
+        choice = page.get_by_role("group", name="Eli: typed here or sent from their phone")
+        expect(choice).to_be_visible(timeout=8000)
+
+        # Save without choosing: nothing is saved, it says whose part waits and takes the table there
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page.locator("[data-save-status]")).to_have_text(
+            "Not saved: Eli's own part is waiting to be chosen. Keep what is typed or use what Eli sent.")
+        expect(choice).to_be_focused()
+        expect(choice).to_be_in_viewport()
+        screenshot(page, "save_waits_for_a_part_to_be_chosen")
+        assert page.url.endswith("/hands/new")
+        assert stored_hands(page, edit_url) == []
+
+        # the table keeps what it typed: saved so, and Eli's phone says his part was not used
+        choice.get_by_role("button", name="Keep what is typed for Eli").tap()
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+        [hand] = stored_hands(page, edit_url)
+        assert hand["players"]["Eli"]["in_hand"] == ["9S"]
+        expect(eli.locator("#draft-saved")).to_have_text(
+            re.compile("Hand 1 was saved without your part: the table kept what was typed there."), timeout=8000)
+        eli.reload()
+        expect(eli.locator("#draft-saved")).to_contain_text("Hand 1 was saved without your part")
+    finally:
+        phones.close()
+
+
+def test_two_choices_open_are_counted_and_a_part_used_is_said_so_on_the_phone(
+    page, browser, browser_context_args, live_server
+):
+    edit_url = typed_with_a_third_player(page, live_server, "Cy", "as")
+    phones = browser.new_context(**browser_context_args)
+    try:
+        ben = phones.new_page()
+        send_part(ben, edit_url, 1, left="QC 3S")
+        send_part(phones.new_page(), edit_url, 2, left="2S")
+        expect(page.locator(".part-choice")).to_have_count(2, timeout=8000)
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page.locator("[data-save-status]")).to_have_text(
+            "Not saved: 2 players' own parts are waiting to be chosen (Ben and Cy). Keep one or the other for each.")
+        expect(page.get_by_role("group", name="Ben: typed here or sent from their phone")).to_be_focused()
+        page.get_by_role("button", name="Use what Ben sent").tap()
+        page.get_by_role("button", name="Keep what is typed for Cy").tap()
+        page.get_by_role("button", name="Save hand 1").tap()
+        expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
+        expect(ben.locator("#draft-saved")).to_contain_text("Hand 1 was saved, with your part.", timeout=8000)
+    finally:
+        phones.close()
