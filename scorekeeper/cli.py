@@ -169,7 +169,10 @@ def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
     app.config["LOOPBACK_IS_HOST"] = is_loopback_address(host)
     security.trust_hosts(app)
     click.echo(f"Serving on http://{host}:{port} (Ctrl+C stops it)")
-    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS)
+    # the app, not waitress, reads a proxy's headers, as under gunicorn: with TRUSTED_PROXIES it believes
+    # them (ProxyFix), without it their presence alone makes a request a guest's (host/identity.py);
+    # waitress would remove them unseen and a proxy on this computer would pass every visitor as the host
+    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS, clear_untrusted_proxy_headers=False)
 
 
 def _shown_url(url: str) -> str:

@@ -35,11 +35,13 @@ from cachetools import LRUCache
 from flask import Flask, Request, current_app
 from flask.json.provider import DefaultJSONProvider
 from flask.json.tag import TaggedJSONSerializer
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from flask.sessions import SecureCookieSession, SessionMixin
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 from itsdangerous.encoding import want_bytes
 from werkzeug.datastructures import Headers
 from werkzeug.sansio.response import Response as SansIOResponse
+
+from scorekeeper import security
 
 # what a JSON provider writes, when it is Flask's own (scorekeeper.security's only changes reading)
 _PROVIDER_DUMPS = DefaultJSONProvider.dumps
@@ -96,7 +98,7 @@ class SessionJSON(TaggedJSONSerializer):
         return _encoder(provider.ensure_ascii, provider.sort_keys)(value)  # type: ignore[union-attr]
 
 
-class SessionInterface(SecureCookieSessionInterface):
+class SessionInterface(security.SessionInterface):
     """Flask's signed-cookie sessions, with one serializer per secret key (and fallbacks) instead of one per request.
 
     A cookie whose signature was checked once is not checked again (see the module).

@@ -8,6 +8,10 @@
 - Host names: only loopback, the LAN addresses served on, PUBLIC_URL's host
   and ALLOWED_HOSTS are answered (Flask's TRUSTED_HOSTS; others get 400), so
   a DNS-rebinding page can neither reach the app nor put its name into a QR code.
+- Cookies: every cookie the app sets (the session, the host cookie, a
+  player's name on a device) is Secure when the request came by HTTPS, here
+  or, with TRUSTED_PROXIES, at the TLS proxy (``cookies_secure``); a phone on
+  the LAN over plain http keeps its cookies.
 - Input: a NUL character anywhere in the address or a form (names and values,
   plain or multipart) is refused with
   400 (no name, token or card has one, and PostgreSQL cannot store it), and
@@ -19,8 +23,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, request
+from flask import Flask, abort, current_app, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import SecurityError
 
 from scorekeeper.revalidate import REVALIDATE
@@ -54,6 +59,24 @@ class JSONProvider(DefaultJSONProvider):
             raise ValueError("the JSON is nested too deeply to read") from None
 
 
+def cookies_secure(app: Flask | None = None) -> bool:
+    """True when the cookies this request sets are Secure: it came by HTTPS, or SESSION_COOKIE_SECURE says always.
+
+    Behind a TLS proxy a request is HTTPS by the proxy's X-Forwarded-Proto, which the
+    app believes only with TRUSTED_PROXIES (ProxyFix, in create_app).
+    """
+    config = (app or current_app).config
+    return bool(config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, whose cookie is Secure by the rule every cookie follows (cookies_secure)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Whether the session cookie set now is Secure (Flask's own reads SESSION_COOKIE_SECURE alone)."""
+        return cookies_secure(app)
+
+
 def trusted_hosts(config: dict[str, Any]) -> list[str]:
     """The host names the app answers: loopback, the LAN addresses served on, PUBLIC_URL's and ALLOWED_HOSTS."""
     hosts = list(LOOPBACK_HOSTS)
@@ -77,6 +100,9 @@ def init_app(app: Flask) -> None:
     """Install the headers, the host check and the input checks on `app`."""
     app.json_provider_class = JSONProvider
     app.json = JSONProvider(app)
+    if not isinstance(app.session_interface, SessionInterface):
+        # one installed already is kept: lean.py's is a SessionInterface too
+        app.session_interface = SessionInterface()
     trust_hosts(app)
     app.before_request(_refuse_nul)
     app.after_request(_headers)

@@ -155,6 +155,19 @@ def test_the_host_link_makes_a_lan_device_a_host_until_the_key_is_renewed(app, g
     assert phone.get("/sessions").status_code == 403
 
 
+def test_session_cookie_secure_makes_every_cookie_secure_not_the_session_alone(app, games):
+    # an operator who sets SCOREKEEPER_SESSION_COOKIE_SECURE (say, HTTPS terminated where no header tells)
+    app.config["SESSION_COOKIE_SECURE"] = True
+    phone = guest(app)
+    with app.app_context():
+        key = host_key()
+    cookies = phone.get(f"/host/{key}").headers.getlist("Set-Cookie")
+    cookies += phone.get(f"/s/{games[0]['edit']}/my-hand?player=0").headers.getlist("Set-Cookie")
+    names = {cookie.split("=", 1)[0] for cookie in cookies}
+    assert {HOST_COOKIE, "session"} <= names and any(name.startswith("sk_me_") for name in names), names
+    assert all("; Secure" in cookie for cookie in cookies), cookies
+
+
 def test_a_guest_never_sees_the_host_link(app, games):
     with app.app_context():
         key = host_key()

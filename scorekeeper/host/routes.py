@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, url_for
 
 from scorekeeper.extensions import db
 from scorekeeper.host import bp
@@ -18,6 +18,7 @@ from scorekeeper.host.identity import (
     host_only,
     key_matches,
 )
+from scorekeeper.security import cookies_secure
 from scorekeeper.share.links import public_base
 from scorekeeper.share.qr import qr_svg
 
@@ -32,7 +33,7 @@ def claim(key: str):
     response = redirect(url_for("sessions.index"))
     response.set_cookie(
         HOST_COOKIE, host_cookie_value(), max_age=int(timedelta(days=HOST_COOKIE_DAYS).total_seconds()),
-        httponly=True, samesite="Lax", secure=request.is_secure,
+        httponly=True, samesite="Lax", secure=cookies_secure(),
     )
     return response
 
@@ -55,5 +56,5 @@ def leave():
     forget_all()
     flash("This device is a guest now: it sees only the games whose links it holds.")
     response = redirect(url_for("sessions.index"))
-    response.delete_cookie(HOST_COOKIE, httponly=True, samesite="Lax", secure=request.is_secure)
+    response.delete_cookie(HOST_COOKIE, httponly=True, samesite="Lax", secure=cookies_secure())
     return response

@@ -20,6 +20,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.engine import Option
 from scorekeeper.engine.cards import cards_left
 from scorekeeper.models import GameSession
+from scorekeeper.security import cookies_secure
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
@@ -209,7 +210,7 @@ def _saved_text(gs: GameSession, name: str, position: int) -> str:
 def _remember(response, gs: GameSession, token: str, name: str):
     response.set_cookie(
         _cookie_name(gs), quote(name), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
-        httponly=True, samesite="Lax", secure=request.is_secure,
+        httponly=True, samesite="Lax", secure=cookies_secure(),
     )
     return response
 

@@ -41,7 +41,9 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from cachetools import LRUCache
-from flask import Flask
+from flask import Flask, Request
+from flask.ctx import RequestContext
+from flask.sessions import SessionMixin
 from werkzeug.http import http_date
 from werkzeug.wrappers import Response
 
@@ -226,13 +228,24 @@ class QuickBoard:
                 security.add_headers(answer, asked.path)
                 if not compression.compress_kept(answer, asked):
                     return None
-                app.session_interface.save_session(app, held, answer)
+                with _saving(app, asked, held):
+                    app.session_interface.save_session(app, held, answer)
                 finished, cookies = finish(answer, environ)
                 self._finished.put(shape, finished)
                 return finished.sent(cookies)
             # the session's part of the answer: Vary names Cookie whatever the session (the view reads it), so only
             # its cookie differs from one phone to the next
-            return finished.sent(SessionCookies.saved(app, held))
+            with _saving(app, asked, held):
+                return finished.sent(SessionCookies.saved(app, held))
+
+
+def _saving(app: Flask, asked: Request, held: SessionMixin) -> RequestContext:
+    """Flask's request context for `asked` and its session, pushed while the session's cookie is written.
+
+    The cookie is Secure when the request came by HTTPS, which the session interface reads
+    from the request (security.cookies_secure), as for every other cookie.
+    """
+    return RequestContext(app, asked.environ, request=asked, session=held)
 
 
 def init_app(app: Flask) -> None:
