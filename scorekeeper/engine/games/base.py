@@ -1,36 +1,38 @@
-"""The games, one class each, and the registry the whole app asks.
+"""What every game shares: the Game class each game's module subclasses, its options, and a table's Rules.
 
 A game holds its id, name, players, options, default target, how its table is
 laid out (decks, jokers, wild cards), its card values, and the hooks that
 score a hand and decide the standing. Pages, forms and history ask a game
 what it can do (its capability flags: ``partnerships``, ``asks_wild_rank``,
-``counts_hands_won``, ...), never what it is called. As python-chess finds a
-variant with ``find_variant``, :func:`find_game` finds a game by id:
+``counts_hands_won``, ...), never what it is called. Each game is a module of
+this package; the registry (``engine.games``: ``VARIANTS``, ``find_game``)
+lists them. A game's :meth:`Game.rules` turns the options a table chose and
+the number of players into one frozen :class:`Rules` that melds and scoring
+consult:
 
->>> find_game("persian").partnerships, find_game("persian").name
-(True, 'Persian Rummy')
->>> [game.id for game in VARIANTS if game.lowest_wins]
-['penalty', 'contract']
->>> find_game("bridge")
+>>> from scorekeeper.engine.games import find_game
+>>> rules = find_game("rummy500").rules({}, players=5)
+>>> rules.decks, rules.jokers, rules.target
+(2, 4, 500)
+>>> find_game("gin").rules({"decks": 2})
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta
+scorekeeper.engine.errors.InputError: Gin Rummy has no option `decks`; its options are target, knock_limit, gin_bonus, undercut_bonus, big_gin_bonus, game_bonus, box_bonus, shutout_double
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.engine.cards import ACE, QUEEN, RANKS, Card, MeldCard, rank_name
+from scorekeeper.engine.cards import RANKS, Card, MeldCard, rank_name
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.gin_rules import HAND_SIZE, KNOCK_LIMIT, deadwood_value
-from scorekeeper.engine.gin_scoring import gin_game_end, gin_lines, gin_warnings
-from scorekeeper.engine.standing import Line, Standing, highest_wins, lowest_wins, must_go_out, reached_at_all
+from scorekeeper.engine.standing import Line, Standing, highest_wins
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.games import Rules
     from scorekeeper.engine.played import Hand, Problems
 
 
@@ -79,30 +81,31 @@ def shown(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-def _target(default: int | None, help: str = "") -> Option:
+def target_option(default: int | None, help: str = "") -> Option:
+    """The option `target`: the score that ends the game (None: the game's default for the number of players)."""
     return Option("target", "Play to", "int", default, help or "The score that ends the game.", minimum=1)
 
 
-def _bonus(name: str, label: str, default: int, help: str) -> Option:
+def bonus_option(name: str, label: str, default: int, help: str) -> Option:
+    """An option of points, 0 or more (a bonus, or a limit such as gin's knock)."""
     return Option(name, label, "int", default, help)
 
 
-_DECKS = Option("decks", "Decks", "choice", None, "1 for up to 4 players, else 2.", choices=(1, 2))
-_500_OPTIONS = (
-    _DECKS,
-    Option("jokers", "Jokers per deck", "choice", 2, "2 jokers per deck, or play without.", choices=(2, 0)),
-    Option(
-        "card_values", "Card values", "choice", "standard",
-        "standard: cards at face value; 5-10-15: 2-9 score 5.", choices=("standard", "5-10-15"),
-    ),
-    Option("ace_points", "Every ace worth 1", "choice", None, "Count every ace as 1, melded or in hand.", choices=(1,)),
-    _bonus("rummy_bonus", "Bonus for going rummy", 0, "Added for going out in one turn, nothing melded before."),
-)
+DECKS = Option("decks", "Decks", "choice", None, "1 for up to 4 players, else 2.", choices=(1, 2))
 
 
 def face_value(rank: int) -> int:
     """2-10 at face value, J Q K 10."""
     return 10 if rank >= 10 else rank
+
+
+def deadwood_value(card: Card) -> int:
+    """What a card counts as deadwood: ace 1, 2-10 face value, J Q K 10.
+
+    >>> [deadwood_value(Card(rank, "S")) for rank in (1, 7, 10, 13)]
+    [1, 7, 10, 10]
+    """
+    return min(card.rank, 10)
 
 
 # one row of a game's card-value table: {"card": label, "melded": points or None, "in_hand": points or None}
@@ -161,6 +164,44 @@ class Game:
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
+
+    def rules(self, options: Mapping[str, Any] | None = None, players: int | None = None) -> Rules:
+        """This game's rules with a table's `options`, for `players` players when known.
+
+        >>> from scorekeeper.engine.games import find_game
+        >>> find_game("gin").rules({"knock_limit": 7}).option("knock_limit")
+        7
+        """
+        if players is None and (options is None or (isinstance(options, Mapping) and not options)):
+            return self.house_rules
+        return self._built_rules(options, players)
+
+    @cached_property
+    def house_rules(self) -> Rules:
+        """The game's own rules, no option chosen: what every meld check without options asks, built once.
+
+        The options are read-only, as the same Rules is given to every caller.
+        """
+        rules = self._built_rules(None, None)
+        return replace(rules, options=MappingProxyType(dict(rules.options)))
+
+    def _built_rules(self, options: Mapping[str, Any] | None, players: int | None) -> Rules:
+        chosen = read_options(self, options)
+        settings = self.table_settings(chosen, players)
+        if "target" in chosen:
+            if chosen["target"] is None:
+                chosen["target"] = self.target_for(players)
+            settings["target"] = chosen["target"]
+        key = repr((self.id, sorted(chosen.items()), players is not None and players > 4))
+        return Rules(game=self.id, variant=self, options=chosen, key=key, **settings)
+
+    def check_players(self, players: int) -> None:
+        """InputError unless this game is played by that many players."""
+        low, high = self.min_players, self.max_players
+        if low <= players <= high:
+            return
+        wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise InputError(f"{self.name} is played by {wanted} players, not {players}")
 
     # the table -------------------------------------------------------------
 
@@ -276,7 +317,8 @@ class Game:
     def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
         """Why `player` may not lay off onto `owner`'s melds (docs/rules.md 4), following the lay-off's label; None if they may.
 
-        >>> from scorekeeper.engine.games import table_rules
+        >>> from scorekeeper.engine.games import find_game
+        >>> from scorekeeper.engine.rules import table_rules
         >>> find_game("oklahoma").layoff_refusal(table_rules("oklahoma"), "Ben", "Ann", "Ann")
         " is onto Ann's meld, but in Oklahoma players lay off only on their own melds"
         >>> find_game("rummy500").layoff_refusal(table_rules("rummy500"), "Ben", "Ann", None) is None
@@ -289,7 +331,8 @@ class Game:
     def rewards_concealed(self, rules: Rules) -> bool:
         """True when going out concealed (in one turn) changes what a hand scores at this table.
 
-        >>> from scorekeeper.engine.games import table_rules
+        >>> from scorekeeper.engine.games import find_game
+        >>> from scorekeeper.engine.rules import table_rules
         >>> find_game("oklahoma").rewards_concealed(table_rules("oklahoma")), find_game("gin").rewards_concealed(table_rules("gin"))
         (True, False)
         >>> [find_game("rummy500").rewards_concealed(table_rules("rummy500", {"rummy_bonus": b})) for b in (0, 10)]
@@ -336,284 +379,11 @@ class HoldingCosts(Game):
         return {n: p.melded_points - p.in_hand_points for n, p in hand.players.items()}, []
 
 
-def _decks_for(chosen: dict[str, Any], players: int | None) -> int:
+def decks_for(chosen: dict[str, Any], players: int | None) -> int:
     """The decks chosen, or the default: 1 for up to 4 players, else 2 (filled into `chosen`)."""
     decks = chosen["decks"] or (2 if players is not None and players > 4 else 1)
     chosen["decks"] = decks
     return int(decks)
-
-
-class FiveHundredCount(HoldingCosts):
-    """500 Rum's count, shared with Michigan: face values, the ace 15 (1 low), jokers 15, the table's variants."""
-
-    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
-        """One or two decks by the number of players, with the jokers chosen per deck."""
-        decks = _decks_for(chosen, players)
-        return super().table_settings(chosen, players) | {"decks": decks, "jokers": chosen["jokers"] * decks}
-
-    def meld_card_points(self, rules: Rules, card: Card, stands_for: Card, low_ace: bool, wild_rank: int | None) -> int:
-        """Face value, ace 15 (1 low), joker 15; or the 5-10-15 count; or every ace 1."""
-        if card.is_joker:
-            return 15
-        options = rules.options  # looked up directly: this runs for every card melded
-        rank = card.rank
-        if rank == ACE:
-            if options["ace_points"] == 1:
-                return 1
-            if options["card_values"] == "5-10-15":
-                return 5 if low_ace else 15
-            return 1 if low_ace else 15
-        if options["card_values"] == "5-10-15":
-            return 5 if rank <= 9 else 10
-        return face_value(rank)
-
-    def rank_rows(self, rules: Rules, rank: int) -> list[Row]:
-        """The ace also has its row as the low end of a run, unless every ace is worth 1."""
-        rows = super().rank_rows(rules, rank)
-        if rank == ACE and rules.ace_low and rules.option("ace_points") is None:
-            rows.append(self.row(rules, "A low in a run (A-2-3)", Card(ACE, "H"), in_hand=False, low_ace=True))
-        return rows
-
-    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
-        """Melded less held; the table's bonus for going rummy."""
-        scores, lines = super().hand_lines(hand, rules, names)
-        if hand.went_out and hand.concealed:
-            lines.append((hand.went_out, rules.option("rummy_bonus"), "going rummy"))
-        return scores, lines
-
-    def rewards_concealed(self, rules: Rules) -> bool:
-        """Going rummy scores the table's bonus, when it plays one."""
-        return bool(rules.option("rummy_bonus"))
-
-    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
-        """The bonus for going rummy, when the table plays one."""
-        if rules.option("rummy_bonus"):
-            return [f"+{rules.option('rummy_bonus')} for going rummy (out in one turn)"], []
-        return [], []
-
-
-class Rummy500(FiveHundredCount):
-    """500 Rum: score what you meld, lose what you hold; first past the target with the top total wins."""
-
-    id = "rummy500"
-    name = "500 Rum"
-    summary = "Score what you meld, lose what you hold; first past 500 with the top total wins."
-    default_target = 500
-    option_list = (
-        _target(500),
-        *_500_OPTIONS,
-        Option(
-            "must_go_out_to_win", "Must go out to win", "bool", False,
-            "Only the player who goes out can win, once at or above the target.",
-        ),
-    )
-
-
-    def must_go_out_to_win(self, rules: Rules) -> bool:
-        """The table's option."""
-        return bool(rules.options.get("must_go_out_to_win"))
-
-    def standing(
-        self, rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None,
-        wins: dict[str, int],
-    ) -> Standing:
-        """Only the player who goes out can win, when the table chose so."""
-        target = rules.target
-        assert target is not None
-        if self.must_go_out_to_win(rules) and reached_at_all(totals, concealed_bonus, target):
-            return must_go_out(totals, target, goer)
-        return super().standing(rules, totals, concealed_bonus, goer, wins)
-
-
-class Michigan(FiveHundredCount):
-    """Michigan Rummy: scored like 500 Rum, but every hand is a game of its own."""
-
-    id = "michigan"
-    name = "Michigan Rummy"
-    summary = "Scored like 500 Rum, but every hand is a game of its own: count hands won."
-    counts_hands_won = True
-    option_list = _500_OPTIONS
-
-
-PERSIAN_GOING_OUT = 25
-PERSIAN_GAME_BONUS = 50
-
-
-class Persian(HoldingCosts):
-    """Persian Rummy: two fixed partnerships; jokers meld only together; four of a kind scores double."""
-
-    id = "persian"
-    name = "Persian Rummy"
-    summary = "Two partnerships of two; jokers meld only together, four of a kind scores double."
-    min_players = max_players = 4
-    default_target = 500
-    option_list = (_target(500),)
-    partnerships = True
-    going_out_bonus = PERSIAN_GOING_OUT
-    game_bonus = PERSIAN_GAME_BONUS
-    four_of_a_kind_doubles = True
-    fixed_seats = "Persian is played by two fixed partnerships: players cannot join late or leave"
-
-    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
-        """Two decks' worth of four jokers, not wild; the ace is high only."""
-        return super().table_settings(chosen, players) | {"jokers": 4, "jokers_wild": False, "ace_low": False}
-
-    def meld_card_points(self, rules: Rules, card: Card, stands_for: Card, low_ace: bool, wild_rank: int | None) -> int:
-        """Face value, ace 15, joker 20."""
-        if card.is_joker:
-            return 20
-        return 15 if card.rank == ACE else face_value(card.rank)
-
-    def teams(self, names: list[str]) -> dict[str, list[str]]:
-        """Seats 1 and 3 against 2 and 4, named like "Ann & Cy"."""
-        return {f"{names[0]} & {names[2]}": [names[0], names[2]], f"{names[1]} & {names[3]}": [names[1], names[3]]}
-
-    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
-        """Going out is part of the points; the game bonus is added."""
-        return ([f"+{PERSIAN_GOING_OUT} to the partnership of the player who goes out"],
-                [f"+{PERSIAN_GAME_BONUS} to the partnership that wins the game"])
-
-
-OKLAHOMA_GOING_OUT = 100
-OKLAHOMA_CONCEALED = 250
-OKLAHOMA_GAME_BONUS = 200
-
-
-def _oklahoma_melded(card: Card) -> int:
-    if card.rank == ACE:
-        return 20
-    if card.rank == QUEEN:
-        return 50 if card.suit == "S" else 10
-    if card.rank >= 8:
-        return 10
-    return 5
-
-
-class Oklahoma(HoldingCosts):
-    """Oklahoma: two decks, every deuce wild, the queen of spades worth 50."""
-
-    id = "oklahoma"
-    name = "Oklahoma"
-    summary = "Two decks, every deuce wild, the queen of spades worth 50; play to 1000."
-    default_target = 1000
-    option_list = (
-        _target(1000),
-        Option("jokers", "Jokers", "int", 0, "Oklahoma with jokers: add 1 to 4 wild jokers.", maximum=4),
-    )
-    concealed_bonus = OKLAHOMA_CONCEALED
-    game_bonus = OKLAHOMA_GAME_BONUS
-    queen_of_spades_apart = True
-
-    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
-        """Two decks, deuces wild, suits may repeat in sets, lay-offs only on one's own melds."""
-        return super().table_settings(chosen, players) | {
-            "decks": 2, "jokers": chosen["jokers"], "deuces_wild": True, "sets_repeat_suits": True,
-            "lay_off_own_melds_only": True,
-        }
-
-    def rewards_concealed(self, rules: Rules) -> bool:
-        """Going out concealed scores 250, not 100."""
-        return True
-
-    def own_wild_rank(self, wild_rank: int | None) -> int | None:
-        """Deuces meld alone as twos."""
-        return 2
-
-    def meld_card_points(self, rules: Rules, card: Card, stands_for: Card, low_ace: bool, wild_rank: int | None) -> int:
-        """A joker 100; a deuce scores as the card it stands for (a deuce standing for a two scores 5)."""
-        if card.is_joker:
-            return 100
-        return _oklahoma_melded(stands_for)
-
-    def hand_card_points(self, rules: Rules, card: Card, wild_rank: int | None) -> int:
-        """Held: joker 200, deuce 20, queen of spades 100, else as melded."""
-        if card.is_joker:
-            return 200
-        if card.rank == 2:
-            return 20
-        if card.rank == QUEEN and card.suit == "S":
-            return 100
-        return _oklahoma_melded(card)
-
-    def rank_rows(self, rules: Rules, rank: int) -> list[Row]:
-        """Deuces are wild; the queen of spades has a row of its own."""
-        if rank == 2:
-            return [{"card": "2 (wild: scores as the card it stands for)", "melded": None, "in_hand": -20}]
-        if rank == QUEEN:
-            return [self.row(rules, "Q♠", Card(QUEEN, "S")), self.row(rules, "Q♥ Q♦ Q♣", Card(QUEEN, "H"))]
-        return super().rank_rows(rules, rank)
-
-    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
-        """Melded less held; going out, or going out concealed."""
-        scores, lines = super().hand_lines(hand, rules, names)
-        goer = hand.went_out
-        if goer:
-            lines.append((goer, OKLAHOMA_CONCEALED, "going out concealed") if hand.concealed
-                         else (goer, OKLAHOMA_GOING_OUT, "going out"))
-        return scores, lines
-
-    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
-        """Going out is part of the points; the game bonus is added."""
-        return ([f"+{OKLAHOMA_GOING_OUT} for going out, or +{OKLAHOMA_CONCEALED} for going out concealed"
-                 f" (in points it counts toward the target: enter that hand by cards to keep it out)"],
-                [f"+{OKLAHOMA_GAME_BONUS} to the player who wins the game"])
-
-
-def _rummy5000_value(card: Card, wild_rank: int | None) -> int:
-    if wild_rank is not None and card.rank == wild_rank:
-        return 200 if wild_rank == ACE else 100
-    if card.rank == ACE:
-        return 100
-    return 5 if card.rank <= 9 else 10
-
-
-class Rummy5000(Game):
-    """5000 Rummy: a wild rank each hand; whoever goes out collects the cards left in other hands."""
-
-    id = "rummy5000"
-    name = "5000 Rummy"
-    summary = "A wild rank each hand; whoever goes out collects the cards left in other hands."
-    default_target = 5000
-    option_list = (_target(5000), _DECKS)
-    asks_wild_rank = True
-
-    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
-        """One or two decks by the number of players; suits may repeat in sets."""
-        decks = _decks_for(chosen, players)
-        return super().table_settings(chosen, players) | {"decks": decks, "sets_repeat_suits": True}
-
-    def own_wild_rank(self, wild_rank: int | None) -> int | None:
-        """The hand's wild rank melds alone as itself."""
-        return wild_rank
-
-    def meld_card_points(self, rules: Rules, card: Card, stands_for: Card, low_ace: bool, wild_rank: int | None) -> int:
-        """The wild rank 100 (200 when aces are wild), ace 100, 10-K 10, others 5."""
-        return _rummy5000_value(card, wild_rank)
-
-    def hand_card_points(self, rules: Rules, card: Card, wild_rank: int | None) -> int:
-        """As melded: what the player who went out collects."""
-        return _rummy5000_value(card, wild_rank)
-
-    def extra_rows(self, rules: Rules) -> list[Row]:
-        """The wild card's rows (no jokers)."""
-        return [{"card": "wild card", "melded": 100, "in_hand": 100},
-                {"card": "wild card, when aces are wild", "melded": 200, "in_hand": 200}]
-
-    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
-        """Melded, and the cards left in other hands to the player who went out."""
-        scores = {n: p.melded_points for n, p in hand.players.items()}
-        goer = hand.went_out
-        lines: list[Line] = []
-        if goer:
-            lines.append((goer, self.collected(hand, goer), "the cards left in other hands"))
-        return scores, lines
-
-    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
-        """The cards collected are part of the points."""
-        return ["for the player who goes out, the cards left in the other players' hands"], []
-
-
-_BASIC_TARGETS = {2: 100, 3: 150, 4: 200}
 
 
 class DeadwoodGame(Game):
@@ -626,153 +396,66 @@ class DeadwoodGame(Game):
         return super().table_settings(chosen, players) | {"ace_high": False}
 
 
-class Basic(DeadwoodGame):
-    """Basic Rummy: whoever goes out scores the cards left in everyone else's hand."""
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs to know about one table's game."""
 
-    id = "basic"
-    name = "Basic Rummy"
-    summary = "Whoever goes out scores the cards left in everyone else's hand."
-    max_players = 4
-    option_list = (
-        _target(None, "100 for 2 players, 150 for 3, 200 for 4."),
-        Option("jokers", "Jokers", "choice", 0, "Play with 2 wild jokers.", choices=(0, 2)),
-    )
-    first_to_target = True
+    game: str
+    variant: Game = field(repr=False, compare=False)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    decks: int = 1
+    jokers: int = 0
+    jokers_wild: bool = True
+    deuces_wild: bool = False
+    ace_low: bool = True
+    ace_high: bool = True
+    sets_repeat_suits: bool = False
+    largest_set: int = 4  # four cards of a rank, one of each suit (or any four where suits may repeat)
+    shortest_run: int = 3  # the fewest cards a run may have (Contract Rummy's runs have four)
+    melds_score: bool = True
+    lay_off_own_melds_only: bool = False
+    target: int | None = None
+    # the game and every option (as table_settings filled them in) in one string: every field is determined by it,
+    # which the hand memo (engine.hands) and the card tables (engine.card_tables) are keyed by; a copy with another
+    # field must have another key ("" for rules made by hand, which nothing shares)
+    key: str = ""
 
-    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
-        """The jokers chosen."""
-        return super().table_settings(chosen, players) | {"jokers": chosen["jokers"]}
+    @property
+    def name(self) -> str:
+        """The game's name as players say it."""
+        return self.variant.name
 
-    def rewards_concealed(self, rules: Rules) -> bool:
-        """Going rummy doubles what the player who went out collects."""
-        return True
+    def option(self, name: str) -> Any:
+        """The value of an option, the table's choice or the default."""
+        return self.options[name]
 
-    def target_for(self, players: int | None) -> int | None:
-        """100 for 2 players, 150 for 3, 200 for 4."""
-        return _BASIC_TARGETS.get(players or 2, 200)
-
-    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
-        """The player who went out collects the cards left in other hands, doubled for going rummy."""
-        scores = dict.fromkeys(names, 0)
-        goer = hand.went_out
-        lines: list[Line] = []
-        if goer:
-            won = self.collected(hand, goer)
-            lines.append((goer, won, "the cards left in other hands"))
-            if hand.concealed:
-                lines.append((goer, won, "going rummy, which doubles it"))
-        return scores, lines
-
-    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
-        """The cards collected are part of the points."""
-        return ["for the player who goes out, the cards left in the other hands, doubled for going rummy"], []
-
-
-class Penalty(DeadwoodGame):
-    """Rummy to 100: cards left in hand are penalty points; the lowest total wins."""
-
-    id = "penalty"
-    name = "Rummy to 100"
-    summary = "Cards left in your hand count against you; lowest total when someone reaches 100 wins."
-    max_players = 6
-    default_target = 100
-    option_list = (_target(100, "The game ends when a total reaches it; the lowest total wins."),)
-    lowest_wins = True
-
-    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
-        """What each player holds, as penalty points; nothing for the player who went out."""
-        goer = hand.went_out
-        return {n: p.in_hand_points if n != goer else 0 for n, p in hand.players.items()}, []
-
-    def standing(
-        self, rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None,
-        wins: dict[str, int],
-    ) -> Standing:
-        """The lowest total wins once some total reaches the target."""
-        assert rules.target is not None
-        return lowest_wins(totals, rules.target)
+    def is_wild(self, card: Card, wild_rank: int | None = None) -> bool:
+        """True when the card may stand for another card in this game (and this hand)."""
+        if card.is_joker:
+            return self.jokers_wild
+        if self.deuces_wild and card.rank == 2:
+            return True
+        return self.variant.asks_wild_rank and wild_rank is not None and card.rank == wild_rank
 
 
-class Gin(DeadwoodGame):
-    """Gin Rummy: two players, knock or go gin, deadwood decides."""
-
-    id = "gin"
-    name = "Gin Rummy"
-    summary = "Two players, knock or go gin, deadwood decides; play to 100."
-    max_players = 2
-    default_target = 100
-    option_list = (
-        _target(100),
-        _bonus("knock_limit", "Knock with at most", KNOCK_LIMIT, "The most deadwood a player may knock with."),
-        _bonus("gin_bonus", "Gin bonus", 25, "For going gin, with no deadwood."),
-        _bonus("undercut_bonus", "Undercut bonus", 25, "For the defender whose deadwood is no more than the knocker's."),
-        _bonus("big_gin_bonus", "Big gin bonus", 0, "For gin with all 11 cards (31 is common); 0 scores it as gin."),
-        _bonus("game_bonus", "Game bonus", 0, "For winning the game (100 is common)."),
-        _bonus("box_bonus", "Box bonus", 0, "At the end, for every hand won (25 is common)."),
-        Option("shutout_double", "Double a shutout", "bool", False, "When the loser scored nothing, the winner's whole score doubles, game and box bonuses included."),
-    )
-    whole_hand_entry = True
-    knocks = True
-    hand_size = HAND_SIZE
-    first_to_target = True
-
-    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
-        """The defender lays off only onto the knocker's melds, which the hand reader checks itself."""
-        return super().table_settings(chosen, players) | {"lay_off_own_melds_only": True}
-
-    def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
-        """Only the defender lays off, and only onto the knocker's melds."""
-        if went_out is None:
-            return ": nobody knocked, so nobody lays off"
-        if player == went_out:
-            return ": in Gin Rummy only the defender lays off, never the knocker"
-        if owner != went_out:
-            return ": the defender lays off only onto the knocker's melds"
-        return None
-
-    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
-        """The knock, gin or undercut, line by line."""
-        return dict.fromkeys(names, 0), gin_lines(hand, rules, names)
-
-    def hand_warnings(self, hand: Hand, rules: Rules, names: list[str]) -> list[str]:
-        """Cards entered that arrange with less deadwood than entered."""
-        if hand.as_points or hand.went_out is None or hand.big_gin:
-            return []
-        return gin_warnings(hand, rules, names, self.hand_parts(hand, rules, names)[0])
-
-    def finish(self, standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
-        """Game, box and shutout bonuses."""
-        gin_game_end(standing, rules, totals, wins)
-
-    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
-        """Gin, undercut and big gin are part of the points; game, boxes and shutout are added."""
-        include = [f"+{rules.option('gin_bonus')} for gin and +{rules.option('undercut_bonus')} for an undercut"]
-        added = []
-        if rules.option("big_gin_bonus"):
-            include.append(f"+{rules.option('big_gin_bonus')} for big gin")
-        if rules.option("game_bonus"):
-            added.append(f"+{rules.option('game_bonus')} to the winner of the game")
-        if rules.option("box_bonus"):
-            added.append(f"+{rules.option('box_bonus')} a box for every hand won, at the end")
-        if rules.option("shutout_double"):
-            added.append("the winner's score doubled after a shutout")
-        return include, added
-
-
-# every game, in the order pages list them
-from scorekeeper.engine.canasta import Canasta  # noqa: E402 - each game module builds on the classes above
-from scorekeeper.engine.contract import ContractRummy  # noqa: E402 - each game module builds on the classes above
-
-VARIANTS: tuple[Game, ...] = (
-    Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin(),
-    ContractRummy(), Canasta(),
-)
-_BY_ID = {game.id: game for game in VARIANTS}
-
-
-def find_game(game_id: object) -> Game:
-    """The game with this id; UnknownGameError (an InputError) for any other."""
-    game = _BY_ID.get(game_id) if isinstance(game_id, str) else None
-    if game is None:
-        raise UnknownGameError(f"`{game_id}` is not a game we know: games are {', '.join(_BY_ID)}")
-    return game
+def read_options(game: Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option of `game`, the table's choice or the default; InputError naming an option it lacks or a bad value."""
+    specs = game.option_specs()
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InputError("`options` must be an object of option names and values")
+    chosen = {name: spec.default for name, spec in specs.items()}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if value is None and spec is not None:
+            continue  # null asks for the default
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise InputError(f"{game.name} has no option `{name}`; its options are {known}")
+        if not spec.allows(value):
+            raise InputError(
+                f"option `{name}` of {game.name} must be {spec.described()}, not {shown(value)}"
+            )
+        chosen[name] = value
+    return chosen
