@@ -30,15 +30,22 @@ def arrange_gin_players(
             if name == hand.went_out and isinstance(entry, Mapping):
                 knocker_melds = _entered_knocker_melds(name, entry.get("melds"), rules, problem)
             continue
-        defending = hand.went_out is not None and name != hand.went_out
-        try:
-            body = arrange(rules, entry["cards"], knocker_melds=knocker_melds if defending else None)
-        except InputError as exc:
-            raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
-        arranged[name] = _entry_of(body, hand, rules)
+        arranged[name] = _arranged_entry(name, entry["cards"], hand, rules, knocker_melds, problem)
         if name == hand.went_out:
             knocker_melds = arranged[name]["melds"]
     return arranged
+
+
+def _arranged_entry(
+    name: str, cards: Any, hand: Hand, rules: Rules, knocker_melds: list[list[str]] | None, problem: Problems
+) -> dict[str, Any]:
+    """One player's whole hand arranged as an entry: a defender's against the knocker's melds."""
+    defending = hand.went_out is not None and name != hand.went_out
+    try:
+        body = arrange(rules, cards, knocker_melds=knocker_melds if defending else None)
+    except InputError as exc:
+        raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
+    return _entry_of(body, hand, rules)
 
 
 def _entry_of(body: dict[str, Any], hand: Hand, rules: Rules) -> dict[str, Any]:
