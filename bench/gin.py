@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.engine.cards import full_deck  # noqa: E402
-from scorekeeper.engine.gin import gin_arrange  # noqa: E402
-from scorekeeper.engine.gin_solver import (  # noqa: E402
+from scorekeeper.engine.games.gin import gin_arrange  # noqa: E402
+from scorekeeper.engine.games.gin.solver import (  # noqa: E402
     best_discard_mask,
     bit_of,
     cards_of_mask,

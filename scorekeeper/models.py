@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.engine.variants import Game, find_game
+from scorekeeper.engine.games import Game, find_game
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_NAME
 

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import engine
 
-GAMES = engine.game_ids()
+GAMES = tuple(game.id for game in engine.VARIANTS)
 
 
 def page(client, url: str) -> str:
@@ -40,7 +40,7 @@ def values_table(text: str) -> list[tuple[str, str, str]]:
 def test_rules_index_lists_all_ten_games_with_their_summaries(client):
     text = page(client, "/rules")
     for game in GAMES:
-        spec = engine.get_game(game)
+        spec = engine.find_game(game)
         assert f'href="/rules/{game}"' in text
         assert html.escape(spec.summary, quote=False) in text or spec.summary in html.unescape(text)
     assert len(GAMES) == 10
@@ -60,7 +60,7 @@ def test_rules_page_values_table_is_the_engines_own_values(client, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_page_lists_every_option_with_its_default(client, game):
     options = section(page(client, f"/rules/{game}"), "options")
-    for option in engine.get_game(game).options:
+    for option in engine.find_game(game).options:
         block = re.search(rf'data-option="{option.name}">(.*?)</div>', options, re.S)
         assert block, f"option {option.name} is not listed"
         shown = words(block.group(1))

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, Form, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from scorekeeper.engine import game_ids, get_game
+from scorekeeper.engine import VARIANTS, find_game
 
 DEFAULT_GAME = "rummy500"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -57,7 +57,7 @@ def chosen_game(args: MultiDict) -> str:
 
 def check_form(game: str, args: MultiDict) -> CheckBase:
     """The checker form for `game` (an id the engine knows), filled from the query string `args`."""
-    spec = get_game(game)
+    spec = find_game(game)
     shown = [o for o in spec.options if o.name in MELD_OPTIONS]
 
     class CheckForm(CheckBase):
@@ -66,7 +66,7 @@ def check_form(game: str, args: MultiDict) -> CheckBase:
     for option in shown:
         setattr(CheckForm, option.name, _option_field(option))
     form = CheckForm(args)
-    form.game.choices = [SelectChoice(g, get_game(g).name) for g in game_ids()]
+    form.game.choices = [SelectChoice(g.id, g.name) for g in VARIANTS]
     form.game.data = game
     return form
 
@@ -101,7 +101,7 @@ def option_values(form: CheckBase, game: str) -> dict[str, Any]:
     A value the game does not take is passed on as typed: the engine's error then names it.
     """
     options: dict[str, Any] = {}
-    for option in get_game(game).options:
+    for option in find_game(game).options:
         if option.name not in form.option_names:
             continue
         field = getattr(form, option.name)
@@ -138,7 +138,7 @@ def share_params(form: CheckBase) -> dict[str, str]:
     """
     params = {"game": form.game.data}
     # the wild rank belongs to 5000 Rummy alone, going out to the games it changes: only their forms show the field
-    spec = get_game(form.game.data)
+    spec = find_game(form.game.data)
     asked = ("wild_rank",) if spec.asks_wild_rank else ()
     going_out = ("going_out",) if spec.going_out_melds else ()
     for name in (*form.option_names, *asked, "cards", *going_out, "meld", "added"):

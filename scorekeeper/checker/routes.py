@@ -20,9 +20,8 @@ from scorekeeper.checker.forms import DEFAULT_GAME, check_form, chosen_game, opt
 def check():
     """The meld checker: the game, its options, the cards, and what the engine says of them."""
     game = chosen_game(request.args)
-    game_error = None
-    if game not in engine.game_ids():
-        game_error = _message(engine.get_game, game)
+    game_error = _message(engine.find_game, game) or None
+    if game_error:
         game = DEFAULT_GAME
     form = check_form(game, request.args)
     params = share_params(form)
@@ -35,7 +34,7 @@ def check():
     return render_template(
         "checker/check.html",
         form=form,
-        spec=engine.get_game(game),
+        spec=engine.find_game(game),
         game_error=game_error,
         share_url=share,
         options_changed=any(name in params for name in form.option_names),
@@ -50,8 +49,9 @@ def check():
 def layoff_json():
     """The lay-off check as JSON for the page's script: check_layoff's body, or 400 {"error": ...}."""
     game = chosen_game(request.args)
-    if game not in engine.game_ids():
-        return jsonify(error=_message(engine.get_game, game)), 400
+    unknown = _message(engine.find_game, game)
+    if unknown:
+        return jsonify(error=unknown), 400
     form = check_form(game, request.args)
     answer = ask_engine(game, form)
     error = answer["options_error"] or answer["layoff_error"]
@@ -78,13 +78,13 @@ def ask_engine(game: str, form) -> dict[str, Any]:
     }
     try:
         answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
-        answer["melds_score"] = engine.get_game(game).melds_score
+        answer["melds_score"] = engine.find_game(game).melds_score
     except engine.InputError as exc:
         answer["options_error"] = str(exc)
         return answer
     if form.cards.data:
         try:
-            going_out = bool(form.going_out.data) and bool(engine.get_game(game).going_out_melds)
+            going_out = bool(form.going_out.data) and bool(engine.find_game(game).going_out_melds)
             answer["result"] = engine.check_meld(form.cards.data, game, options, wild_rank, going_out)
         except engine.InputError as exc:
             answer["meld_error"] = str(exc)
@@ -112,15 +112,17 @@ def _message(call, *args: Any) -> str:
 @bp.get("/rules")
 def rules_index():
     """Every game we keep score for, each with a one-line summary and a link to its rules."""
-    return render_template("rules/index.html", games=[engine.get_game(g) for g in engine.game_ids()])
+    return render_template("rules/index.html", games=engine.VARIANTS)
 
 
 @bp.get("/rules/<game_id>")
 def rules(game_id: str):
     """One game's rules: how it is played and scored, its card values, its options, how it ends."""
-    if game_id not in engine.game_ids():
-        abort(404, description=f"We have no rules for “{game_id}”. The games are {', '.join(engine.game_ids())}.")
-    spec = engine.get_game(game_id)
+    try:
+        spec = engine.find_game(game_id)
+    except engine.UnknownGameError:
+        games = ", ".join(game.id for game in engine.VARIANTS)
+        abort(404, description=f"We have no rules for “{game_id}”. The games are {games}.")
     values = engine.card_values(game_id, {})
     return render_template(
         "rules/game.html",
@@ -128,5 +130,5 @@ def rules(game_id: str):
         values=values,
         counts_against=any((row["in_hand"] or 0) < 0 for row in values),
         melds_score=any(row["melded"] is not None for row in values),
-        games=[engine.get_game(g) for g in engine.game_ids()],
+        games=engine.VARIANTS,
     )

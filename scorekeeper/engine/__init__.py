@@ -1,9 +1,9 @@
 """The rules engine: cards, melds, games and scoring, in pure Python (no Flask, no database).
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
-Scoring (a session scored hand by hand), find_game and the Game classes (engine.variants),
-InputError, RulesError; and for pages and forms: check_layoff, read_card_list, game_ids,
-get_game, resolve_options, deck_counts, card_values, unentered_players,
+Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
+InputError, RulesError; and for pages and forms: check_layoff, read_card_list,
+resolve_options, deck_counts, card_values, unentered_players,
 points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand).
 
 >>> check_meld("9H 10H JH")["points"]
@@ -12,26 +12,19 @@ points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a
 
 from scorekeeper.engine.entry import unentered_players
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games import (
-    GameSpec,
-    card_values,
-    deck_counts,
-    game_ids,
-    get_game,
-    resolve_options,
-)
-from scorekeeper.engine.gin import GinCardsError, big_gin_arrangements, gin_arrange
-from scorekeeper.engine.gin_rules import HAND_SIZE as GIN_HAND_SIZE
+from scorekeeper.engine.games import VARIANTS, Game, UnknownGameError, find_game
+from scorekeeper.engine.games.base import Option
+from scorekeeper.engine.games.gin import HAND_SIZE as GIN_HAND_SIZE
+from scorekeeper.engine.games.gin import GinCardsError, big_gin_arrangements, gin_arrange
 from scorekeeper.engine.layoffs import layoff_owners
 from scorekeeper.engine.meld_check import check_layoff, check_meld, read_card_list
+from scorekeeper.engine.rules import card_values, deck_counts, resolve_options
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.table import dealer_seats
-from scorekeeper.engine.variants import VARIANTS, Game, Option, UnknownGameError, find_game
 
 __all__ = [
     "Game",
     "GIN_HAND_SIZE",
-    "GameSpec",
     "GinCardsError",
     "InputError",
     "Option",
@@ -48,8 +41,6 @@ __all__ = [
     "dealer_seats",
     "find_game",
     "deck_counts",
-    "game_ids",
-    "get_game",
     "gin_arrange",
     "layoff_owners",
     "points_bonuses",

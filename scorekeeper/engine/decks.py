@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.engine.cards import JOKER, Card
 from scorekeeper.engine.errors import RulesError
-from scorekeeper.engine.games import Rules
+from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.played import Hand, Problems, entry_fields, entry_label
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.engine.variants import find_game
+from scorekeeper.engine.games import find_game
 
 _PARTS = ("melds", "layoffs", "in_hand")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from scorekeeper.engine.games import Rules
+from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
 from scorekeeper.engine.played import Hand
 

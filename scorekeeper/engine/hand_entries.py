@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games import Rules
 from scorekeeper.engine.melds import Reading, analyse
 from scorekeeper.engine.played import Hand, LayOff, PlayerHand, Problems, entry_fields, entry_label
-from scorekeeper.engine.variants import Option
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.games.base import Option, Rules
 
 
 def _card_list(

@@ -12,10 +12,11 @@ import pickle
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.decks import check_decks
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games import Rules, card_table
-from scorekeeper.engine.gin_hands import arrange_gin_players, check_gin
+from scorekeeper.engine.games.base import Rules
+from scorekeeper.engine.games.gin.hands import arrange_gin_players, check_gin
 from scorekeeper.engine.hand_entries import read_cards
 from scorekeeper.engine.layoffs import place_layoffs
 from scorekeeper.engine.meld_check import read_wild_rank
@@ -116,7 +117,7 @@ def _entries(
         if name not in names:
             raise problem(InputError, f"`{name}` is not a player in this session: players are {', '.join(names)}")
     if rules.variant.whole_hand_entry:
-        players = arrange_gin_players(players, hand, names, problem)
+        players = arrange_gin_players(players, hand, rules, names, problem)
     entries = {name: players.get(name) or {} for name in names}
     for name, entry in entries.items():
         if type(entry) is not dict and not isinstance(entry, Mapping):  # dict first: an ABC check is slow

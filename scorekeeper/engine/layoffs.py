@@ -7,9 +7,10 @@ from typing import Any, NoReturn
 
 from scorekeeper.engine.cards import MeldCard
 from scorekeeper.engine.errors import RulesError
-from scorekeeper.engine.games import Rules, table_rules
+from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.melds import Reading, check, extend, meld_points
 from scorekeeper.engine.played import Hand, LayOff, Problems, entry_label
+from scorekeeper.engine.rules import table_rules
 
 
 def layoff_owners(

@@ -21,8 +21,9 @@ from typing import Any, NamedTuple
 
 from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_cards, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.games import Rules, table_rules
+from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend, meld_points
+from scorekeeper.engine.rules import table_rules
 
 
 def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | None:

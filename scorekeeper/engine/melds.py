@@ -5,7 +5,7 @@ reading (``JK`` rather than ``JK=8H``) are placed by the rules in docs/rules.md
 section 2: a set first, then the run in the order the cards were entered,
 then the run that starts lowest.
 
->>> from scorekeeper.engine.games import table_rules
+>>> from scorekeeper.engine.rules import table_rules
 >>> rummy = table_rules("rummy500")
 >>> [str(r) for r in check(parse_meld_cards("9H JK JK"), rummy).readings]
 ['set 9H JK=9S JK=9D', 'run 9H JK=10H JK=JH', 'run JK=7H JK=8H 9H', 'run JK=8H 9H JK=10H']
@@ -20,9 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from scorekeeper.engine.card_tables import CardTable, card_table, meld_card_points
 from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
-from scorekeeper.engine.games import CardTable, Rules, card_table, meld_card_points
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.games.base import Rules
 
 __all__ = ["Reading", "MeldCheck", "analyse", "check", "extend", "meld_points", "parse_meld_cards"]
 

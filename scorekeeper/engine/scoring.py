@@ -17,14 +17,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games import Rules, check_players, table_rules
-from scorekeeper.engine.gin_scoring import gin_result
+from scorekeeper.engine.games import find_game
+from scorekeeper.engine.games.base import Rules
+from scorekeeper.engine.games.gin.scoring import gin_result
 from scorekeeper.engine.hand_details import hand_details
 from scorekeeper.engine.hands import read_hand
 from scorekeeper.engine.played import Hand
+from scorekeeper.engine.rules import check_players, table_rules
 from scorekeeper.engine.seating import Seating, read_seated, read_seating
 from scorekeeper.engine.standing import Line, Standing, after_deals, before_play, leaders, names_joined, toward_target
-from scorekeeper.engine.variants import find_game
 
 
 def score_session(body: object) -> dict[str, Any]:

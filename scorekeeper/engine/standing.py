@@ -1,6 +1,6 @@
 """Where a game stands after a hand: who leads, who has won and why, and the game-end bonuses.
 
-The games (engine.variants) decide their standing through these pieces: the
+The games (engine.games) decide their standing through these pieces: the
 highest total at or above the target wins (:func:`highest_wins`), or the
 lowest total once someone reaches it (:func:`lowest_wins`), or only the
 player who goes out (:func:`must_go_out`).

@@ -387,8 +387,9 @@ def _read_session(raw: Any, where: str) -> Restore:
         if key not in raw:
             raise ImportRefused(f"{where} has no `{key}`.")
     game = raw["game"]
-    if not isinstance(game, str) or game not in engine.game_ids():
-        raise ImportRefused(f"{where}: unknown game {_shown(game)}; the games are {', '.join(engine.game_ids())}.")
+    games = [known.id for known in engine.VARIANTS]
+    if not isinstance(game, str) or game not in games:
+        raise ImportRefused(f"{where}: unknown game {_shown(game)}; the games are {', '.join(games)}.")
     players = _read_names(raw["players"], where)
     options = raw.get("options", {})
     if options is None:
@@ -396,7 +397,7 @@ def _read_session(raw: Any, where: str) -> Restore:
     if not isinstance(options, dict):
         raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
     # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
-    entry_keys = ENTRY_KEYS | {count.name for count in engine.get_game(game).hand_counts}
+    entry_keys = ENTRY_KEYS | {count.name for count in engine.find_game(game).hand_counts}
     hands = _read_hands(raw["hands"], where, entry_keys)
     seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
     try:

@@ -25,7 +25,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from scorekeeper.engine import Game, GameSpec
+from scorekeeper.engine import Game
 from scorekeeper.limits import MAX_NAME, name_problem
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -87,7 +87,7 @@ class NewSessionBase(FlaskForm):
             seen.add(name.lower())
 
 
-def new_session_form(game_spec: GameSpec) -> NewSessionBase:
+def new_session_form(game_spec: Game) -> NewSessionBase:
     """A new-session form for one game: up to max_players name fields and one field per option."""
 
     class NewSessionForm(NewSessionBase):
@@ -116,7 +116,7 @@ def new_session_form(game_spec: GameSpec) -> NewSessionBase:
     return form
 
 
-def chosen_options(form: NewSessionBase, game_spec: GameSpec) -> dict[str, Any]:
+def chosen_options(form: NewSessionBase, game_spec: Game) -> dict[str, Any]:
     """The options the table set; an option left at "game default" is omitted so the engine fills it."""
     options: dict[str, Any] = {}
     for option in game_spec.options:

@@ -132,7 +132,7 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
         ("players", "/players"),
         ("a player's record", f"/players/{LONG_NAMES[1]}"),
         ("rules", "/rules"),
-        *((f"rules of {game}", f"/rules/{game}") for game in engine.game_ids()),
+        *((f"rules of {game}", f"/rules/{game}") for game in (known.id for known in engine.VARIANTS)),
         ("checker: a legal meld", "/check?cards=7H+8H+JK"),
         ("checker: an illegal meld", "/check?cards=7H+9S"),
         ("checker: unreadable cards", "/check?cards=ZZ"),

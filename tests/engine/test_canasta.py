@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import main
 from scorekeeper.engine import InputError, RulesError, check_meld, score_session
-from scorekeeper.engine.canasta import canasta_value, first_meld_minimum
 from scorekeeper.engine.cards import parse_cards
+from scorekeeper.engine.games.canasta import canasta_value, first_meld_minimum
 
 A, B = "Ann & Cy", "Ben & Dee"
 

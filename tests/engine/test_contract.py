@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.engine import RulesError, check_meld, score_session
-from scorekeeper.engine.games import table_rules
+from scorekeeper.engine.rules import table_rules
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import check_meld, melds, score_session
 from scorekeeper.engine.cards import JOKER, MeldCard
-from scorekeeper.engine.games import table_rules
+from scorekeeper.engine.rules import table_rules
 from tests.engine.test_engine_properties import NATURAL, natural_melds
 
 OPTIONS = st.fixed_dictionaries({

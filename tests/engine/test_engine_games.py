@@ -7,14 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import (
+    VARIANTS,
     InputError,
     RulesError,
     card_values,
     check_layoff,
     check_meld,
     deck_counts,
-    game_ids,
-    get_game,
     resolve_options,
     score_session,
 )
@@ -22,15 +21,14 @@ from scorekeeper.engine.cards import SUITS, rank_name
 
 
 def test_every_game_has_a_spec_with_named_options():
-    assert game_ids() == (
+    assert tuple(game.id for game in VARIANTS) == (
         "rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin", "contract", "canasta",
     )
-    for game in game_ids():
-        spec = get_game(game)
+    for spec in VARIANTS:
         assert spec.name and spec.summary
         assert spec.min_players <= spec.max_players
         # Michigan counts hands won and Contract Rummy ends after its last deal: neither plays to a target
-        assert ("target" in [o.name for o in spec.options]) == (game not in ("michigan", "contract"))
+        assert ("target" in [o.name for o in spec.options]) == (spec.id not in ("michigan", "contract"))
 
 
 def test_resolve_options_fills_defaults_for_the_table():
@@ -149,7 +147,7 @@ json_values = st.recursive(
 )
 
 
-@given(st.sampled_from(game_ids()), st.lists(json_values, max_size=3))
+@given(st.sampled_from([game.id for game in VARIANTS]), st.lists(json_values, max_size=3))
 @settings(max_examples=200, deadline=None)
 def test_any_malformed_session_is_refused_with_an_engine_error_never_a_crash(game, hands):
     players = ["Ann", "Ben", "Cy", "Dee"] if game == "persian" else ["Ann", "Ben"]
@@ -178,7 +176,7 @@ card_hands = st.fixed_dictionaries(
 )
 
 
-@given(st.sampled_from([g for g in game_ids() if g != "persian"]), st.lists(card_hands, min_size=1, max_size=2))
+@given(st.sampled_from([g.id for g in VARIANTS if g.id != "persian"]), st.lists(card_hands, min_size=1, max_size=2))
 @settings(max_examples=200, deadline=None)
 def test_any_hand_of_cards_scores_or_is_refused_with_an_engine_error(game, hands):
     try:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import check_meld, melds
 from scorekeeper.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, MeldCard, rank_name
-from scorekeeper.engine.games import table_rules
+from scorekeeper.engine.rules import table_rules
 
 NATURAL = [Card(rank, suit) for suit in SUITS for rank in RANKS]
 EVERY_CARD = [*NATURAL, JOKER]

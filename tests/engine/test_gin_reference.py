@@ -3,7 +3,7 @@
 The reference knows nothing of bit masks or suit tables: it lists every
 meld the cards allow, every way to split the hand into melds, lay-offs and
 deadwood, keeps those with the least deadwood, and counts arrangements by
-the definition in scorekeeper/engine/gin.py:
+the definition in scorekeeper/engine/games/gin/arrangement.py:
 - runs are maximal: two runs of one suit never sit next to each other;
 - a defender's card that can extend a knocker's run (directly or through
   other laid-off cards) is laid off, not kept in a run of the defender's own;
@@ -17,7 +17,7 @@ import random
 import pytest
 
 from scorekeeper.engine.cards import Card, full_deck
-from scorekeeper.engine.gin import gin_arrange
+from scorekeeper.engine.games.gin import gin_arrange
 
 DECK = full_deck()
 

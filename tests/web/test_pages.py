@@ -44,8 +44,8 @@ def test_home_page_offers_a_new_game_and_lists_sessions_in_progress_first(table,
 
 def test_new_game_page_describes_every_game(client):
     page = client.get("/new").get_data(as_text=True)
-    for game_id in engine.game_ids():
-        spec = engine.get_game(game_id)
+    for spec in engine.VARIANTS:
+        game_id = spec.id
         assert f'href="/new/{game_id}"' in page
         assert spec.name in page
         assert spec.summary.replace("'", "&#39;") in page

@@ -4,9 +4,10 @@ Rules (docs/rules.md 5.8): one deck, no jokers, aces low only; deadwood counts
 ace 1, 2-10 face value, J Q K 10; a hand may knock with 10 or less; the
 defender lays off onto the knocker's melds, except after gin.
 
-The search itself (bit masks and per-suit tables) is in
-scorekeeper/engine/gin_solver.py; this module reads the cards, checks
-them and writes the answer.
+The search itself (bit masks and per-suit tables) is in solver.py; this
+module reads the cards, checks them under a table's rules (the knocker's
+melds, a meld the eleventh card extends) and writes the answer; the
+package (engine.games.gin) asks it under gin's own rules when no table does.
 
 What counts as one arrangement. An arrangement is the set of melds
 (plus, for a defender, the set of cards laid off); two arrangements differ
@@ -23,7 +24,8 @@ when their melds or laid-off cards differ:
   a laid-off card goes onto is not part of the arrangement (it is shown on
   the first meld that takes it).
 
->>> body = gin_arrange("AS 2S 3S 7H 7D 7C 9C 10C JC KD")
+>>> from scorekeeper.engine.rules import table_rules
+>>> body = arrange(table_rules("gin"), "AS 2S 3S 7H 7D 7C 9C 10C JC KD")
 >>> body["melds"], body["deadwood"], body["deadwood_points"]
 ([['AS', '2S', '3S'], ['7H', '7D', '7C'], ['9C', '10C', 'JC']], ['KD'], 10)
 >>> body["can_knock"], body["gin"], body["arrangements"]
@@ -33,7 +35,7 @@ when their melds or laid-off cards differ:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import (
     SUITS,
@@ -43,9 +45,9 @@ from scorekeeper.engine.cards import (
     parse_meld_cards,
 )
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.games import table_rules
-from scorekeeper.engine.gin_rules import HAND_SIZE, KNOCK_LIMIT, deadwood_value
-from scorekeeper.engine.gin_solver import (
+from scorekeeper.engine.games.base import deadwood_value
+from scorekeeper.engine.games.gin.rules import HAND_SIZE, KNOCK_LIMIT
+from scorekeeper.engine.games.gin.solver import (
     FULL_SUIT,
     SUIT_BITS,
     SUIT_INDEX,
@@ -63,7 +65,8 @@ from scorekeeper.engine.gin_solver import (
 )
 from scorekeeper.engine.melds import check, extend
 
-GIN_RULES = table_rules("gin")
+if TYPE_CHECKING:
+    from scorekeeper.engine.games.base import Rules
 
 
 class GinCardsError(InputError):
@@ -142,7 +145,7 @@ def _read_hand(cards: str | Iterable[object], what: str, whole_hand: bool = True
     return parsed
 
 
-def _read_knocker_melds(knocker_melds: object, words: _Words) -> list[list[Card]]:
+def _read_knocker_melds(rules: Rules, knocker_melds: object, words: _Words) -> list[list[Card]]:
     """Parse and check the knocker's melds: each a set or a run, no card twice."""
     if isinstance(knocker_melds, str) or not isinstance(knocker_melds, (list, tuple)):
         raise GinCardsError(
@@ -162,7 +165,7 @@ def _read_knocker_melds(knocker_melds: object, words: _Words) -> list[list[Card]
                     f"{card} is in {words.knocker_melds} {seen[card]} and {index}: gin uses one deck"
                 )
             seen[card] = index
-        reason = check(parse_meld_cards(_names(cards)), GIN_RULES, every=False).reason
+        reason = check(parse_meld_cards(_names(cards)), rules, every=False).reason
         if reason:
             raise GinCardsError(f"{what} ({' '.join(_names(cards))}) is not a meld: {reason}")
         melds.append(sorted(cards, key=lambda c: (c.rank, SUIT_INDEX[c.suit])))
@@ -173,7 +176,8 @@ def _read_knocker_melds(knocker_melds: object, words: _Words) -> list[list[Card]
     return melds
 
 
-def gin_arrange(
+def arrange(
+    rules: Rules,
     cards: str | Iterable[object],
     knocker_melds: object = None,
     knock_limit: int = KNOCK_LIMIT,
@@ -194,7 +198,7 @@ def gin_arrange(
     "arrangements" counts the optimal arrangements (see the module
     docstring for what counts as one) and "optimal" lists them in a fixed
     order, the one shown first (for a hand of its own: the solver's order,
-    see gin_solver.optimal_set_masks). "can_knock" and "gin" are read from "deadwood_points" with
+    see solver.optimal_set_masks). "can_knock" and "gin" are read from "deadwood_points" with
     `knock_limit` (the standard 10 unless the table chose another).
 
     Unreadable cards raise GinCardsError, whose messages speak of "the
@@ -203,7 +207,7 @@ def gin_arrange(
     words = _Words(knocker, defender)
     defending = knocker_melds is not None
     hand_cards = _read_hand(cards, "the defender's hand" if defending else "the hand")
-    table = _read_table(hand_cards, knocker_melds, words) if defending else []
+    table = _read_table(rules, hand_cards, knocker_melds, words) if defending else []
     if not defending and len(hand_cards) not in (HAND_SIZE, HAND_SIZE + 1):
         raise GinCardsError(
             f"a gin hand has {HAND_SIZE} cards ({HAND_SIZE + 1} before the discard); {len(hand_cards)} given"
@@ -230,9 +234,9 @@ def gin_arrange(
     return result
 
 
-def _read_table(hand_cards: list[Card], knocker_melds: object, words: _Words) -> list[list[Card]]:
+def _read_table(rules: Rules, hand_cards: list[Card], knocker_melds: object, words: _Words) -> list[list[Card]]:
     """The knocker's melds a defender's ten cards are arranged against, neither holding a card of the other."""
-    table = _read_knocker_melds(knocker_melds, words)
+    table = _read_knocker_melds(rules, knocker_melds, words)
     if len(hand_cards) != HAND_SIZE:
         raise GinCardsError(f"{words.defender_hand} must have {HAND_SIZE} cards; {len(hand_cards)} given")
     on_table = {card for meld in table for card in meld}
@@ -306,22 +310,23 @@ def _layoff_targets(laid: int, table: list[list[Card]]) -> list[dict[str, Any]]:
     return [{"cards": _names(onto[index]), "onto": index} for index in sorted(onto)]
 
 
-def meld_eleventh(melds: list[list[str]], card: str) -> list[list[str]] | None:
+def meld_eleventh(rules: Rules, melds: list[list[str]], card: str) -> list[list[str]] | None:
     """Big gin: `melds` (of ten cards) with the eleventh `card` laid on the first meld it extends; None if none.
 
-    >>> meld_eleventh([["7H", "8H", "9H"], ["KS", "KD", "KC"]], "KH")
+    >>> from scorekeeper.engine.rules import table_rules
+    >>> meld_eleventh(table_rules("gin"), [["7H", "8H", "9H"], ["KS", "KD", "KC"]], "KH")
     [['7H', '8H', '9H'], ['KS', 'KD', 'KC', 'KH']]
     """
     added = parse_meld_cards([card])
     for index, meld in enumerate(melds):
-        longer = extend(check(parse_meld_cards(meld), GIN_RULES).reading, added, GIN_RULES)
+        longer = extend(check(parse_meld_cards(meld), rules).reading, added, rules)
         if longer.legal:
             return [*melds[:index], [str(c) for c in longer.reading.cards], *melds[index + 1 :]]
     return None
 
 
-def big_gin_arrangements(cards: list[str], body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every way to lay all 11 `cards` down as melds, given their gin_arrange `body` (a big gin); none if none.
+def big_gin_melds(rules: Rules, cards: list[str], body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every way to lay all 11 `cards` down as melds, given their arrange `body` (a big gin); none if none.
 
     The ten cards left by each equally good discard are arranged, that card
     put back on a meld: the ten's melds keep runs whole, so one discard's
@@ -333,8 +338,8 @@ def big_gin_arrangements(cards: list[str], body: dict[str, Any]) -> list[dict[st
     for discard in body.get("discards") or [body["discard"]]:
         ten = list(cards)
         ten.remove(discard)
-        for arrangement in gin_arrange(ten)["optimal"]:
-            melds = meld_eleventh([list(m) for m in arrangement["melds"]], discard)
+        for arrangement in arrange(rules, ten)["optimal"]:
+            melds = meld_eleventh(rules, [list(m) for m in arrangement["melds"]], discard)
             if melds is None:
                 continue
             melds = [_names(sorted(parse_cards(m), key=lambda c: (c.rank, SUIT_INDEX[c.suit]))) for m in melds]

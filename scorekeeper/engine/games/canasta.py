@@ -3,7 +3,7 @@
 Each seat of a Canasta session is a side (``seats_are_sides``): a partnership
 enters its melds once, together, and a player alone is a side of one.
 
->>> from scorekeeper.engine.games import table_rules
+>>> from scorekeeper.engine.rules import table_rules
 >>> rules = table_rules("canasta")
 >>> rules.decks, rules.jokers, rules.target
 (2, 4, 5000)
@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import ACE, Card, MeldCard, rank_name
 from scorekeeper.engine.errors import InputError, RulesError
+from scorekeeper.engine.games.base import HoldingCosts, Option, Row
 from scorekeeper.engine.standing import Line
-from scorekeeper.engine.variants import HoldingCosts, Option, Row
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.games import Rules
+    from scorekeeper.engine.games.base import Rules
     from scorekeeper.engine.melds import Reading
     from scorekeeper.engine.played import Hand, Problems
 

@@ -10,7 +10,7 @@ maximal block of three or more consecutive ranks melds whole, shorter
 blocks are deadwood. Because a rank holds at most one set, the cards in
 sets (a mask) pin an arrangement down; the rest follows from the suit
 tables. What counts as one arrangement is defined in
-scorekeeper/engine/gin.py.
+arrangement.py.
 
 >>> from scorekeeper.engine.cards import parse_cards
 >>> solve_mask(mask_of(parse_cards("7S 7H 7D 7C 8C 9C 10C 2H 3H 4H")))[:2]
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from scorekeeper.engine.cards import SUITS, Card
-from scorekeeper.engine.gin_rules import deadwood_value
+from scorekeeper.engine.games.base import deadwood_value
 
 SUIT_BITS = 16
 FULL_SUIT = 0x1FFF

@@ -1,6 +1,6 @@
 """How a gin hand scores: a knock, gin or big gin, an undercut; the warnings of a better arrangement; the game end.
 
-The rules are docs/rules.md 5.8; engine.variants.Gin asks these.
+The rules are docs/rules.md 5.8; the game (game.py) asks these.
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError
-from scorekeeper.engine.gin_rules import HAND_SIZE, deadwood_value
+from scorekeeper.engine.games.base import deadwood_value
+from scorekeeper.engine.games.gin.arrangement import arrange
+from scorekeeper.engine.games.gin.rules import HAND_SIZE
 from scorekeeper.engine.standing import Line, Standing
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.games import Rules
+    from scorekeeper.engine.games.base import Rules
     from scorekeeper.engine.played import Hand
 
 
@@ -64,7 +66,7 @@ def gin_warnings(hand: Hand, rules: Rules, names: list[str], entered_scores: dic
 def _knocker_warning(hand: Hand, rules: Rules, knocker_name: str, defender_name: str, entered: str) -> str | None:
     """The knocker's cards arrange with less deadwood than entered: how, and what that would score."""
     knocker, defender = hand.players[knocker_name], hand.players[defender_name]
-    best = _best_gin([c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand))
+    best = _best_gin(rules, [c.card for m in knocker.melds for c in m.cards] + list(knocker.in_hand))
     if best is None or best["deadwood_points"] >= knocker.in_hand_points:
         return None
     theirs = defender.in_hand_points
@@ -85,7 +87,7 @@ def _defender_warning(hand: Hand, rules: Rules, knocker_name: str, defender_name
     cards = [c.card for m in defender.melds for c in m.cards]
     cards += [c.card for x in defender.layoffs for c in x.cards] + list(defender.in_hand)
     knocker_melds = [[str(c.card) for c in m.cards] for m in knocker.melds] if knocker.in_hand_points else None
-    best = _best_gin(cards, knocker_melds)
+    best = _best_gin(rules, cards, knocker_melds)
     if best is None or best["deadwood_points"] >= defender.in_hand_points:
         return None
     scores = _gin_points(rules, knocker_name, defender_name, knocker.in_hand_points, best["deadwood_points"], False)
@@ -96,15 +98,11 @@ def _defender_warning(hand: Hand, rules: Rules, knocker_name: str, defender_name
     )
 
 
-def _best_gin(cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:
-    # imported here, not at the top: the arrangement checks melds by the shared meld check, which needs
-    # the games, whose Gin asks this module
-    from scorekeeper.engine.gin import gin_arrange
-
+def _best_gin(rules: Rules, cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:
     if len(cards) != HAND_SIZE:
         return None
     try:
-        return gin_arrange([str(c) for c in cards], knocker_melds=knocker_melds)
+        return arrange(rules, [str(c) for c in cards], knocker_melds=knocker_melds)
     except InputError:  # cards the arrangement cannot take are refused elsewhere
         return None
 

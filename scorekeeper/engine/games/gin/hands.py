@@ -7,18 +7,18 @@ from typing import Any
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games import Rules
-from scorekeeper.engine.gin import GIN_RULES, gin_arrange, meld_eleventh
-from scorekeeper.engine.gin import arrangement as gin_arrangement
-from scorekeeper.engine.gin_rules import HAND_SIZE, deadwood_value
-from scorekeeper.engine.gin_solver import mask_of, optimal_set_masks
+from scorekeeper.engine.games.base import Rules, deadwood_value
+from scorekeeper.engine.games.gin.arrangement import arrange, meld_eleventh
+from scorekeeper.engine.games.gin.arrangement import arrangement as gin_arrangement
+from scorekeeper.engine.games.gin.rules import HAND_SIZE
+from scorekeeper.engine.games.gin.solver import mask_of, optimal_set_masks
 from scorekeeper.engine.hand_entries import read_melds
 from scorekeeper.engine.melds import deck_problem
 from scorekeeper.engine.played import Hand, Problems
 
 
 def arrange_gin_players(
-    players: Mapping[str, Any], hand: Hand, names: list[str], problem: Problems
+    players: Mapping[str, Any], hand: Hand, rules: Rules, names: list[str], problem: Problems
 ) -> dict[str, Any]:
     """The players' entries, those given by their whole hand ({"cards": ...}) arranged for the least deadwood."""
     arranged = dict(players)
@@ -28,24 +28,31 @@ def arrange_gin_players(
         entry = players.get(name)
         if not isinstance(entry, Mapping) or "cards" not in entry:
             if name == hand.went_out and isinstance(entry, Mapping):
-                knocker_melds = _entered_knocker_melds(name, entry.get("melds"), hand, problem)
+                knocker_melds = _entered_knocker_melds(name, entry.get("melds"), rules, problem)
             continue
-        defending = hand.went_out is not None and name != hand.went_out
-        try:
-            body = gin_arrange(entry["cards"], knocker_melds=knocker_melds if defending else None)
-        except InputError as exc:
-            raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
-        arranged[name] = _entry_of(body, hand)
+        arranged[name] = _arranged_entry(name, entry["cards"], hand, rules, knocker_melds, problem)
         if name == hand.went_out:
             knocker_melds = arranged[name]["melds"]
     return arranged
 
 
-def _entry_of(body: dict[str, Any], hand: Hand) -> dict[str, Any]:
-    """A whole hand's best arrangement (gin_arrange's body) as an entry: melds, lay-offs and deadwood."""
+def _arranged_entry(
+    name: str, cards: Any, hand: Hand, rules: Rules, knocker_melds: list[list[str]] | None, problem: Problems
+) -> dict[str, Any]:
+    """One player's whole hand arranged as an entry: a defender's against the knocker's melds."""
+    defending = hand.went_out is not None and name != hand.went_out
+    try:
+        body = arrange(rules, cards, knocker_melds=knocker_melds if defending else None)
+    except InputError as exc:
+        raise problem(InputError, f"{name}'s cards: {exc}", name, field="in_hand") from None
+    return _entry_of(body, hand, rules)
+
+
+def _entry_of(body: dict[str, Any], hand: Hand, rules: Rules) -> dict[str, Any]:
+    """A whole hand's best arrangement (arrange's body) as an entry: melds, lay-offs and deadwood."""
     if body.get("discard") and hand.big_gin and body.get("big_gin"):
         # all eleven cards meld: the best discard is melded too
-        melds = meld_eleventh(body["melds"], body["discard"]) or [*body["melds"], [body["discard"]]]
+        melds = meld_eleventh(rules, body["melds"], body["discard"]) or [*body["melds"], [body["discard"]]]
         return {"melds": melds, "layoffs": [], "in_hand": []}
     layoffs = [
         {"cards": lay["cards"], "onto": {"player": hand.went_out, "meld": lay["onto"]}}
@@ -54,13 +61,12 @@ def _entry_of(body: dict[str, Any], hand: Hand) -> dict[str, Any]:
     return {"melds": body["melds"], "layoffs": layoffs, "in_hand": body["deadwood"]}
 
 
-def _entered_knocker_melds(name: str, melds: object, hand: Hand, problem: Problems) -> list[list[str]]:
+def _entered_knocker_melds(name: str, melds: object, rules: Rules, problem: Problems) -> list[list[str]]:
     """The knocker's melds as entered, checked here so that any fault is the knocker's, not the defender's.
 
     The defender's whole hand is arranged against these melds, so they must be
     read (and refused, naming the knocker) before the defender's cards are.
     """
-    rules = GIN_RULES
     readings = read_melds(name, melds, rules, None, problem)
     cards = [c.card for r in readings for c in r.cards]
     fault = deck_problem(cards, rules, f"{name}'s melds")

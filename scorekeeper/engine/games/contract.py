@@ -5,7 +5,7 @@ number of sets of three and runs of four; a player goes down with exactly
 those melds, and only a player who went down lays off. The deal's number is
 the hand's number, so scoring a session knows each hand's contract.
 
->>> from scorekeeper.engine.games import table_rules
+>>> from scorekeeper.engine.rules import table_rules
 >>> rules = table_rules("contract")
 >>> [CONTRACTS[n - 1].words for n in (1, 3, 7)]
 ['two sets of three', 'two runs of four', 'three runs of four']
@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import ACE, Card, rank_name
 from scorekeeper.engine.errors import RulesError
-from scorekeeper.engine.variants import DeadwoodGame, Option, Penalty, Row
+from scorekeeper.engine.games.base import DeadwoodGame, Option, Row
+from scorekeeper.engine.games.penalty import Penalty
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.games import Rules
+    from scorekeeper.engine.games.base import Rules
     from scorekeeper.engine.played import Hand, PlayerHand, Problems
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three"}

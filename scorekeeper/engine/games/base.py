@@ -1,0 +1,461 @@
+"""What every game shares: the Game class each game's module subclasses, its options, and a table's Rules.
+
+A game holds its id, name, players, options, default target, how its table is
+laid out (decks, jokers, wild cards), its card values, and the hooks that
+score a hand and decide the standing. Pages, forms and history ask a game
+what it can do (its capability flags: ``partnerships``, ``asks_wild_rank``,
+``counts_hands_won``, ...), never what it is called. Each game is a module of
+this package; the registry (``engine.games``: ``VARIANTS``, ``find_game``)
+lists them. A game's :meth:`Game.rules` turns the options a table chose and
+the number of players into one frozen :class:`Rules` that melds and scoring
+consult:
+
+>>> from scorekeeper.engine.games import find_game
+>>> rules = find_game("rummy500").rules({}, players=5)
+>>> rules.decks, rules.jokers, rules.target
+(2, 4, 500)
+>>> find_game("gin").rules({"decks": 2})
+Traceback (most recent call last):
+...
+scorekeeper.engine.errors.InputError: Gin Rummy has no option `decks`; its options are target, knock_limit, gin_bonus, undercut_bonus, big_gin_bonus, game_bonus, box_bonus, shutout_double
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from scorekeeper.engine.cards import RANKS, Card, MeldCard, rank_name
+from scorekeeper.engine.errors import InputError
+from scorekeeper.engine.standing import Line, Standing, highest_wins
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.played import Hand, Problems
+
+
+class UnknownGameError(InputError):
+    """A game id that is not one of the games we know."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a table may set when it starts a session, as forms and the API describe it."""
+
+    name: str
+    label: str
+    kind: str  # "int", "choice" or "bool"
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: int = 0
+    maximum: int | None = None
+
+    def allows(self, value: Any) -> bool:
+        """True when `value` is one this option takes."""
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "choice":
+            return any(value == c and type(value) is type(c) for c in self.choices)
+        return (
+            type(value) is int
+            and value >= self.minimum
+            and (self.maximum is None or value <= self.maximum)
+        )
+
+    def described(self) -> str:
+        """The values this option takes, in words."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return " or ".join(shown(c) for c in self.choices)
+        if self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        return f"a whole number, {self.minimum} or more"
+
+
+def shown(value: Any) -> str:
+    """An option's value as a message shows it: text quoted."""
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def target_option(default: int | None, help: str = "") -> Option:
+    """The option `target`: the score that ends the game (None: the game's default for the number of players)."""
+    return Option("target", "Play to", "int", default, help or "The score that ends the game.", minimum=1)
+
+
+def bonus_option(name: str, label: str, default: int, help: str) -> Option:
+    """An option of points, 0 or more (a bonus, or a limit such as gin's knock)."""
+    return Option(name, label, "int", default, help)
+
+
+DECKS = Option("decks", "Decks", "choice", None, "1 for up to 4 players, else 2.", choices=(1, 2))
+
+
+def face_value(rank: int) -> int:
+    """2-10 at face value, J Q K 10."""
+    return 10 if rank >= 10 else rank
+
+
+def deadwood_value(card: Card) -> int:
+    """What a card counts as deadwood: ace 1, 2-10 face value, J Q K 10.
+
+    >>> [deadwood_value(Card(rank, "S")) for rank in (1, 7, 10, 13)]
+    [1, 7, 10, 10]
+    """
+    return min(card.rank, 10)
+
+
+# one row of a game's card-value table: {"card": label, "melded": points or None, "in_hand": points or None}
+Row = dict[str, Any]
+
+
+class Game:
+    """What every game shares; each game is a subclass that overrides what differs.
+
+    Capability flags (class attributes) say what a game does, for the engine
+    and for every page that must treat games differently.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    option_list: ClassVar[tuple[Option, ...]] = ()
+    default_target: ClassVar[int | None] = None
+
+    # capability flags
+    asks_wild_rank: ClassVar[bool] = False  # each hand names a wild rank (5000 Rummy)
+    partnerships: ClassVar[bool] = False  # seats 1 and 3 play against 2 and 4, scored as two sides
+    counts_hands_won: ClassVar[bool] = False  # every hand is a game of its own; the totals count hands won
+    lowest_wins: ClassVar[bool] = False  # points are penalties: the lowest total wins
+    melds_score: ClassVar[bool] = True  # melded cards score points
+    holding_costs: ClassVar[bool] = False  # cards left in hand count against their holder
+    whole_hand_entry: ClassVar[bool] = False  # both hands may be entered whole, the engine arranging them (gin)
+    knocks: ClassVar[bool] = False  # a hand ends by a knock: deadwood stays in hand, a draw scores nothing
+    first_to_target: ClassVar[bool] = False  # a lone winner is the first to reach the target
+    concealed_bonus: ClassVar[int] = 0  # going out concealed: a bonus that does not count toward the target
+    going_out_bonus: ClassVar[int] = 0  # to the partnership of the player who goes out
+    game_bonus: ClassVar[int] = 0  # to the winner of the game
+    four_of_a_kind_doubles: ClassVar[bool] = False  # four of a kind melded at once scores double
+    queen_of_spades_apart: ClassVar[bool] = False  # the queen of spades scores apart from the other queens
+    fixed_seats: ClassVar[str] = ""
+    hand_size: ClassVar[int | None] = None  # the cards each hand holds at the end, where the game fixes it  # why players cannot join late or leave, when they cannot
+    meld_kinds: ClassVar[tuple[str, ...]] = ("set", "run")  # the kinds of meld the game has (Canasta: sets only)
+    seats_are_sides: ClassVar[bool] = False  # each seat is a side: partners enter their cards once, together (Canasta)
+    hand_counts: ClassVar[tuple[Option, ...]] = ()  # whole numbers entered per seat beside its cards (red threes)
+    checks_totals_before: ClassVar[bool] = False  # a hand of cards is checked against each side's total before it
+    # the melds legal only in the turn their player goes out, in words (Canasta: "black threes"); "" when none
+    going_out_melds: ClassVar[str] = ""
+    # only a player who melded this hand lays off: why not, after their name (Contract: who went down); None: anyone
+    layoff_needs_own_meld: ClassVar[str | None] = None
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options a table may set, in the order forms show them."""
+        return self.option_list
+
+    def option_specs(self) -> dict[str, Option]:
+        """The options by name."""
+        return {o.name: o for o in self.option_list}
+
+    def __repr__(self) -> str:
+        return f"find_game({self.id!r})"
+
+    def rules(self, options: Mapping[str, Any] | None = None, players: int | None = None) -> Rules:
+        """This game's rules with a table's `options`, for `players` players when known.
+
+        >>> from scorekeeper.engine.games import find_game
+        >>> find_game("gin").rules({"knock_limit": 7}).option("knock_limit")
+        7
+        """
+        if players is None and (options is None or (isinstance(options, Mapping) and not options)):
+            return self.house_rules
+        return self._built_rules(options, players)
+
+    @cached_property
+    def house_rules(self) -> Rules:
+        """The game's own rules, no option chosen: what every meld check without options asks, built once.
+
+        The options are read-only, as the same Rules is given to every caller.
+        """
+        rules = self._built_rules(None, None)
+        return replace(rules, options=MappingProxyType(dict(rules.options)))
+
+    def _built_rules(self, options: Mapping[str, Any] | None, players: int | None) -> Rules:
+        chosen = read_options(self, options)
+        settings = self.table_settings(chosen, players)
+        if "target" in chosen:
+            if chosen["target"] is None:
+                chosen["target"] = self.target_for(players)
+            settings["target"] = chosen["target"]
+        key = repr((self.id, sorted(chosen.items()), players is not None and players > 4))
+        return Rules(game=self.id, variant=self, options=chosen, key=key, **settings)
+
+    def check_players(self, players: int) -> None:
+        """InputError unless this game is played by that many players."""
+        low, high = self.min_players, self.max_players
+        if low <= players <= high:
+            return
+        wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise InputError(f"{self.name} is played by {wanted} players, not {players}")
+
+    # the table -------------------------------------------------------------
+
+    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
+        """The Rules fields of this game's table, from the options chosen (which may fill in a default)."""
+        return {"melds_score": self.melds_score}
+
+    def target_for(self, players: int | None) -> int | None:
+        """The default target for this many players."""
+        return self.default_target
+
+    def fixed_deals(self, rules: Rules) -> int | None:
+        """How many deals the game lasts, when a number of deals ends it rather than a target."""
+        return None
+
+    def deal_note(self, rules: Rules, number: int) -> str | None:
+        """What deal `number` asks of the players, for the hand form (a contract), if the game says."""
+        return None
+
+    def must_go_out_to_win(self, rules: Rules) -> bool:
+        """True when only the player who goes out can win."""
+        return False
+
+    def own_wild_rank(self, wild_rank: int | None) -> int | None:
+        """The wild rank whose cards may meld alone as themselves (deuces in Oklahoma), if any."""
+        return None
+
+    def meld_refusal(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None, going_out: bool) -> str | None:
+        """Why `cards` cannot be a meld by a rule of this game alone, before any reading (`going_out`: in the turn
+        its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
+        return None
+
+    def refusal_before(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> tuple[str, str] | None:
+        """(seat, why) when a hand of cards is refused given each side's total before it (`checks_totals_before`)."""
+        return None
+
+    # card values -----------------------------------------------------------
+
+    def meld_card_points(self, rules: Rules, card: Card, stands_for: Card, low_ace: bool, wild_rank: int | None) -> int:
+        """What one card scores when melded or laid off, read as `stands_for` (`low_ace`: in A-2-3)."""
+        return 0
+
+    def hand_card_points(self, rules: Rules, card: Card, wild_rank: int | None) -> int:
+        """What one card left in a hand is worth: deadwood by default (ace 1, faces 10, a joker 20)."""
+        if card.is_joker:
+            return 20
+        return deadwood_value(card)
+
+    def value_rows(self, rules: Rules) -> list[Row]:
+        """The game's card values as a table: one row per card or kind of card, melded and left in hand."""
+        rows: list[Row] = []
+        for rank in RANKS:
+            rows += self.rank_rows(rules, rank)
+        return rows + self.extra_rows(rules)
+
+    def rank_rows(self, rules: Rules, rank: int) -> list[Row]:
+        """The rows of one rank (most ranks: one row)."""
+        return [self.row(rules, rank_name(rank), Card(rank, "H"))]
+
+    def extra_rows(self, rules: Rules) -> list[Row]:
+        """Rows after the ranks: the joker, where the game has jokers."""
+        if rules.jokers or "jokers" in self.option_specs():
+            return [self.row(rules, "JK", Card(0, ""))]
+        return []
+
+    def row(self, rules: Rules, label: str, card: Card, in_hand: bool = True, low_ace: bool = False) -> Row:
+        """One row of the value table; ``in_hand`` is signed as it counts for the card's holder."""
+        sign = -1 if self.holding_costs else 1
+        return {
+            "card": label,
+            "melded": self.meld_card_points(rules, card, card, low_ace, None) if rules.melds_score else None,
+            "in_hand": sign * self.hand_card_points(rules, card, None) if in_hand else None,
+        }
+
+    # a hand ----------------------------------------------------------------
+
+    def hand_parts(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
+        """What each player scores for one hand, and the lines of it that are not their own cards.
+
+        Their own cards are what they melded and laid off less what they held
+        (what they held alone in penalty; nothing in basic and gin); every
+        other point (a bonus, cards collected from other hands) is a line, so
+        that the scores add up as shown. Plain points have no lines: they hold
+        every bonus.
+        """
+        if hand.points is not None:
+            return dict(hand.points), []
+        scores, lines = self.hand_lines(hand, rules, names)
+        lines = [line for line in lines if line[1]]
+        for side, points, _ in lines:
+            scores[side] += points
+        return scores, lines
+
+    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
+        """A hand of cards: each player's own points, and the lines added to them (zero lines dropped later)."""
+        return dict.fromkeys(names, 0), []
+
+    def collected(self, hand: Hand, goer: str) -> int:
+        """The cards left in the other players' hands, which the player who went out collects."""
+        return sum(p.in_hand_points for n, p in hand.players.items() if n != goer)
+
+    def hand_warnings(self, hand: Hand, rules: Rules, names: list[str]) -> list[str]:
+        """Things about a hand worth a second look that only this game asks."""
+        return []
+
+    def check_played(self, hand: Hand, rules: Rules, problem: Problems) -> None:
+        """Refuse a hand of cards (read, its lay-offs placed) that breaks a rule only this game has."""
+
+    def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
+        """The bonuses a table entering plain points must count in, and those the scorer adds."""
+        return [], []
+
+    def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
+        """Why `player` may not lay off onto `owner`'s melds (docs/rules.md 4), following the lay-off's label; None if they may.
+
+        >>> from scorekeeper.engine.games import find_game
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> find_game("oklahoma").layoff_refusal(table_rules("oklahoma"), "Ben", "Ann", "Ann")
+        " is onto Ann's meld, but in Oklahoma players lay off only on their own melds"
+        >>> find_game("rummy500").layoff_refusal(table_rules("rummy500"), "Ben", "Ann", None) is None
+        True
+        """
+        if rules.lay_off_own_melds_only and owner != player:
+            return f" is onto {owner}'s meld, but in {rules.name} players lay off only on their own melds"
+        return None
+
+    def rewards_concealed(self, rules: Rules) -> bool:
+        """True when going out concealed (in one turn) changes what a hand scores at this table.
+
+        >>> from scorekeeper.engine.games import find_game
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> find_game("oklahoma").rewards_concealed(table_rules("oklahoma")), find_game("gin").rewards_concealed(table_rules("gin"))
+        (True, False)
+        >>> [find_game("rummy500").rewards_concealed(table_rules("rummy500", {"rummy_bonus": b})) for b in (0, 10)]
+        [False, True]
+        """
+        return False
+
+    # the standing ----------------------------------------------------------
+
+    def standing(
+        self, rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None,
+        wins: dict[str, int],
+    ) -> Standing:
+        """Where the game stands once some total has reached the target, game-end bonuses included."""
+        target = rules.target
+        assert target is not None
+        standing = highest_wins(totals, concealed_bonus, target, self.first_to_target)
+        if standing.winner is not None:
+            self.finish(standing, rules, totals, wins)
+        return standing
+
+    def finish(self, standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
+        """Add the game-end bonuses to a won game's standing."""
+        if self.game_bonus and standing.winner is not None:
+            standing.add_bonus(standing.winner, self.game_bonus, "winning the game")
+            standing.reason += f"; +{self.game_bonus} for the game"
+
+    def teams(self, names: list[str]) -> dict[str, list[str]] | None:
+        """The partnerships by name, in a game played by partnerships."""
+        return None
+
+
+class HoldingCosts(Game):
+    """Games where melds score and cards left in hand count against their holder."""
+
+    holding_costs = True
+
+    def hand_card_points(self, rules: Rules, card: Card, wild_rank: int | None) -> int:
+        """A card left in hand costs what it would have scored melded as itself."""
+        return self.meld_card_points(rules, card, card, False, wild_rank)
+
+    def hand_lines(self, hand: Hand, rules: Rules, names: list[str]) -> tuple[dict[str, int], list[Line]]:
+        """Melded less held, for every player."""
+        return {n: p.melded_points - p.in_hand_points for n, p in hand.players.items()}, []
+
+
+def decks_for(chosen: dict[str, Any], players: int | None) -> int:
+    """The decks chosen, or the default: 1 for up to 4 players, else 2 (filled into `chosen`)."""
+    decks = chosen["decks"] or (2 if players is not None and players > 4 else 1)
+    chosen["decks"] = decks
+    return int(decks)
+
+
+class DeadwoodGame(Game):
+    """Games where melds do not score and cards left in hand count as deadwood (ace 1, aces low only)."""
+
+    melds_score = False
+
+    def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
+        """Aces are low only."""
+        return super().table_settings(chosen, players) | {"ace_high": False}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs to know about one table's game."""
+
+    game: str
+    variant: Game = field(repr=False, compare=False)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    decks: int = 1
+    jokers: int = 0
+    jokers_wild: bool = True
+    deuces_wild: bool = False
+    ace_low: bool = True
+    ace_high: bool = True
+    sets_repeat_suits: bool = False
+    largest_set: int = 4  # four cards of a rank, one of each suit (or any four where suits may repeat)
+    shortest_run: int = 3  # the fewest cards a run may have (Contract Rummy's runs have four)
+    melds_score: bool = True
+    lay_off_own_melds_only: bool = False
+    target: int | None = None
+    # the game and every option (as table_settings filled them in) in one string: every field is determined by it,
+    # which the hand memo (engine.hands) and the card tables (engine.card_tables) are keyed by; a copy with another
+    # field must have another key ("" for rules made by hand, which nothing shares)
+    key: str = ""
+
+    @property
+    def name(self) -> str:
+        """The game's name as players say it."""
+        return self.variant.name
+
+    def option(self, name: str) -> Any:
+        """The value of an option, the table's choice or the default."""
+        return self.options[name]
+
+    def is_wild(self, card: Card, wild_rank: int | None = None) -> bool:
+        """True when the card may stand for another card in this game (and this hand)."""
+        if card.is_joker:
+            return self.jokers_wild
+        if self.deuces_wild and card.rank == 2:
+            return True
+        return self.variant.asks_wild_rank and wild_rank is not None and card.rank == wild_rank
+
+
+def read_options(game: Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option of `game`, the table's choice or the default; InputError naming an option it lacks or a bad value."""
+    specs = game.option_specs()
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InputError("`options` must be an object of option names and values")
+    chosen = {name: spec.default for name, spec in specs.items()}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if value is None and spec is not None:
+            continue  # null asks for the default
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise InputError(f"{game.name} has no option `{name}`; its options are {known}")
+        if not spec.allows(value):
+            raise InputError(
+                f"option `{name}` of {game.name} must be {spec.described()}, not {shown(value)}"
+            )
+        chosen[name] = value
+    return chosen
