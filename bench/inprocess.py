@@ -11,6 +11,10 @@ less: a hello-world Flask app beside Scorekeeper's GET /s/<view token> of the
 new device cookie: what wrk asks) and with the cookie that first visit got (a
 phone that has been here). bench/web.py's goal (0.4× hello-world's throughput
 under wrk, which adds about 50 µs to every request) means about 200 µs here.
+
+That ratio is no longer the goal (issue 27): bench/capacity.py measures what a
+hosted table costs (tables per core, every kind of request a table makes);
+this script remains a view of one request.
 """
 
 from __future__ import annotations
