@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -539,6 +539,41 @@ def _unchunked(payload: bytes) -> bytes:
     return b"".join(parts)
 
 
+_TOKEN = re.compile(r"/s/[^/ ?]+")
+# the kinds of Load.times that are one request each (the save's sum is not)
+ANSWERS = ("poll", "save: POST", "save: the page after", "hand form", "check", "scoreboard")
+
+
+def cpu_seconds(root: int | None) -> float:
+    """CPU seconds used so far by process `root` and its descendants (Linux's /proc), NaN when unknown."""
+    if root is None:
+        return float("nan")
+    parents, spent = {}, {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            parents[int(entry.name)] = int(fields[1])
+            spent[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime, stime
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    return sum(spent.get(pid, 0) for pid in family) / os.sysconf("SC_CLK_TCK")
+
+
+def postmaster_pid(url: str) -> int | None:
+    """The PostgreSQL server's process when it runs here from a folder named by the URL (a throwaway cluster)."""
+    folder = parse_qs(urlsplit(url).query).get("host", [""])[0]
+    try:
+        return int((Path(folder) / "data" / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 @dataclass
 class Load:
     """What the simulated tables saw: milliseconds by kind, errors, and phones that missed a save at their next poll."""
@@ -554,10 +589,10 @@ class Load:
         try:
             status, headers, text, millis = await fetch(self.port, phone, method, path, **body)
         except Failed as failed:
-            self.errors.append(str(failed))
+            self.errors.append(_TOKEN.sub("/s/<token>", str(failed)))
             return None
         if status not in wanted:
-            self.errors.append(f"{method} {path.split('?')[0]} answered {status}")
+            self.errors.append(f"{method} {_TOKEN.sub('/s/<token>', path.split('?')[0])} answered {status}")
             return None
         self.times[kind].append(millis)
         return status, headers, text, millis
@@ -663,19 +698,31 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[94] if len(values) > 1 else float("inf")
 
 
-def under_load(server, tables: list[Table], seconds: float) -> bool:
+def under_load(server, tables: list[Table], seconds: float, postmaster: int | None) -> bool:
     """Run the tables against `server` for `seconds`, print the latencies beside the goals; True when nothing failed."""
     async def run() -> Load:
-        await open_pages(server.port, tables)
         started = time.monotonic()
         load = Load(server.port, started + seconds)
         await asyncio.gather(*(table.play(load, started) for table in tables))
         return load
 
+    asyncio.run(open_pages(server.port, tables))  # before the clock and the CPU count start
+    processes = {"the app server": server.process.pid, "PostgreSQL": postmaster}
+    before = {name: cpu_seconds(pid) for name, pid in processes.items()}
+    phones_before, began = time.process_time(), time.monotonic()
     load = asyncio.run(run())
+    used = {name: cpu_seconds(pid) - before[name] for name, pid in processes.items()}
+    used["the phones (this process)"] = time.process_time() - phones_before
+    lasted = time.monotonic() - began
     polls, saves = load.times["poll"], load.times["save (POST and the page after)"]
     print(f"through gunicorn (2 sync workers) on PostgreSQL: {len(tables)} tables ({len(tables) * len(PLAYERS)} phones)"
           f" on loopback for {seconds:.0f} s, this machine's {os.cpu_count()} cores shared with the phones:")
+    answered = sum(len(values) for kind, values in load.times.items() if kind in ANSWERS)
+    asked = len(tables) * (len(PLAYERS) * POLLS_PER_PHONE + 3 + CHECKS + SCOREBOARDS) / WINDOW
+    print(f"  requests answered: {answered / lasted:.0f} a second; two minutes of every table ask {asked:.0f} a second")
+    print("  CPU used meanwhile: " + ", ".join(f"{name} {spent:.1f} s" for name, spent in used.items()
+                                              if spent == spent))
+    print(f"  the app server's CPU per table-minute: {used['the app server'] * 1000 / (len(tables) * lasted / 60):.1f} ms")
     shown = ["poll", "poll with the news", "save (POST and the page after)", "save: POST", "save: the page after",
              "hand form", "check", "scoreboard"]
     for kind in shown:
@@ -754,7 +801,7 @@ def served(count: int, seconds: float, database: str | None) -> bool:
         env.update(DATABASE_URL=url, SCOREKEEPER_INSTANCE_PATH=str(instance), PYTHONPATH=str(ROOT))
         hosts = [web.Server("scorekeeper:create_app()", 2, folder, env)]
         try:
-            correct = under_load(hosts[0], tables[:count], seconds)
+            correct = under_load(hosts[0], tables[:count], seconds, postmaster_pid(url))
             hosts.append(web.Server("scorekeeper:create_app()", 2, folder, env))
             correct &= two_hosts(hosts, tables[count])
         finally:
