@@ -36,8 +36,10 @@ tests/run_postgres.sh starts, fsync on), ``--tables`` tables (default 300)
 on loopback for ``--seconds`` (default 60), every phone a client of its own
 (asyncio, one connection per request, as sync workers close each), each
 table saving its hand at a random moment of its two minutes. It prints
-p50/p95/p99 of polls and saves and the count of errors (any answer not the
-one a browser expects, or none within 30 s), which must be 0. Then a second
+the rate answered beside the rate asked (a server that falls behind answers
+fewer), the CPU the app server, PostgreSQL and the phones used, p50/p95/p99
+of polls and saves, and the count of errors (any answer not the one a
+browser expects, or none within 30 s), which must be 0. Then a second
 gunicorn (another host: its own processes and caches) on the same database,
 a table's phones spread over both: a save on one must be seen by every
 phone on the other at its next poll.
