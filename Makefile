@@ -66,6 +66,7 @@ lint: test-setup
 bench: setup
 	$(PY) bench/engine.py
 	$(PY) bench/gin.py
+	$(PY) bench/capacity.py
 
 # the PNG icons and favicon.ico, drawn from static/icons/icon.svg (committed: run again after changing the SVG)
 icons:

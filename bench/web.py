@@ -1,5 +1,8 @@
 """Figures of issue 16 ("Fast at any length"), measured through a real server and a real load generator.
 
+The throughput ratios to a hello-world app are no longer the goal (issue 27): bench/capacity.py
+measures what hosted tables cost; the 1,000-hand figures here still stand.
+
 Run with ``.venv/bin/python bench/web.py [SECONDS] [ROUNDS]`` (defaults 3 and 3; 0 rounds
 measures only the 1,000-hand figures).
 It needs gunicorn (the test extra) and Debian's ``wrk`` (``apt-get install wrk``).
