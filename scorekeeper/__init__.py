@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
 
     from scorekeeper import assets, compression, gcsafe, lean, security
     from scorekeeper import config as defaults
-    from scorekeeper.database import MIGRATIONS, require_driver
+    from scorekeeper.database import MIGRATIONS, db_commands, require_driver
     from scorekeeper.extensions import csrf, db, init_database, migrate
 
     # CPython 3.11 can crash when a garbage collection starts inside an attribute store
@@ -100,6 +100,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     compression.init_app(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
+    # `flask db upgrade` adopts and backs up an old database as the start does
+    app.cli.add_command(db_commands(), "db")
     from scorekeeper.history.routes import allow_large_imports
 
     # before CSRF protection, which reads the whole form under the request's size limit

@@ -46,9 +46,9 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name == "db":
-            from flask_migrate.cli import db as migrate_commands
+            from scorekeeper.database import db_commands
 
-            return migrate_commands
+            return db_commands()
         return super().get_command(ctx, name)
 
 

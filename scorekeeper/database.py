@@ -1,6 +1,6 @@
 """The database's schema: kept by the Alembic migrations in scorekeeper/migrations/, brought up to date at start.
 
-A database is in one of four states when the app starts:
+A database is in one of four states when the app starts (or `db upgrade` runs: both use upgrade_database):
 
 - empty: every migration runs, creating the tables;
 - made by create_all() before migrations (tables, no alembic_version): it is
@@ -18,16 +18,19 @@ find the database up to date.
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 from datetime import datetime
 from pathlib import Path
 
+import click
 from alembic import command
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from filelock import FileLock
-from flask import Flask, current_app
+from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlalchemy import inspect, text
 
 from scorekeeper.extensions import db
@@ -80,37 +83,85 @@ class DatabaseTooNew(RuntimeError):
         self.revision = revision
 
 
-def upgrade_database(app: Flask) -> Path | None:
-    """Bring the app's database to the newest schema (see the module's docstring); returns the backup copy made, if any.
+def upgrade_database(
+    app: Flask, revision: str = "head", *, directory: str | None = None, tag: str | None = None,
+    x_arg: tuple[str, ...] = (), progress: bool = False,
+) -> Path | None:
+    """Bring the app's database to `revision`, the newest schema unless told (see the module's docstring).
 
-    Call inside an app context. Raises DatabaseTooNew for a database from a newer Scorekeeper.
+    Returns the backup copy made, if any. The start and `db upgrade` both come here; `directory`,
+    `tag` and `x_arg` are Flask-Migrate's options of that command, and `progress` has Alembic log
+    each step (the command's output; the app keeps its own logging). Call inside an app context.
+    Raises DatabaseTooNew for a database from a newer Scorekeeper.
     """
     with FileLock(str(Path(app.instance_path) / LOCK_FILE), timeout=LOCK_TIMEOUT):
-        config = current_app.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
+        config = current_app.extensions["migrate"].migrate.get_config(directory, x_arg=list(x_arg))
+        config.attributes["configure_logger"] = progress
         script = ScriptDirectory.from_config(config)
-        heads = set(script.get_heads())
+        target = _target(script, revision)
         with db.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 # processes on other hosts share no instance folder; they share the database
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK_KEY})
             current = set(MigrationContext.configure(connection).get_current_heads())
-            for revision in current:
-                if not _known(script, revision):
-                    raise DatabaseTooNew(revision, _where(connection))
-            if current == heads:
+            for known in current:
+                if not _known(script, known):
+                    raise DatabaseTooNew(known, _where(connection))
+            if current == target:
                 return None
             adopt = not current and _has_tables(connection)
             start = {FIRST_REVISION} if adopt else current
             backup = None
-            if start != heads and start:
+            if start != target and start:
                 backup = _copy_sqlite(connection)
             config.attributes["connection"] = connection
             if adopt:
                 command.stamp(config, FIRST_REVISION)
-            if start != heads:
-                command.upgrade(config, "head")
+            if start != target:
+                command.upgrade(config, revision, tag=tag)
         return backup
+
+
+def _target(script: ScriptDirectory, revision: str) -> set[str] | None:
+    """The revisions an upgrade to `revision` ends at; None for one relative to the database's own (`+1`)."""
+    try:
+        return {found.revision for found in script.get_revisions(revision) if found is not None}
+    except CommandError:
+        return None
+
+
+@click.command("upgrade")
+@click.option("-d", "--directory", default=None, help="Migration script directory (default: the packaged ones)")
+@click.option("--sql", is_flag=True, help="Don't emit SQL to database - dump to standard output instead")
+@click.option("--tag", default=None, help='Arbitrary "tag" name - can be used by custom env.py scripts')
+@click.option("-x", "--x-arg", multiple=True, help="Additional arguments consumed by custom env.py scripts")
+@click.argument("revision", default="head")
+@with_appcontext
+def upgrade_command(directory: str | None, sql: bool, tag: str | None, x_arg: tuple[str, ...], revision: str) -> None:
+    """Upgrade to a later version, as the app's start does: a database from before migrations is adopted, and an SQLite file copied first."""
+    if sql:
+        # writes nothing, so there is nothing to adopt or copy: Flask-Migrate's own prints the SQL
+        from flask_migrate import upgrade
+
+        upgrade(directory or g.directory, revision, sql, tag, x_arg)
+        return
+    try:
+        backup = upgrade_database(current_app, revision, directory=directory or g.directory, tag=tag, x_arg=x_arg,
+                                  progress=True)
+    except (DatabaseTooNew, CommandError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if backup is not None:
+        click.echo(f"The database before the upgrade is kept in {backup}")
+
+
+def db_commands() -> click.Group:
+    """Flask-Migrate's `db` commands, with upgrade_command as `db upgrade` (for `scorekeeper db` and `flask db`)."""
+    from flask_migrate.cli import db as migrate_commands
+
+    # a copy: Flask-Migrate's own group is shared by every app in the process
+    commands = copy.copy(migrate_commands)
+    commands.commands = {**migrate_commands.commands, "upgrade": upgrade_command}
+    return commands
 
 
 def _known(script: ScriptDirectory, revision: str) -> bool:

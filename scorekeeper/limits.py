@@ -1,12 +1,15 @@
 """What a stored session may hold: one definition of each limit, for the forms, the service and backup imports.
 
 Whatever the app can store, a backup of it must restore, so the import reads
-with these same limits and nothing stricter.
+with these same limits and nothing stricter. Whole numbers a request sends are
+read here too (whole_number), within what a database id holds.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from typing import overload
 
 # characters in a player's name (the player.name column is this wide)
 MAX_NAME = 40
@@ -16,6 +19,33 @@ MAX_SEATS = 8
 MAX_HANDS = 10_000
 # points one player scores in one hand entered as points: no game comes near it
 MAX_POINTS = 1_000_000_000
+# the largest id a database column holds (PostgreSQL's integer): larger numbers name nothing
+MAX_ID = 2**31 - 1
+# plain digits, no more than MAX_ID has: int() would also read " 7", "1_0" and "٣", and fail
+# (a ValueError past 4,300 digits, after a slow read) on what a request may send
+_WHOLE = re.compile(rf"[0-9]{{1,{len(str(MAX_ID))}}}")
+
+
+@overload
+def whole_number(text: str | None) -> int: ...
+@overload
+def whole_number(text: str | None, missing: None) -> int | None: ...
+@overload
+def whole_number(text: str | None, missing: int) -> int: ...
+def whole_number(text: str | None, missing: int | None = 0) -> int | None:
+    """A whole number a request sent (an id, a position, a seat, a row, a page); `missing` when it is none.
+
+    The one reader of whole numbers in requests: anything but plain ASCII digits
+    up to MAX_ID (a sign, a space, a superscript, 5,000 digits) is missing, as a
+    number past what a database id holds names nothing.
+
+    >>> whole_number("12"), whole_number("-1"), whole_number("\u00b2"), whole_number("9" * 5000, None)
+    (12, 0, 0, None)
+    """
+    if text is None or not _WHOLE.fullmatch(text):
+        return missing
+    number = int(text)
+    return number if number <= MAX_ID else missing
 
 
 def name_problem(name: str) -> str | None:

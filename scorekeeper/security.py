@@ -44,8 +44,6 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "base-uri 'none'",
 ])
 LOOPBACK_HOSTS = ["localhost", ".localhost", "127.0.0.1"]
-# the largest id a database column holds (PostgreSQL's integer): larger ones name nothing
-MAX_ID = 2**31 - 1
 
 
 class JSONProvider(DefaultJSONProvider):

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from scorekeeper.extensions import db
+from tests.databases import opened
 from tests.test_history_games import SAMPLES, store_sample
 
 REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "2000"))
@@ -126,3 +127,127 @@ def test_no_random_request_to_any_route_answers_5xx(fuzz_app):
         if response.status_code >= 500:
             failures.append(f"#{number} {method} {path} {kwargs!r:.300} -> {response.status_code}")
     assert not failures, f"seed {seed}: " + "\n".join(failures[:20])
+
+
+def _post_rules() -> list[str]:
+    """Every address the app takes a POST at, as its url_map has them (the API's among them)."""
+    from scorekeeper import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "rules", "MIGRATE_ON_START": False,
+                      "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    return sorted(rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ()))
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """An app as served (CSRF on) holding a rummy500 game with a hand taken back and a gin game.
+
+    One for the module: every request sent to it must leave it unchanged, and each test checks so.
+    """
+    with opened(tmp_path_factory.mktemp("forms")) as databases:
+        yield _table(databases.app("forms"))
+
+
+def _table(app):
+    with app.app_context():
+        games = {game: store_sample(SAMPLES[game], hands=3) for game in ("rummy500", "gin")}
+        db.session.commit()
+        tokens = {game: gs.edit_token for game, gs in games.items()}
+        hand = games["rummy500"].hands[0].id
+    client = app.test_client()
+    page = client.get("/new/rummy500").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    assert client.post(f"/s/{tokens['rummy500']}/undo", data={"csrf_token": csrf}).status_code == 302
+    return app, client, csrf, tokens, hand
+
+
+def address(rule: str, tokens: dict[str, str], hand: int) -> str:
+    """The rule's address for the table's games: a gin route on the gin game, anything else on the rummy500 one."""
+    token = tokens["gin" if "/gin" in rule else "rummy500"]
+    values = {"token": token, "hand_id": str(hand), "game_id": "rummy500", "kind": "view"}
+    return re.sub(r"<(?:[^>:]*:)?(\w+)>", lambda found: values[found.group(1)], rule)
+
+
+def stored(app) -> dict[str, list[str]]:
+    """Every row of every table."""
+    with app.app_context():
+        return {table.name: sorted(map(repr, db.session.execute(table.select()).all()))
+                for table in db.metadata.sorted_tables}
+
+
+POST_RULES = _post_rules()
+
+
+LIST, OBJECT = [1, 2, 3], {"dealer": ["Ann"], "player": {"seat": 0}, "hand_id": 1}
+
+
+# Flask-WTF would read a JSON body as a form's fields: a list is no mapping, and an object's values are no text
+# (the API reads JSON objects: only a list is wrong there)
+@pytest.mark.parametrize(("rule", "body"), [
+    pytest.param(rule, body, id=f"{rule}-{kind}")
+    for rule in POST_RULES for kind, body in (("list", LIST), ("object", OBJECT))
+    if kind == "list" or not rule.startswith("/api/")
+])
+def test_a_json_body_on_any_post_is_a_400_that_changes_nothing(table, rule, body):
+    app, client, csrf, tokens, hand = table
+    before = stored(app)
+    response = client.post(address(rule, tokens, hand), json=body, headers={"X-CSRFToken": csrf})
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert stored(app) == before
+
+
+def test_a_form_sent_as_json_is_told_to_send_form_fields(table):
+    app, client, csrf, tokens, _ = table
+    response = client.post(f"/s/{tokens['rummy500']}/dealer", json={"dealer": "Ann"}, headers={"X-CSRFToken": csrf})
+    assert response.status_code == 400
+    assert "takes a form&#39;s fields" in response.get_data(as_text=True)
+
+
+HUGE = "9" * 5000
+
+
+def test_a_5000_digit_player_on_my_hand_is_a_400_that_changes_nothing(table):
+    app, client, csrf, tokens, _ = table
+    before = stored(app)
+    response = client.post(f"/s/{tokens['rummy500']}/my-hand", data={"player": HUGE, "csrf_token": csrf})
+    assert response.status_code == 400
+    assert "Choose who you are" in response.get_data(as_text=True)
+    assert stored(app) == before
+
+
+# each field a whole number is read from: a number past int()'s 4,300 digits, and digits int() cannot read
+@pytest.mark.parametrize("value", [HUGE, "\u00b2", HUGE + ":0", "0:" + HUGE, "\u00b2:0", "0:\u00b2"],
+                         ids=["huge", "superscript", "huge-seat", "huge-row", "superscript-seat", "superscript-row"])
+@pytest.mark.parametrize(("method", "path", "field"), [
+    ("POST", "/s/{token}/my-hand", "player"),
+    ("GET", "/s/{token}/my-hand", "player"),
+    ("GET", "/s/{token}/my-hand", "sent"),
+    ("POST", "/s/{token}/my-hand", "layoffs-0-onto"),
+    ("POST", "/s/{token}/my-hand", "part_version"),
+    ("POST", "/s/{token}/my-hand", "position"),
+    ("POST", "/s/{token}/hands/new", "players-0-layoffs-0-onto"),
+    ("POST", "/s/{token}/hands/new", "more"),
+    ("POST", "/s/{token}/hands/new", "confirm_empty"),
+    ("POST", "/s/{token}/hands/new", "expected_position"),
+    ("POST", "/s/{token}/hands/put-back", "hand_id"),
+    ("POST", "/new/rummy500", "first_dealer"),
+    ("POST", "/new/rummy500", "opt_target"),
+    ("GET", "/sessions", "page"),
+    ("GET", "/s/{token}/live", "v"),
+    ("GET", "/s/{token}/live", "rows"),
+])
+def test_a_whole_number_no_int_can_read_is_refused_without_a_5xx(table, method, path, field, value):
+    app, client, csrf, tokens, _ = table
+    before = stored(app)
+    form = {"csrf_token": csrf, "player": "0", "position": "3", "mode": "cards", "ended": "went_out",
+            "went_out": "Ann", "players-0-in_hand": "", "layoffs-0-cards": "10H", "players-0-layoffs-0-cards": "10H",
+            "players-0-melds-0": "7H 8H 9H", "players-0": "Ann", "players-1": "Ben"}
+    if field == "more":
+        value = f"melds-{value}"
+    if method == "POST":
+        response = client.post(path.format(token=tokens["rummy500"]), data={**form, field: value})
+    else:
+        response = client.get(path.format(token=tokens["rummy500"]), query_string={"player": "0", field: value})
+    assert response.status_code < 500
+    if method == "POST" and "/new/" not in path:
+        assert stored(app) == before

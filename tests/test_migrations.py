@@ -219,3 +219,26 @@ def test_scorekeeper_db_commands_work_on_the_packaged_migrations(tmp_path):
     assert f"{HEAD} (head)" in run("db", "current")
     history = run("db", "history")
     assert "<base> -> 0001" in history and "0001 -> 0002" in history and f"0002 -> {HEAD} (head)" in history
+
+
+@pytest.mark.parametrize("command", [["scorekeeper.cli"], ["flask", "--app", "scorekeeper"]],
+                         ids=["scorekeeper", "flask"])
+def test_db_upgrade_adopts_and_backs_up_an_old_database_when_the_start_leaves_it_alone(old_database, tmp_path,
+                                                                                         command):
+    # the README's advice for operators: the start leaves the schema to `db upgrade`
+    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance"),
+           "SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{old_database}",
+           "SCOREKEEPER_MIGRATE_ON_START": "false"}
+    columns = columns_of(old_database)
+    before = rows(old_database, columns)
+
+    done = subprocess.run([sys.executable, "-m", *command, "db", "upgrade"], env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+
+    assert done.returncode == 0, done.stderr
+    assert revision(old_database) == [HEAD]
+    assert rows(old_database, columns) == before
+    [copy] = tmp_path.glob("scorekeeper.sqlite.*.bak")
+    assert copy.name in done.stdout
+    assert rows(copy, columns) == before
+    assert schema(copy) == schema(FIXTURES / "premigration.sqlite")

@@ -15,6 +15,7 @@ from wtforms import BooleanField, Form, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.engine import VARIANTS, find_game
+from scorekeeper.limits import whole_number
 
 DEFAULT_GAME = "rummy500"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -124,10 +125,9 @@ def _typed(text: str, option: Any) -> Any:
         if str(choice) == text:
             return choice
     if option.kind == "int" or all(isinstance(c, int) for c in option.choices):
-        try:
-            return int(text)
-        except ValueError:
-            return text
+        number = whole_number(text, None)
+        # not a whole number: the engine names the option and what it takes
+        return text if number is None else number
     return text
 
 

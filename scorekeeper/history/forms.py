@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
+
+from scorekeeper.forms import PageForm
 
 STATUS_CHOICES = [
     SelectChoice("", "Any (not archived)"),
@@ -16,7 +17,7 @@ STATUS_CHOICES = [
 ]
 
 
-class SessionFilterForm(FlaskForm):
+class SessionFilterForm(PageForm):
     """Narrow the sessions list; read from the query string, so no CSRF token."""
 
     class Meta:
@@ -31,13 +32,13 @@ class SessionFilterForm(FlaskForm):
         self.game.choices = [SelectChoice("", "Any game")] + [SelectChoice(gid, name) for gid, name in games]
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     """Upload a JSON export (one session, or a full backup)."""
 
     file = FileField("Export file (.json)", validators=[FileRequired("Choose the file to import.")])
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A confirmation step (archive, restore, delete): CSRF plus what is confirmed."""
 
     action = HiddenField()

@@ -35,8 +35,8 @@ from scorekeeper.history.stats import (
     session_figures,
 )
 from scorekeeper.host.identity import host_only, is_host
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
-from scorekeeper.security import MAX_ID
 from scorekeeper.sessions import page_data, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.page_data import game_spec
@@ -70,11 +70,7 @@ def sessions():
         name: (getattr(form, name).data or "") if not getattr(form, name).errors else ""
         for name in ("player", "game", "status")
     })
-    try:
-        number = min(max(1, int(request.args.get("page", "1"))), MAX_ID)
-    except ValueError:
-        number = 1
-    page = sessions_page(filters, number)
+    page = sessions_page(filters, max(1, whole_number(request.args.get("page"), 1)))
     # the filters carried into the page links (empty ones left out)
     kept = {k: v for k, v in (("player", filters.player), ("game", filters.game), ("status", filters.status)) if v}
     return render_template(

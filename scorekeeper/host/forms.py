@@ -1,7 +1,7 @@
 """Forms of the host area."""
 
-from flask_wtf import FlaskForm
+from scorekeeper.forms import PageForm
 
 
-class LeaveForm(FlaskForm):
+class LeaveForm(PageForm):
     """Stop being a host on this device (a CSRF-protected button)."""

@@ -1,9 +1,9 @@
 """Alembic's environment for Scorekeeper: the app's database and its models' metadata.
 
 Two callers: Flask-Migrate's commands (`scorekeeper db ...`, `flask --app scorekeeper db ...`),
-which configure logging from alembic.ini and connect through the app's engine, and the
-app's own upgrade at start (scorekeeper.database), which hands over the connection it
-holds under the instance lock and keeps the app's logging as it is.
+which configure logging from alembic.ini and connect through the app's engine, and
+scorekeeper.database.upgrade_database (the app's start and `db upgrade`), which hands over
+the connection it holds under the instance lock and configures logging only for the command.
 """
 
 import logging

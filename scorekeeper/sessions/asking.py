@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper import engine
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 
 
@@ -34,11 +35,8 @@ def confirmed_seats(text: str | None) -> set[int]:
     >>> sorted(confirmed_seats("1,3")), confirmed_seats("x"), confirmed_seats(None)
     ([1, 3], set(), set())
     """
-    seats = set()
-    for part in (text or "").split(","):
-        if part.strip().isdigit():
-            seats.add(int(part))
-    return seats
+    seats = {whole_number(part.strip(), None) for part in (text or "").split(",")}
+    return {seat for seat in seats if seat is not None}
 
 
 def question(missing: list[str]) -> str:

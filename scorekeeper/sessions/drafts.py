@@ -12,13 +12,14 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from flask import abort, flash, jsonify, make_response, render_template, request, session, url_for
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, FormField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.engine import Option
 from scorekeeper.engine.cards import cards_left
+from scorekeeper.forms import PageForm
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.security import cookies_secure
 from scorekeeper.sessions import bp, draft_service, service
@@ -36,7 +37,7 @@ from scorekeeper.sessions.hand_form_data import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats, whole_number
+from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats
 
 COOKIE_DAYS = 30
 # the phone's session remembers the last part it sent for this many players (a phone passed round the
@@ -44,7 +45,7 @@ COOKIE_DAYS = 30
 SENT_PARTS_KEPT = 6
 
 
-class DraftPartForm(FlaskForm):
+class DraftPartForm(PageForm):
     """One player's own part of the next hand: melds, lay-offs, cards left in hand."""
 
     player = HiddenField()
@@ -101,9 +102,8 @@ def _remembered_seat(gs: GameSession) -> int | None:
 
 
 def _seat_arg(gs: GameSession, text: str | None) -> int | None:
-    if text is None or not text.isdigit() or int(text) >= len(gs.playing_names):
-        return None
-    return int(text)
+    seat = whole_number(text, None)
+    return seat if seat is not None and seat < len(gs.playing_names) else None
 
 
 def _part_values(part: dict[str, Any], seat: int, names: list[str], counts: tuple[Option, ...] = ()) -> dict[str, str]:
@@ -128,11 +128,12 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
     def target_of(onto: str | None) -> dict[str, Any] | None:
         # one's own melds are rows of this form; another player's meld is named by its index in their sent part
         seat_text, _, row_text = (onto or "").partition(":")
-        if not (seat_text.isdigit() and row_text.isdigit() and int(seat_text) < len(names)):
+        owner, row = whole_number(seat_text, None), whole_number(row_text, None)
+        if owner is None or row is None or owner >= len(names):
             return None
-        if int(seat_text) != seat:
-            return {"player": names[int(seat_text)], "meld": int(row_text)}
-        return {"player": name, "meld": rows.index(int(row_text))} if int(row_text) in rows else None
+        if owner != seat:
+            return {"player": names[owner], "meld": row}
+        return {"player": name, "meld": rows.index(row)} if row in rows else None
 
     layoffs, unreadable = read_layoffs(form.layoffs, name, target_of)
     counts, wrong = read_counts(form.counts, gs.variant.hand_counts, name)
@@ -225,10 +226,9 @@ def draft_part(token: str):
     if seat is None or request.args.get("choose"):
         return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
                                current=seat, status=draft_service.status(gs))
-    saved = None
-    sent_for = request.args.get("sent", "")
-    if sent_for.isdigit() and int(sent_for) < service.next_position(gs):
-        saved = int(sent_for)
+    saved = whole_number(request.args.get("sent"), None)
+    if saved is not None and saved >= service.next_position(gs):
+        saved = None
     sent = draft_service.parts(gs)
     part = sent.get(names[seat])
     values = _part_values(part.data if part else {}, seat, names, gs.variant.hand_counts)
@@ -261,8 +261,8 @@ def draft_send(token: str):
     if not form.validate():
         return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
     try:
-        position = int(form.position.data or 0)
-        expected = int(form.part_version.data) if (form.part_version.data or "").isdigit() else None
+        position = whole_number(form.position.data)
+        expected = whole_number(form.part_version.data, None)
         part = _read_part(form, gs, seat)
         draft_service.save_part(gs, names[seat], part, expected, position, part.get("wild_rank"))
     except EntryError:

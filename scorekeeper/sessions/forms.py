@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     FieldList,
@@ -26,11 +25,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from scorekeeper.engine import Game
-from scorekeeper.limits import MAX_NAME, name_problem
+from scorekeeper.forms import PageForm
+from scorekeeper.limits import MAX_NAME, name_problem, whole_number
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-_SUM = re.compile(r"^\s*[+-]?\s*\d+(\s*[+-]\s*\d+)*\s*$")
-_TERM = re.compile(r"[+-]?\s*\d+")
+_SUM = re.compile(r"^\s*[+-]?\s*[0-9]+(\s*[+-]\s*[0-9]+)*\s*$")
+_TERM = re.compile(r"([+-]?)\s*([0-9]+)")
 
 
 def parse_points(text: str) -> int:
@@ -43,10 +43,28 @@ def parse_points(text: str) -> int:
         raise ValueError("nothing entered: write a number (0 for none) or a sum like 12+11+7")
     if not _SUM.match(text):
         raise ValueError(f"`{text}` is not a number or a sum like 12+11+7")
-    return sum(int(term.replace(" ", "")) for term in _TERM.findall(text))
+    total = 0
+    for sign, digits in _TERM.findall(text):
+        number = whole_number(digits, None)
+        if number is None:
+            raise ValueError(f"`{digits}` is more points than any game scores")
+        total += -number if sign == "-" else number
+    return total
 
 
-class NewSessionBase(FlaskForm):
+class WholeNumberField(IntegerField):
+    """IntegerField read by limits.whole_number: plain digits up to what a database id holds, nothing else."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the number typed; anything else is the field's error (Optional() lets a blank one through)."""
+        if not valuelist:
+            return
+        self.data = whole_number(str(valuelist[0]).strip(), None)
+        if self.data is None:
+            raise ValueError(self.gettext("Not a whole number."))
+
+
+class NewSessionBase(PageForm):
     """Players in seat order; option fields are added per game by new_session_form."""
 
     players = FieldList(
@@ -63,12 +81,12 @@ class NewSessionBase(FlaskForm):
 
     def first_dealer_seat(self) -> int:
         """The seat of the first dealer once blank name fields are skipped (a blank field is no seat)."""
-        chosen = int(self.first_dealer.data)
+        chosen = whole_number(self.first_dealer.data)
         return sum(1 for entry in list(self.players)[:chosen] if entry.data)
 
     def validate_first_dealer(self, field: SelectField) -> None:
         """The first dealer is a seat that has a player."""
-        chosen = int(field.data) if (field.data or "").isdigit() else 0
+        chosen = whole_number(field.data)
         if not 1 <= chosen <= len(self.players):
             raise ValidationError("Choose who deals first: one of the seats.")
         if not self.players[chosen - 1].data:
@@ -104,7 +122,7 @@ def new_session_form(game_spec: Game) -> NewSessionBase:
             field = SelectField(option.label, choices=choices, default="", description=option.help,
                                 validators=[Optional()])
         else:
-            field = IntegerField(option.label, validators=[Optional()], description=option.help,
+            field = WholeNumberField(option.label, validators=[Optional()], description=option.help,
                                  render_kw={"placeholder": str(default) if default is not None else "game default",
                                             "inputmode": "numeric"})
         setattr(NewSessionForm, f"opt_{option.name}", field)
@@ -157,7 +175,7 @@ class PlayerCardsForm(Form):
     counts = FieldList(StringField("Count", filters=[lambda s: (s or "").strip()]), min_entries=0)
 
 
-class HandFormBase(FlaskForm):
+class HandFormBase(PageForm):
     """What every hand form carries: its idempotency key, what it was opened on, and how the hand ended."""
 
     idempotency_key = HiddenField()
@@ -247,9 +265,10 @@ class HandCardsForm(HandFormBase):
                 if chosen and chosen not in [choice.value for choice in onto]:
                     # a meld the rules do not let this player use, chosen before (a kept draft, another
                     # "who went out"): shown as chosen, so nothing typed is lost and Save says why not
-                    owner, _, row = chosen.partition(":")
-                    if owner.isdigit() and row.isdigit() and int(owner) < len(names):
-                        layoff.onto.choices = [*onto, SelectChoice(chosen, f"{names[int(owner)]}'s meld {int(row) + 1}")]
+                    owner_text, _, row_text = chosen.partition(":")
+                    owner, row = whole_number(owner_text, None), whole_number(row_text, None)
+                    if owner is not None and row is not None and owner < len(names):
+                        layoff.onto.choices = [*onto, SelectChoice(chosen, f"{names[owner]}'s meld {row + 1}")]
 
     def first_problem(self) -> str | None:
         """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""
@@ -302,7 +321,7 @@ class HandPointsForm(HandFormBase):
             raise ValidationError("Some points could not be read.")
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A bare form for confirmations (delete, undo): CSRF and the hand it is about."""
 
     hand_id = HiddenField()

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import abort, flash, render_template, request, url_for
-from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, ValidationError
@@ -31,14 +30,16 @@ from wtforms.validators import InputRequired, ValidationError
 from scorekeeper import engine
 from scorekeeper.engine.cards import CardNotationError, parse_cards
 from scorekeeper.extensions import db
+from scorekeeper.forms import PageForm
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
-from scorekeeper.sessions.page_data import already_saved, deck_counts, game_spec, whole_number
+from scorekeeper.sessions.page_data import already_saved, deck_counts, game_spec
 
 
-class GinHandsForm(FlaskForm):
+class GinHandsForm(PageForm):
     """Who knocked and each player's whole hand of cards (by seat)."""
 
     idempotency_key = HiddenField()

@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.engine import Game, Option
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
+from scorekeeper.limits import whole_number
 from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
 
 
@@ -122,11 +123,12 @@ def read_counts(fields: Any, counts: tuple[Option, ...], name: str) -> tuple[dic
         text = field.data or ""
         if not text:
             continue
-        if not text.isdigit():
+        number = whole_number(text, None)
+        if number is None:
             _mark(field, f"{name}'s {count.label.lower()}: `{text}` is not a whole number")
             bad = True
             continue
-        read[count.name] = int(text)
+        read[count.name] = number
     return read, bad
 
 
@@ -155,10 +157,8 @@ def _players_of(form: HandCardsForm, names: list[str], game: Game) -> dict[str, 
 
 def _onto(value: str | None, names: list[str], meld_rows: list[list[int]]) -> dict[str, Any] | None:
     seat_text, _, row_text = (value or "").partition(":")
-    if not (seat_text.isdigit() and row_text.isdigit()):
-        return None
-    seat, row = int(seat_text), int(row_text)
-    if seat >= len(names) or row not in meld_rows[seat]:
+    seat, row = whole_number(seat_text, None), whole_number(row_text, None)
+    if seat is None or row is None or seat >= len(names) or row not in meld_rows[seat]:
         return None
     return {"player": names[seat], "meld": meld_rows[seat].index(row)}
 

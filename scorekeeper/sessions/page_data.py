@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from flask import current_app, flash, render_template, url_for
 from markupsafe import Markup
@@ -14,8 +14,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.security import MAX_ID
 from scorekeeper.sessions import table
 from scorekeeper.sessions.device import after_save, forget_drafts
 
@@ -58,23 +58,6 @@ def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
         return engine.points_bonuses(gs.game, gs.options, len(gs.seats))
     except (AttributeError, ValueError):
         return None
-
-
-@overload
-def whole_number(text: str | None) -> int: ...
-@overload
-def whole_number(text: str | None, missing: None) -> int | None: ...
-def whole_number(text: str | None, missing: int | None = 0) -> int | None:
-    """A number a form sent (a hand id, a position, a choice); `missing` when it is missing, not a number or out of range.
-
-    The one reader of whole numbers in forms. Out of range means past what a
-    database id holds: such a number names nothing.
-    """
-    try:
-        number = int(text) if text else None
-    except ValueError:
-        return missing
-    return number if number is not None and abs(number) <= MAX_ID else missing
 
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one

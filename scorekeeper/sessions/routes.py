@@ -15,6 +15,7 @@ from scorekeeper import revalidate
 from scorekeeper.extensions import db
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import asking, bp, draft_service, service, table
 from scorekeeper.sessions.access import load_session
@@ -46,7 +47,6 @@ from scorekeeper.sessions.page_data import (
     rewards_concealed,
     scoreboard,
     scoreboard_html,
-    whole_number,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
 from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_etag, view_page_name
@@ -210,9 +210,10 @@ def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
     more = request.form.get("more", "")
     kind, _, seat_text = more.partition("-")
-    if kind not in ("melds", "layoffs") or not seat_text.isdigit() or int(seat_text) >= len(form.players):
+    seat = whole_number(seat_text, None)
+    if kind not in ("melds", "layoffs") or seat is None or seat >= len(form.players):
         return False
-    getattr(form.players[int(seat_text)], kind).append_entry()
+    getattr(form.players[seat], kind).append_entry()
     _setup(form, gs, _names(gs, hand))
     return True
 

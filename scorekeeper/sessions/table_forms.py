@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, ValidationError
 
+from scorekeeper.forms import PageForm
 from scorekeeper.limits import name_problem
 
 
@@ -18,7 +18,7 @@ def _player_choices(names: list[str]) -> list[SelectChoice]:
     return [SelectChoice(name, name) for name in names]
 
 
-class DealerForm(FlaskForm):
+class DealerForm(PageForm):
     """Who deals (or dealt) the hand being entered now."""
 
     dealer = SelectField("Who deals this hand", choices=[], validate_choice=False, validators=[InputRequired()])
@@ -30,7 +30,7 @@ class DealerForm(FlaskForm):
         return self
 
 
-def _allowed_name(form: FlaskForm, field: StringField) -> None:
+def _allowed_name(form: PageForm, field: StringField) -> None:
     """Any name a person can type, within the stored limits (scorekeeper.limits)."""
     problem = name_problem(field.data or "")
     if problem:
@@ -42,7 +42,7 @@ def _name_field(label: str) -> StringField:
                        render_kw={"maxlength": 40, "autocapitalize": "words", "autocomplete": "off"})
 
 
-class ConfirmedForm(FlaskForm):
+class ConfirmedForm(PageForm):
     """A change to the players is only made when the table ticks that it agrees."""
 
     confirm = BooleanField("Yes, make this change")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import SubmitField
 
+from scorekeeper.forms import PageForm
 
-class RenewForm(FlaskForm):
+
+class RenewForm(PageForm):
     """Confirms making a new link (CSRF-protected like every form)."""
 
     submit = SubmitField("Make a new link")

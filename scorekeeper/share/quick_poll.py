@@ -21,6 +21,7 @@ from urllib.parse import parse_qsl
 
 from flask import Flask
 
+from scorekeeper.limits import whole_number
 from scorekeeper.shortcut import hooked_headers, host_trusted
 
 PREFIX, SUFFIX = "/s/", "/live"
@@ -41,10 +42,8 @@ def asked(environ: dict[str, Any]) -> tuple[str, int] | None:
     query = environ.get("QUERY_STRING", "")
     if not token or "/" in token or "\x00" in token or "%00" in query:
         return None  # no route, or a NUL the app refuses with 400
-    version = dict(parse_qsl(query)).get("v", "")
-    if not (version.isascii() and version.isdigit()):
-        return None
-    return token, int(version)
+    version = whole_number(dict(parse_qsl(query)).get("v"), None)
+    return None if version is None else (token, version)
 
 
 class QuickPoll:

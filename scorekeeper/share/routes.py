@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 
+from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.sessions.access import current_version, load_session
 from scorekeeper.sessions.page_data import rows_since, scoreboard, scoreboard_html
@@ -94,7 +95,7 @@ def live(token: str):
     of the page that changes with the game (sessions.page_parts): with them a following phone
     shows what a fresh load of its page would.
     """
-    seen = request.args.get("v", type=int)
+    seen = whole_number(request.args.get("v"), None)
     if seen is not None and seen == current_version(token):
         # mostly answered before Flask (share/quick_poll.py), with this very answer's headers
         return not_modified()

@@ -155,3 +155,24 @@ def test_the_command_line_checks_and_scores_contract_rummy():
     answer = json.loads(score.output)
     assert (answer["totals"], answer["winner"]) == ({"Ann": 0, "Ben": 20, "Cy": 30}, "Ann")
     assert answer["reason"] == "after the last deal, Ann wins with the lowest total, 0"
+
+
+@pytest.mark.parametrize("runs", [("3H 4H 5H 6H", "7H 8H 9H 10H"), ("7H 8H 9H 10H", "3H 4H 5H 6H"),
+                                  ("3H 4H 5H JK", "7H 8H 9H 10H"), ("AH 2H 3H 4H", "5H 6H 7H 8H")],
+                         ids=["in-order", "higher-first", "a-joker-joins-them", "ace-low"])
+def test_two_touching_runs_of_one_suit_are_one_run_and_do_not_make_two(runs):
+    # docs/rules/contract.md, "Going down": 3H-6H and 7H-10H are the run 3H-10H, split in two
+    points = {"went_out": "Ann", "points": {"Ann": 0, "Ben": 10, "Cy": 10}}
+    with pytest.raises(RulesError) as caught:
+        scored([points, points, deal_one(ann_melds=runs, ben_melds=("9D 10D JD QD", "3C 4C 5C 6C"))])
+    assert "Ann's runs" in str(caught.value) and "touch" in str(caught.value)
+    assert "deal 3 asks for two runs of four" in str(caught.value)
+
+
+@pytest.mark.parametrize("runs", [("3H 4H 5H 6H", "8H 9H 10H JH"), ("3H 4H 5H 6H", "7S 8S 9S 10S"),
+                                  ("3H 4H 5H 6H", "5H 6H 7H 8H")],
+                         ids=["a-gap-between", "two-suits", "overlapping"])
+def test_two_runs_of_one_suit_that_do_not_touch_make_two(runs):
+    points = {"went_out": "Ann", "points": {"Ann": 0, "Ben": 10, "Cy": 10}}
+    body = scored([points, points, deal_one(ann_melds=runs, ben_melds=("9D 10D JD QD", "3C 4C 5C 6C"))])
+    assert body["hands"][2]["scores"] == {"Ann": 0, "Ben": 20, "Cy": 30}

@@ -25,6 +25,7 @@ from scorekeeper.engine.games.penalty import Penalty
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games.base import Rules
+    from scorekeeper.engine.melds import Reading
     from scorekeeper.engine.played import Hand, PlayerHand, Problems
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three"}
@@ -66,6 +67,19 @@ def _melded_words(player: PlayerHand) -> str:
     runs = len(player.melds) - sets
     parts = [f"{_COUNT_WORDS.get(n, str(n))} {kind}{'s' if n > 1 else ''}" for n, kind in ((sets, "set"), (runs, "run")) if n]
     return " and ".join(parts)
+
+
+def touching_runs(melds: list[Reading]) -> tuple[Reading, Reading] | None:
+    """Two runs of one suit, the second starting just above where the first ends: one run split in two.
+
+    docs/rules/contract.md ("Going down"): such runs are one run, so they make one of a contract's runs, not two.
+    """
+    runs = [meld for meld in melds if meld.kind == "run"]
+    for lower in runs:
+        for upper in runs:
+            if lower.represents[0].suit == upper.represents[0].suit and lower.low + len(lower.cards) == upper.low:
+                return lower, upper
+    return None
 
 
 class ContractRummy(DeadwoodGame):
@@ -143,5 +157,14 @@ class ContractRummy(DeadwoodGame):
                 raise problem(
                     RulesError,
                     f"{name} went down with {_melded_words(player)}, but deal {hand.number} asks for {contract.words}",
+                    name, field="melds",
+                )
+            touching = touching_runs(player.melds)
+            if touching:
+                lower, upper = (" ".join(str(card) for card in run.cards) for run in touching)
+                raise problem(
+                    RulesError,
+                    f"{name}'s runs {lower} and {upper} touch: together they are one run, and deal {hand.number}"
+                    f" asks for {contract.words}",
                     name, field="melds",
                 )
