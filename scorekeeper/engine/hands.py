@@ -181,7 +181,8 @@ def _read_points(points: object, names: list[str], problem: Problems) -> dict[st
 
 
 def _check_going_out(hand: Hand, rules: Rules, problem: Problems) -> None:
-    if hand.went_out is None or rules.variant.knocks:
+    """Refuse cards left in the hand of the seat that went out, unless the game lets it hold some (went_out_may_hold)."""
+    if hand.went_out is None or rules.variant.went_out_may_hold(rules):
         return
     left = hand.players[hand.went_out].in_hand
     if left:

@@ -52,14 +52,25 @@ def place_layoffs(hand: Hand, rules: Rules, problem: Problems) -> None:
     onto: dict[tuple[str, int], list[tuple[str, int, LayOff]]] = {}
     for item in pending:
         onto.setdefault((item[2].owner, item[2].meld), []).append(item)
+    joined: set[tuple[str, int]] = set()
     for target, items in onto.items():
-        _place_on_meld(target, items, hand, rules, problem)
+        whole = _place_on_meld(target, items, hand, rules, problem)
+        owner, index = target
+        if rules.variant.layoffs_join_melds and all(name == owner for name, _, _ in items):
+            # the meld as it lies on the table, every card laid off on it included: canastas are decided on it
+            hand.players[owner].melds[index] = whole
+            joined.update((name, at) for name, at, _ in items)
+    if joined:
+        for name, player in hand.players.items():
+            player.layoffs = [x for at, x in enumerate(player.layoffs) if (name, at) not in joined]
 
 
 def _place_on_meld(
     target: tuple[str, int], items: list[tuple[str, int, LayOff]], hand: Hand, rules: Rules, problem: Problems
-) -> None:
+) -> Reading:
     """Place every lay-off onto one meld, re-reading unpinned wild cards when the first readings do not fit.
+
+    Returns the meld with every lay-off on it, as read.
 
     docs/rules.md section 2: a wild card's reading never changes once melded, but
     where the player did not write it (``JK`` rather than ``JK=6H``) any legal
@@ -80,23 +91,28 @@ def _place_on_meld(
                 break
     if placed is None:
         _refuse_layoff(meld, items, hand, rules, problem)
-    for (_, _, layoff), points in zip(items, placed):
-        layoff.points = points
+    points, whole = placed
+    for (_, _, layoff), scored in zip(items, points):
+        layoff.points = scored
+    return whole
 
 
 def _fit(
     meld: Reading, items: list[tuple[str, int, LayOff]], rules: Rules, wild_rank: int | None, every: bool, budget: list[int]
-) -> list[int] | None:
-    """Points of each lay-off (in `items` order) when all fit onto `meld` in some order and reading, else None.
+) -> tuple[list[int], Reading] | None:
+    """Points of each lay-off (in `items` order) and the meld with all of them on it, when all fit onto `meld`
+    in some order and reading; else None.
 
     With `every` False: the first reading of each longer meld only, in as few
     passes as the entry order needs (the common case). `budget` bounds the
     search when every reading is tried.
     """
     points: dict[int, int] = {}
+    whole: list[Reading] = []
 
     def search(reading: Reading, left: list[int]) -> bool:
         if not left:
+            whole.append(reading)
             return True
         for position in left:
             layoff = items[position][2]
@@ -117,7 +133,7 @@ def _fit(
 
     if not search(meld, list(range(len(items)))):
         return None
-    return [points[p] for p in range(len(items))]
+    return [points[p] for p in range(len(items))], whole[0]
 
 
 def _first_misfit(

@@ -99,3 +99,26 @@ def test_a_game_of_canasta_to_5000_by_cards_and_points(page: Page, live_server: 
     page.goto(page.url.rstrip("/") + "/review")
     expect(page.get_by_text("a natural canasta of K").first).to_be_visible()
     expect(page.get_by_text("red threes: 2").first).to_be_visible()
+
+
+def test_a_partnership_goes_out_with_a_joker_laid_off_and_the_partners_cards_left(page: Page, live_server: str):
+    # issue 26: the joker makes the kings a mixed canasta (70 + 50 + 300), going out 100, the partner's QH 4C -15
+    page.goto(f"{live_server}/new/canasta")
+    page.get_by_label("Side 1").fill(A)
+    page.get_by_label("Side 2").fill(B)
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Who went out").select_option(A)
+    page.get_by_label(f"{A}'s meld 1").fill("KH KS KD KC KH KS KD")
+    page.get_by_label(f"{A}'s lay-off 1: cards").fill("JK")
+    page.get_by_label(f"{A}'s lay-off 1: onto").select_option(label=f"{A}'s meld 1: KH KS KD KC KH KS KD")
+    # the live check and the score agree: the joker fits the meld and scores its own 50
+    expect(page.locator("#players-0-layoffs-0-cards-check")).to_contain_text("50 points")
+    page.get_by_label(f"{A}'s cards left in hand").fill("QH 4C")
+    page.get_by_label(f"{B}'s cards left in hand").fill("5C")
+    fits_the_phone(page)
+    save_hand(page)
+    expect_totals(page, {A: 505, B: -5})
+    page.goto(page.url.rstrip("/") + "/review")
+    expect(page.get_by_text("a mixed canasta of K").first).to_be_visible()
+    expect(page.get_by_text("a natural canasta of K")).to_have_count(0)

@@ -189,6 +189,90 @@ def test_the_number_of_sides_must_suit_the_people_at_the_table():
     assert session([], players=("Ann", "Ben", "Cy"), table=3)["totals"] == {"Ann": 0, "Ben": 0, "Cy": 0}
 
 
+# partners, and lay-offs onto a side's own melds (issue 26) --------------------------------
+
+PARTNER_HOLDS = {"game": "canasta", "players": [A, B], "hands": [{"went_out": A, "players": {
+    A: {"melds": ["KH KS KD KC KH KS KD"], "in_hand": "QH 4C"}, B: {"in_hand": "5C"},
+}}]}
+
+
+def test_a_partnership_that_went_out_keeps_the_partners_cards_in_the_engine_api_and_command_line(client):
+    # 70 + 500 + 100, less the partner's QH 4C (15); Ben & Dee hold 5C
+    assert score_session(PARTNER_HOLDS)["totals"] == {A: 655, B: -5}
+    answer = client.post("/api/v1/score", json=PARTNER_HOLDS)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["totals"] == {A: 655, B: -5}
+    assert answer.get_json()["hands"][0]["players"][A]["in_hand_points"] == 15
+    result = CliRunner().invoke(main, ["score", "-"], input=json.dumps(PARTNER_HOLDS))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["totals"] == {A: 655, B: -5}
+
+
+def test_six_people_in_sides_of_two_or_three_keep_the_partners_cards_too():
+    hand = {"went_out": "Ann & Cy & Eve", "players": {
+        "Ann & Cy & Eve": {"melds": ["KH KS KD KC KH KS KD"], "in_hand": "JK"},
+        "Ben & Dee & Fay": {"in_hand": "5C"},
+    }}
+    body = session([hand], players=("Ann & Cy & Eve", "Ben & Dee & Fay"), table=6)
+    assert body["totals"] == {"Ann & Cy & Eve": 620, "Ben & Dee & Fay": -5}
+
+
+@pytest.mark.parametrize(("table", "players"), [(2, ("Ann", "Ben")), (3, ("Ann", "Ben", "Cy"))])
+def test_a_player_alone_who_went_out_has_no_cards_left(table, players):
+    hand = {"went_out": "Ann", "players": {"Ann": {"melds": ["KH KS KD KC KH KS KD"], "in_hand": "QH"}}}
+    with pytest.raises(RulesError, match="Ann went out, so no cards are left in Ann's hand, but QH are entered"):
+        session([hand], players=players, table=table)
+
+
+def own_layoff(melds, cards, **extra):
+    return {"went_out": A, "players": {
+        A: {"melds": melds, "layoffs": [{"cards": cards, "onto": {"player": A, "meld": 0}}], **extra},
+        B: {"in_hand": "5C"},
+    }}
+
+
+def test_a_joker_laid_off_onto_a_natural_canasta_makes_it_mixed():
+    body = session([own_layoff(["KH KS KD KC KH KS KD"], "JK")])
+    hand = body["hands"][0]
+    assert body["totals"] == {A: 70 + 50 + 300 + 100, B: -5}
+    assert (A, 300, "a mixed canasta of K") in lines(hand)
+    assert not any("natural" in label for _, _, label in lines(hand))
+    # the meld as it lies on the table: the joker is part of it, not a lay-off apart
+    shown = hand["players"][A]
+    assert shown["melds"][0]["notation"] == "KH KS KD KC KH KS KD JK=KC" and shown["layoffs"] == []
+    assert shown["melded_points"] == 120
+
+
+def test_a_seventh_king_laid_off_onto_six_makes_a_natural_canasta_to_go_out_with():
+    body = session([own_layoff(["KH KS KD KC KH KS"], "KD")])
+    assert body["totals"] == {A: 70 + 500 + 100, B: -5}
+    assert (A, 500, "a natural canasta of K") in lines(body["hands"][0])
+
+
+@pytest.mark.parametrize(
+    ("meld", "laid_off"),
+    [
+        ("KH KS KD KC KH KS KD", "JK"),
+        ("KH KS KD KC KH KS", "KD"),
+        ("KH KS KD", "KC KH 2S KS"),
+        ("7H 7S 7D 2C", "JK 7C 7H"),
+    ],
+)
+def test_a_meld_with_its_own_lay_offs_scores_as_the_same_meld_entered_whole(meld, laid_off):
+    extra = {"melds": ["AH AS AD AC AH AS AD"]}
+    split = session([own_layoff([meld, *extra["melds"]], laid_off)])
+    whole = session([{"went_out": A, "players": {
+        A: {"melds": [f"{meld} {laid_off}", *extra["melds"]]}, B: {"in_hand": "5C"},
+    }}])
+    assert split["totals"] == whole["totals"]
+    assert lines(split["hands"][0]) == lines(whole["hands"][0])
+
+
+def test_a_lay_off_that_gives_the_meld_a_fourth_wild_card_is_refused():
+    with pytest.raises(RulesError, match="a meld has at most 3 wild cards"):
+        session([own_layoff(["KH KS KD KC KH 2S 2C JK"], "JK")])
+
+
 # properties ----------------------------------------------------------------------------
 
 RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -128,3 +128,37 @@ def test_the_checker_asks_how_many_people_play_canasta_since_six_play_with_three
     assert "9H appears three times in this meld, but 2 decks hold only 2" in two_decks
     three = html.unescape(client.get("/check", query_string={"game": "canasta", "table": "6", "cards": "9H 9H 9H 9S"}).get_data(as_text=True))
     assert "worth 40 points in Canasta" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", three))
+
+
+def test_a_partnership_goes_out_on_the_hand_form_with_the_partners_cards_left(table, client):
+    url = table.start("canasta", [A, B])
+    hand = {"went_out": A, "players": {A: {"melds": ["KH KS KD KC KH KS KD"], "in_hand": "QH 4C"}, B: {"in_hand": "5C"}}}
+    response = client.post(f"{url}/hands/new", data=canasta_form(table, hand))
+    assert response.status_code == 302, html.unescape(response.get_data(as_text=True))
+    assert table.totals() == {A: 655, B: -5}
+
+
+def test_a_lay_off_onto_the_sides_own_meld_counts_toward_its_canasta_on_the_form(table, client):
+    url = table.start("canasta", [A, B])
+    form = client.get(f"{url}/hands/new").get_data(as_text=True)
+    assert 'name="players-0-layoffs-0-onto"' in form
+    # the live check of the lay-off and the hand saved agree: the joker fits and scores its own 50
+    check = client.post("/api/v1/layoffs/check", json={"game": "canasta", "meld": "KH KS KD KC KH KS KD", "cards": "JK"})
+    assert (check.get_json()["legal"], check.get_json()["points"]) == (True, 50)
+    joker = {"went_out": A, "players": {A: {"melds": ["KH KS KD KC KH KS KD"], "layoffs": [("JK", A, 0)]},
+                                        B: {"in_hand": "5C"}}}
+    response = client.post(f"{url}/hands/new", data=canasta_form(table, joker))
+    assert response.status_code == 302, html.unescape(response.get_data(as_text=True))
+    assert table.totals() == {A: 520, B: -5}  # 70 + 50, a mixed canasta 300, going out 100
+    seventh = {"went_out": B, "players": {B: {"melds": ["QH QS QD QC QH QS"], "layoffs": [("QD", B, 0)]},
+                                          A: {"in_hand": "5H"}}}
+    response = client.post(f"{url}/hands/new", data=canasta_form(table, seventh))
+    assert response.status_code == 302, html.unescape(response.get_data(as_text=True))
+    assert table.totals() == {A: 515, B: -5 + 670}  # 60 + 10, a natural canasta 500, going out 100
+
+
+def test_the_game_lists_say_canasta_is_played_by_people_in_sides(client):
+    for url in ("/new", "/rules", "/rules/canasta"):
+        page = html.unescape(client.get(url).get_data(as_text=True))
+        assert "2, 3, 4 or 6 people, as 2 or 3 sides" in page, url
+        assert "2–3 players" not in page.split("Canasta")[-1].split("</li>")[0]

@@ -152,6 +152,20 @@ class Game:
     going_out_melds: ClassVar[str] = ""
     # only a player who melded this hand lays off: why not, after their name (Contract: who went down); None: anyone
     layoff_needs_own_meld: ClassVar[str | None] = None
+    # a lay-off onto its own side's meld becomes part of that meld, which is scored whole (Canasta's canastas)
+    layoffs_join_melds: ClassVar[bool] = False
+
+    @property
+    def players_text(self) -> str:
+        """Who plays, in words, as the game lists and rules pages show it.
+
+        >>> from scorekeeper.engine.games import find_game
+        >>> find_game("persian").players_text, find_game("rummy500").players_text
+        ('4 players', '2–8 players')
+        """
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}–{self.max_players} players"
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -313,6 +327,21 @@ class Game:
     def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
         """The bonuses a table entering plain points must count in, and those the scorer adds."""
         return [], []
+
+    def went_out_may_hold(self, rules: Rules) -> bool:
+        """True when the seat that went out may still have cards left in hand (docs/rules.md 3).
+
+        Gin's knocker keeps their deadwood; a Canasta side with partners keeps
+        the partners' cards. Everywhere else the player who went out holds none.
+
+        >>> from scorekeeper.engine.games import find_game
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> find_game("gin").went_out_may_hold(table_rules("gin"))
+        True
+        >>> find_game("rummy500").went_out_may_hold(table_rules("rummy500"))
+        False
+        """
+        return self.knocks
 
     def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
         """Why `player` may not lay off onto `owner`'s melds (docs/rules.md 4), following the lay-off's label; None if they may.

@@ -42,6 +42,15 @@ FIRST_MELD_BELOW_ZERO = 15
 SIDES = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3)}
 
 
+def has_partners(table: int) -> bool:
+    """True when the people at the table play in sides of two or more (4 or 6 people), not each alone.
+
+    >>> [has_partners(people) for people in (2, 3, 4, 6)]
+    [False, False, True, True]
+    """
+    return table > max(SIDES[table])
+
+
 def first_meld_minimum(total: int) -> int:
     """The least a side's first meld of a hand must be worth, given the side's total before the hand."""
     for floor, minimum in FIRST_MELD_STEPS:
@@ -97,6 +106,7 @@ class Canasta(HoldingCosts):
     )
     meld_kinds = ("set",)
     seats_are_sides = True
+    layoffs_join_melds = True  # a side's melds are scored as they lie on the table, lay-offs and all
     hand_counts = (
         Option(
             "red_threes", "Red threes", "int", 0,
@@ -107,6 +117,16 @@ class Canasta(HoldingCosts):
     checks_totals_before = True
     going_out_melds = "black threes"
     fixed_seats = "Canasta is played by fixed sides: a side cannot join late or leave"
+
+    @property
+    def players_text(self) -> str:
+        """People at the table, and the sides they form (each seat of a session is a side)."""
+        people = [str(n) for n in SIDES]
+        return f"{', '.join(people[:-1])} or {people[-1]} people, as {self.min_players} or {self.max_players} sides"
+
+    def went_out_may_hold(self, rules: Rules) -> bool:
+        """With partners the side that went out still holds the partners' cards; a player alone holds none."""
+        return has_partners(rules.option("table"))
 
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """Two decks and four jokers (three and six for six people), deuces wild, sets as large as the decks allow."""
