@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.sessions import service
+from scorekeeper.sessions.access import find_session
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_accessibility import LONG_NAMES, points_hand
 
@@ -34,6 +35,8 @@ class Games:
     base: str
     playing: str
     won: str
+    close: str  # the same table playing to 200: the next hand can win it
+    app: object
 
 
 @pytest.fixture
@@ -43,10 +46,11 @@ def games(databases) -> Iterator[Games]:
         with app.app_context():
             playing = service.create_session("rummy500", {}, LONG_NAMES)
             won = service.create_session("rummy500", {"target": 100}, LONG_NAMES)
+            close = service.create_session("rummy500", {"target": 200}, LONG_NAMES)
             for hand in HANDS:
-                for gs in (playing, won):
+                for gs in (playing, won, close):
                     service.add_hand(gs, points_hand(LONG_NAMES, *hand))
-            yield Games(url, playing.edit_token, won.edit_token)
+            yield Games(url, playing.edit_token, won.edit_token, close.view_token, app)
 
 
 def bottom(page: Page, locator) -> float:
@@ -124,3 +128,21 @@ def test_a_won_game_shows_its_winner_and_rematch_first_then_every_total(page: Pa
     expect(page.locator(".standings")).not_to_contain_text("leads")
     expect(page.locator(".dealer-line")).to_have_count(0)
     expect(page.get_by_role("link", name="Enter hand 3")).to_be_hidden()
+
+
+def test_a_following_phone_gets_the_new_standings_and_the_winner_on_top_without_a_reload(page: Page, games: Games) -> None:
+    open_at_the_top(page, f"{games.base}/s/{games.close}", "light")
+    page.evaluate("window.stillTheSamePage = true")
+    assert standings_on_first_screen(page) == RANKED
+    with games.app.app_context():
+        # from another phone: Fitzgerald (70) scores 150 and wins with 220
+        service.add_hand(find_session(games.close), points_hand(LONG_NAMES, 5, 0, 0, 0, 0, 0, 150, 0, 0))
+    banner = page.locator(".winner-banner")
+    expect(banner).to_contain_text(f"{LONG_NAMES[5]} wins!", timeout=8000)
+    expect(banner.get_by_role("link", name="Review the game")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert standings_on_first_screen(page)[0] == LONG_NAMES[5]
+    assert bottom(page, banner) <= top(page, page.locator(".standings"))
+    expect(page.locator(".standings")).not_to_contain_text("leads")
+    expect(page.locator(".dealer-line")).to_have_count(0)
+    assert page.evaluate("window.stillTheSamePage") is True
