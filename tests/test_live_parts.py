@@ -73,9 +73,12 @@ def test_the_winning_hand_and_its_undo_reach_an_edit_link_with_the_buttons_a_fre
 
     assert table.play(WIN).status_code == 302  # the winning hand, from another phone
     version, parts = parts_since(table.client, table.url, version)
-    actions = parts["game-actions"]
-    assert re.search(r'<button class="button primary" type="submit">Rematch</button>', actions)
-    for words in ("Review the game", "Fix hand 3", "Undo hand 3", "Playing on?"):
+    actions, result = parts["game-actions"], parts["game-result"]
+    # the result at the top of the page, with what a table does next
+    assert "Ann wins!" in result and "Review the game" in result
+    assert re.search(r'<button class="button primary" type="submit">Rematch</button>', result)
+    assert "Rematch" not in actions
+    for words in ("Fix hand 3", "Undo hand 3", "Playing on?"):
         assert words in actions, words
     assert 'class="button primary" href' not in actions  # no button enters a hand
     assert "Rematch" not in parts["review-actions"]  # offered at the top once won
@@ -88,6 +91,7 @@ def test_the_winning_hand_and_its_undo_reach_an_edit_link_with_the_buttons_a_fre
     actions = parts["game-actions"]
     assert re.search(r'<a class="button primary" href="[^"]+/hands/new">Enter hand 3</a>', actions)
     assert "Put it back" in actions and "Playing on?" not in actions and ">Rematch<" not in actions
+    assert parts["game-result"].strip() == ""
     assert "Rematch: same game" in parts["review-actions"]
     assert "Hand 3" not in parts["entered-hands"]
     assert_as_a_fresh_load(table.client, table.url, parts)
@@ -99,8 +103,9 @@ def test_a_view_link_is_sent_its_parts_with_no_editing_control(almost_won, app):
     version, _ = parts_since(table.client, f"/s/{view}", 0)
     assert table.play(WIN).status_code == 302
     _, parts = parts_since(table.client, f"/s/{view}", version)
-    assert set(parts) == {"session-header", "entered-hands"}
+    assert set(parts) == {"session-header", "entered-hands", "game-result"}
     assert "Read-only link" in parts["session-header"] and "Hand 3" in parts["entered-hands"]
+    assert "Ann wins!" in parts["game-result"] and "Review the game" in parts["game-result"]
     for html in parts.values():
         assert edit not in html and "<form" not in html and "Undo" not in html
     assert_as_a_fresh_load(table.client, f"/s/{view}", parts)

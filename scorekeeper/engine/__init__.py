@@ -4,7 +4,7 @@ Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
 InputError, RulesError; and for pages and forms: check_layoff, read_card_list,
 resolve_options, deck_counts, card_values, unentered_players,
-points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand).
+points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
 >>> check_meld("9H 10H JH")["points"]
 29
@@ -20,6 +20,7 @@ from scorekeeper.engine.layoffs import layoff_owners
 from scorekeeper.engine.meld_check import check_layoff, check_meld, read_card_list
 from scorekeeper.engine.rules import card_values, deck_counts, resolve_options
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
+from scorekeeper.engine.standing import Place, ranked
 from scorekeeper.engine.table import dealer_seats
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "GinCardsError",
     "InputError",
     "Option",
+    "Place",
     "PointsBonuses",
     "RulesError",
     "Scoring",
@@ -44,6 +46,7 @@ __all__ = [
     "gin_arrange",
     "layoff_owners",
     "points_bonuses",
+    "ranked",
     "read_card_list",
     "resolve_options",
     "rewards_concealed",

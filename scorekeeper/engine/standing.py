@@ -13,6 +13,7 @@ player who goes out (:func:`must_go_out`).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 # one part of a hand's score that does not come from a side's own cards: (side, points, what it is for)
@@ -45,6 +46,36 @@ def leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
     """The sides on the best total (the lowest when `lowest`)."""
     best = min(totals.values()) if lowest else max(totals.values())
     return [side for side, total in totals.items() if total == best]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A side's place in the standings: its rank (a tie shares one; 0 once it has left the table), name and total."""
+
+    rank: int
+    side: str
+    total: int
+
+
+def ranked(totals: Mapping[str, int], lowest: bool = False, left: Collection[str] = ()) -> list[Place]:
+    """The sides best first, as the game ranks them (the lowest total first when `lowest`); seat order within a tie.
+
+    A tie shares its rank and the next rank skips past it; the sides in `left` (players who
+    left the table, who neither lead nor win) follow the others, unranked.
+
+    >>> [(p.rank, p.side) for p in ranked({"Ann": 40, "Ben": 90, "Cy": 90})]
+    [(1, 'Ben'), (1, 'Cy'), (3, 'Ann')]
+    >>> [(p.rank, p.side) for p in ranked({"Ann": 40, "Ben": 90, "Cy": 12}, lowest=True, left=["Cy"])]
+    [(1, 'Ann'), (2, 'Ben'), (0, 'Cy')]
+    """
+    playing = [side for side in totals if side not in left]
+    # sorted() is stable: players on the same total stay in seat order
+    order = sorted(playing, key=lambda side: totals[side] if lowest else -totals[side])
+    places: list[Place] = []
+    for number, side in enumerate(order, start=1):
+        tied = places and totals[places[-1].side] == totals[side]
+        places.append(Place(places[-1].rank if tied else number, side, totals[side]))
+    return places + [Place(0, side, totals[side]) for side in totals if side in left]
 
 
 def toward_target(totals: dict[str, int], concealed_bonus: dict[str, int]) -> dict[str, int]:

@@ -1,8 +1,8 @@
 """The parts of the scoreboard page (sessions/show.html) that change with the game, besides the scoreboard.
 
 A live update (share.routes.live) sends them with the scoreboard, so a phone following the game
-shows what a fresh load of its page would: the next hand's number, a won game's Rematch and
-Undo, the players' names, what was entered. Each part is the new content of the page's element
+shows what a fresh load of its page would: a won game's result with its Rematch, the next hand's
+number and Undo, the players' names, what was entered. Each part is the new content of the page's element
 with that id.
 """
 
@@ -58,8 +58,13 @@ def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
             "sessions/_session_header.html", **page)),
         "entered-hands": entered_html(gs, token, board, rows["after"] if rows else None),
     }
-    if access == "edit":
+    if access != "edit":
+        parts["game-result"] = built(board, f"result {token}", lambda: render_template(
+            "sessions/_game_result.html", **page))
+    else:
         page |= edit_controls(gs)
+        # Rematch carries the visitor's CSRF token
+        parts["game-result"] = Markup(render_template("sessions/_game_result.html", **page))
         parts["game-actions"] = Markup(render_template("sessions/_game_actions.html", **page))
         parts["review-actions"] = Markup(render_template("sessions/_review_actions.html", **page))
     return {name: str(html) for name, html in parts.items()}

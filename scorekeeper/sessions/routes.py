@@ -47,6 +47,7 @@ from scorekeeper.sessions.page_data import (
     rewards_concealed,
     scoreboard,
     scoreboard_html,
+    standings_html,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
 from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_etag, view_page_name
@@ -152,7 +153,8 @@ def _show(token: str):
     controls = edit_controls(gs) if access == "edit" else {}
     page = render_template(
         "sessions/show.html", gs=gs, access=access, token=token, board=board,
-        board_html=scoreboard_html(gs, access, token, board), entered_html=entered_html(gs, token, board), **controls,
+        standings_html=standings_html(gs, board), board_html=scoreboard_html(gs, access, token, board),
+        entered_html=entered_html(gs, token, board), **controls,
     )
     if name is None or access != "view":
         return page

@@ -17,7 +17,7 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.sessions.access import current_version, load_session
-from scorekeeper.sessions.page_data import rows_since, scoreboard, scoreboard_html
+from scorekeeper.sessions.page_data import rows_since, scoreboard, scoreboard_html, standings_html
 from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
@@ -104,10 +104,12 @@ def live(token: str):
     news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
     held = request.args.get("rows")
     rows = rows_since(board, access, token, held) if held else None
+    # the standings come first on the page, and with the scoreboard in one piece of HTML (static/js/live.js)
+    standings = standings_html(gs, board)
     if rows is None:
-        news["html"] = scoreboard_html(gs, access, token, board)
+        news["html"] = standings + scoreboard_html(gs, access, token, board)
     else:
-        news.update(html=scoreboard_html(gs, access, token, board, rows=False), rows=rows)
+        news.update(html=standings + scoreboard_html(gs, access, token, board, rows=False), rows=rows)
     news["parts"] = page_parts(gs, access, token, board, rows)
     response = jsonify(news)
     # every answer is news about now: nothing may serve it from a cache

@@ -1,5 +1,5 @@
 // Live scoreboard: ask the server every few seconds whether the game changed, and swap in the new
-// scoreboard when it did. Nothing is asked while the page is hidden (a phone in a pocket costs nothing).
+// standings and scoreboard when it did. Nothing is asked while the page is hidden (a phone in a pocket costs nothing).
 // Each ask says which rows the page shows (its last row's hand and key), so that a change brings the
 // totals and only the rows the page lacks; the rows it keeps are the very rows a fresh load would show.
 // The rest of the page that changes with the game (the next hand's buttons, a won game's Rematch, what
@@ -35,8 +35,9 @@ function rowsHeld() {
  * page's row of hand `after` is not the one the server meant (its key differs): ask for all of it.
  */
 function showNews(news) {
+  const sent = parsed(news.html);
   const current = document.querySelector(".scoreboard");
-  const fresh = parsed(news.html).querySelector(".scoreboard");
+  const fresh = sent.querySelector(".scoreboard");
   if (!current || !fresh) return true;
   if (news.rows) {
     const { first, after, key, html } = news.rows;
@@ -56,6 +57,9 @@ function showNews(news) {
   const focused = box !== null && box === document.activeElement;
   const [left, top] = box ? [box.scrollLeft, box.scrollTop] : [0, 0];
   current.replaceWith(fresh);
+  // the standings come with the scoreboard: their own place is at the top of the page
+  const standings = sent.querySelector(".standings");
+  if (standings) document.querySelector(".standings")?.replaceWith(standings);
   const next = fresh.querySelector(".table-wrap");
   if (next) {
     next.scrollLeft = left;

@@ -21,7 +21,7 @@ def test_the_dealer_moves_left_each_hand_and_a_rename_shows_everywhere_on_a_phon
     page.get_by_label("Who deals first").select_option(label="Seat 2")
     page.get_by_role("button", name="Start the game").tap()
 
-    dealer = page.locator(".scoreboard .dealer-line")
+    dealer = page.locator(".standings .dealer-line")
     expect(dealer).to_have_text(re.compile(r"Ben deals hand 1\s*·\s*Cy deals next"))
     expect(dealer).to_be_in_viewport()
     no_sideways_scroll(page)

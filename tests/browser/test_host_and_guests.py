@@ -8,6 +8,7 @@ from urllib.parse import urljoin, urlsplit
 from playwright.sync_api import expect
 
 from scorekeeper.host.identity import host_key
+from tests.browser.test_table_flow import open_site_menu
 
 
 def watch_csp(page, refusals: list[str]) -> None:
@@ -28,6 +29,7 @@ def test_a_guest_with_the_view_link_reaches_no_edit_page_and_the_host_link_makes
     host = browser.new_context(**browser_context_args).new_page()
     watch_csp(host, refusals)
     host.goto(f"{base}/host/{key}")
+    open_site_menu(host)
     expect(host.get_by_role("navigation", name="Main").get_by_role("link", name="Sessions")).to_be_visible()
     host.goto(f"{base}/new/rummy500")
     host.locator('[name="players-0"]').fill("Ann")
@@ -68,6 +70,8 @@ def test_a_guest_with_the_view_link_reaches_no_edit_page_and_the_host_link_makes
     # the guest's home lists the game it holds, by its view link; the host's pages are closed to it
     guest.goto(base)
     expect(guest.locator(".session-row a")).to_have_attribute("href", urlsplit(view_url).path)
+    open_site_menu(guest)
+    expect(guest.get_by_role("navigation", name="Main").get_by_role("link", name="Home")).to_be_visible()
     expect(guest.get_by_role("navigation", name="Main").get_by_role("link", name="Sessions")).to_have_count(0)
     assert guest.goto(f"{base}/sessions").status == 403
     screenshot(guest, "guest_home")

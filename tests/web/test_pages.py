@@ -155,7 +155,10 @@ def test_scoreboard_shows_progress_to_target_and_the_leader(table):
     table.play({"went_out": "Ann", "points": {"Ann": "250", "Ben": "-20"}})
     page = table.page()
     assert "50% of 500" in page
-    assert re.search(r'data-total-for="Ann"[^>]*>\s*<span class="total-name">Ann <span class="lead-mark"', page)
+    # first in the standings, ranked 1, marked as leading
+    assert re.search(r'data-total-for="Ann"[^>]*data-rank="1">\s*<span class="rank">1<span class="visually-hidden">.</span></span>'
+                     r'\s*<span class="total-name">Ann</span>[^<]*<span class="total-points">250</span>\s*'
+                     r'<span class="measure"><span class="lead-mark">★ leads</span>', page)
 
 
 def test_new_session_form_can_be_filled_with_the_players_of_a_game(client):

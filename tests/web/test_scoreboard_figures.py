@@ -6,11 +6,17 @@ import html
 import re
 
 _PROGRESS = re.compile(r'data-total-for="([^"]*)".*?<small class="progress-text">([^<]*)</small>', re.S)
+_BAR = re.compile(r'data-total-for="([^"]*)".*?<span class="progress" role="img" aria-label="([^"]*)">', re.S)
 
 
 def progress(page: str) -> dict[str, str]:
-    """Each player's progress line, as shown under their total."""
+    """Each player's progress line, as shown under their total: what they still need toward the target."""
     return {html.unescape(name): html.unescape(text) for name, text in _PROGRESS.findall(page)}
+
+
+def bars(page: str) -> dict[str, str]:
+    """What each player's progress bar says (its share of the target)."""
+    return {html.unescape(name): html.unescape(text) for name, text in _BAR.findall(page)}
 
 
 def test_oklahoma_progress_leaves_out_the_250_for_going_rummy(table):
@@ -25,12 +31,14 @@ def test_oklahoma_progress_leaves_out_the_250_for_going_rummy(table):
     assert table.totals() == {"Ann": -5, "Ben": 305}
     assert table.status() == ("in_progress", "")
     shown = progress(table.page())
-    assert shown["Ben"] == "18% of 300: 55 counts toward it"
-    assert shown["Ann"] == "0% of 300"
+    assert shown["Ben"] == "needs 245 more: 55 counts toward 300"
+    assert shown["Ann"] == "needs 305 more"
+    assert bars(table.page()) == {"Ben": "18% of 300", "Ann": "0% of 300"}
     assert "100% of 300" not in table.page()
 
 
 def test_progress_is_the_share_of_the_total_where_every_point_counts(table):
     table.start("rummy500", ["Ann", "Ben"], target=200)
     assert table.play({"went_out": "Ann", "points": {"Ann": "150", "Ben": "-10"}}).status_code == 302
-    assert progress(table.page()) == {"Ann": "75% of 200", "Ben": "0% of 200"}
+    assert progress(table.page()) == {"Ann": "needs 50 more", "Ben": "needs 210 more"}
+    assert bars(table.page()) == {"Ann": "75% of 200", "Ben": "0% of 200"}

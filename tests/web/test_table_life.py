@@ -193,7 +193,10 @@ def test_a_player_who_leaves_is_not_in_the_next_hand_form_but_stays_in_past_hand
     row1 = re.search(r'<tr id="hand-1".*?</tr>', page, re.S).group(0)
     row2 = re.search(r'<tr id="hand-2".*?</tr>', page, re.S).group(0)
     assert '<span class="hand-score">10</span>' in row1
-    assert row2.count('class="hand-score"') == 3 and '<span class="hand-score"></span>' in row2
+    # Ben's cell of hand 2 says he left, it is not blank; his column and standing say when
+    assert row2.count('class="hand-score"') == 2 and '<span class="hand-score"></span>' not in row2
+    assert '<span class="not-playing"><span aria-hidden="true">—</span><span class="visually-hidden">left</span></span>' in row2
+    assert '<span>Ben <small class="seat-note">left after hand 1</small></span></th>' in page
     # the deal skips him: Ann dealt hand 1 and Ben would have dealt hand 2
     assert dealer_line(page) == "Ann deals hand 3 · Cy deals next"
     # what was entered lists only the players of each hand
