@@ -5,8 +5,8 @@ Builds an app on a temporary SQLite database, stores one game of every registere
 outside tools ask: home, /new, each scoreboard by its edit link and by its view link (as the
 host and as guests, again with the cookie, the ETag and gzip), the hand form, the review
 page, the exports, /check, /rules, the JSON checks and /api/v1/score (with the request bodies
-of docs/api.md). Each answer is recorded as its status, its body (uncompressed) and the
-headers a browser acts on, with tokens, CSRF values, dates, cookies and ETags normalised.
+of docs/api.md). Each answer is recorded as its status, its body (uncompressed) and its
+headers but Date and Content-Length, with tokens, CSRF values, dates, cookies and ETags normalised.
 
     python tools/answers_snapshot.py before.json          # record
     python tools/answers_snapshot.py after.json --against before.json   # record, compare, count differences
@@ -33,10 +33,8 @@ from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.history.backup import game_key  # noqa: E402
 from tests.test_history_games import SAMPLES, store_sample  # noqa: E402
 
-# the headers a browser or cache acts on (Date and Content-Length follow from the rest)
-KEPT_HEADERS = ("Content-Type", "Cache-Control", "ETag", "Vary", "Content-Encoding", "Set-Cookie", "Location",
-                "Content-Disposition", "Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
-                "X-Frame-Options", "Permissions-Policy", "Cross-Origin-Opener-Policy", "Expires", "Last-Modified")
+# every header but those that follow from the body and the moment (Content-Length, Date)
+UNKEPT_HEADERS = ("Content-Length", "Date")
 GZIP = {"Accept-Encoding": "gzip"}
 LAN = {"REMOTE_ADDR": "192.168.1.50"}
 # a signed value (itsdangerous: payload.time.signature), such as a CSRF token, in HTML or in JSON
@@ -67,9 +65,11 @@ def normalised(text: str, tokens: dict[str, str]) -> str:
 
 
 def headers_of(answer: Any, tokens: dict[str, str]) -> dict[str, list[str]]:
-    """The kept headers of `answer`, normalised: a cookie's value and an ETag's tag are blanked, their shape kept."""
+    """The headers of `answer` in the order sent, normalised: a cookie's value and an ETag's tag blanked, shape kept."""
     found: dict[str, list[str]] = {}
-    for name in KEPT_HEADERS:
+    for name in dict.fromkeys(answer.headers.keys()):
+        if name in UNKEPT_HEADERS:
+            continue
         values = answer.headers.getlist(name)
         if name == "Set-Cookie":
             values = [_COOKIE.sub(r"\1=<value>", v) for v in values]
@@ -145,7 +145,7 @@ def record(path: Path) -> dict[str, dict[str, Any]]:
                 sample = SAMPLES[game]
                 gs = store_sample(sample, hands=2)
                 db.session.commit()
-                games[game] = {"edit": gs.edit_token, "view": gs.view_token, "hand": gs.hands[0].id,
+                games[game] = {"edit": gs.edit_token, "view": gs.view_token, "version": gs.version,
                                "export": None}
                 tokens[gs.edit_token] = f"<edit-{game}>"
                 tokens[gs.view_token] = f"<view-{game}>"
@@ -172,6 +172,7 @@ def record(path: Path) -> dict[str, dict[str, Any]]:
             rec.ask(f"{game} export csv", host, "GET", f"{edit}/export.csv")
             rec.ask(f"{game} share", host, "GET", f"{edit}/share")
             rec.ask(f"{game} live", host, "GET", f"{edit}/live?v=0")
+            rec.ask(f"{game} live unchanged", host, "GET", f"{edit}/live?v={held['version']}")
             # the view link: as the host, then phones at the table, each visit twice (built, then kept)
             for who, client in (("host", host), ("guest", phone(app)),
                                 ("guest2", phone(app))):
