@@ -42,7 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     # imported here so that `import scorekeeper.engine` works without Flask installed
     from flask import Flask
 
-    from scorekeeper import assets, compression, gcsafe, lean, security
+    from scorekeeper import assets, compression, gcsafe, security
     from scorekeeper import config as defaults
     from scorekeeper.database import MIGRATIONS, db_commands, require_driver
     from scorekeeper.extensions import csrf, db, init_database, migrate
@@ -76,26 +76,22 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = defaults.instance_secret_key(app.instance_path)
-    from scorekeeper.api import quick_checks
-    from scorekeeper.sessions import quick_board
     from scorekeeper.share import quick_poll
 
-    # a guest's view-link scoreboard, the JSON checks and the live poll's "nothing changed" answered before
-    # Flask is asked; inside the proxy fix, which comes next
-    quick_board.init_app(app)
-    quick_checks.init_app(app)
+    # the WSGI layers around Flask, innermost first. The live poll's "nothing changed" (95% of a hosted
+    # server's requests) is answered before Flask (share/quick_poll.py); every other answer goes through Flask.
     quick_poll.init_app(app)
     if gcsafe.installed():
-        # a full collection waits for a moment when no answer is being made (see gcsafe)
+        # around the poll too: a full collection waits for a moment when no answer is being made (see gcsafe)
         app.wsgi_app = gcsafe.AnswersInProgress(app.wsgi_app)  # type: ignore[method-assign]
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        # behind a TLS proxy, links and QR codes must carry the address phones used, not the internal one
+        # outermost: behind a TLS proxy, everything inside (the poll's Host check, links and QR codes) must
+        # read the address phones used, not the internal one
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
                                 x_prefix=proxies)
-    lean.init_app(app)
     # first, so that its after_request hook runs last, on the finished answer
     compression.init_app(app)
     db.init_app(app)

@@ -32,9 +32,6 @@ COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/j
 # answers streamed from a file or a generator go out as they are: Flask-Compress would leave the file
 # unclosed, and the static files pages use are served compressed from memory (scorekeeper/assets.py)
 COMPRESS_STREAMS = False
-# the most memory (bytes) each process gives to keeping compressed answers named by their ETag (a view link's
-# scoreboard, about 5 KB compressed), every encoding together; the least recently sent are compressed again
-COMPRESSED_ANSWERS_MAX_BYTES = 16 * 1024 * 1024
 
 # the most memory (bytes) each process gives to remembering scored sessions, per version, with what the
 # scoreboards built from them (scorekeeper/history/scores.py); the sessions used least recently are scored

@@ -17,9 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app, request
-from werkzeug.wrappers import Request, Response
-
-from scorekeeper.compression import same_bytes_as
+from werkzeug.wrappers import Response
 
 REVALIDATE = "private, no-cache"
 
@@ -46,20 +44,15 @@ def etag_for(*parts: Any) -> str:
     return hashlib.sha256(repr((_code_digest(), parts)).encode()).hexdigest()[:32]
 
 
-def not_modified(etag: str, asked: Request | None = None) -> Response | None:
-    """A 304 answer when the browser already holds the page of this ETag, else None (`asked`: this request)."""
-    asked = asked or request
-    if etag not in asked.if_none_match:
+def not_modified(etag: str) -> Response | None:
+    """A 304 answer when the browser already holds the page of this ETag, else None."""
+    if etag not in request.if_none_match:
         return None
-    return kept(current_app.response_class(status=304), etag, asked)
+    return kept(current_app.response_class(status=304), etag)
 
 
-def kept(response: Response, etag: str, asked: Request | None = None) -> Response:
-    """The answer, marked for the browser to keep and revalidate by its ETag (which names its bytes).
-
-    `asked`: the request answered (default: this request).
-    """
-    same_bytes_as(etag, (asked or request).environ)
+def kept(response: Response, etag: str) -> Response:
+    """The answer, marked for the browser to keep and revalidate by its ETag (which names its bytes)."""
     response.set_etag(etag)
     response.headers["Cache-Control"] = REVALIDATE
     return response

@@ -98,9 +98,7 @@ def init_app(app: Flask) -> None:
     """Install the headers, the host check and the input checks on `app`."""
     app.json_provider_class = JSONProvider
     app.json = JSONProvider(app)
-    if not isinstance(app.session_interface, SessionInterface):
-        # one installed already is kept: lean.py's is a SessionInterface too
-        app.session_interface = SessionInterface()
+    app.session_interface = SessionInterface()
     trust_hosts(app)
     app.before_request(_refuse_nul)
     app.after_request(_headers)
@@ -128,12 +126,9 @@ _DEFAULTS = (("Content-Security-Policy", CONTENT_SECURITY_POLICY), ("X-Content-T
 _ALWAYS = (("Referrer-Policy", "no-referrer"),)
 
 
-def _headers(response):
-    return add_headers(response, request.path)
-
-
-def add_headers(response: Any, path: str) -> Any:
-    """Give `response`, the answer to a request for `path`, the headers every answer carries (see the module)."""
+def _headers(response: Any) -> Any:
+    """Give `response` the headers every answer carries (see the module)."""
+    path = request.path
     headers = response.headers
     # one pass over the answer's headers, and what it lacks added in one step (every answer goes through here)
     present = {key.lower(): value for key, value in headers}

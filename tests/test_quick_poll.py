@@ -6,7 +6,6 @@ import pytest
 
 from scorekeeper.share import quick_poll
 from scorekeeper.share.quick_poll import QuickPoll
-from tests.shortcuts import wsgi_layer
 
 HAND = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}
 
@@ -20,8 +19,11 @@ def game(table):
 
 
 def shortcut(app) -> QuickPoll:
-    """The app's shortcut: the outermost of the answers given before Flask."""
-    return wsgi_layer(app, QuickPoll)
+    """The app's live-poll shortcut, found among its WSGI layers from the outermost in (a proxy fix's inner is `app`)."""
+    layer = app.wsgi_app
+    while not isinstance(layer, QuickPoll):
+        layer = getattr(layer, "wsgi_app", None) or layer.app
+    return layer
 
 
 def version(game) -> int:

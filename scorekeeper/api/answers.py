@@ -1,9 +1,8 @@
 """The JSON API's answers as functions of the request body: (status, JSON object), no Flask.
 
-Both faces of the API use these, so each answer is written once: the Flask views
-(api/routes.py) and the shortcut that answers the check endpoints before Flask
-(api/quick_checks.py). 200 carries the engine's result, 400 says why the input
-cannot be read, 422 which rule it breaks (docs/api.md).
+The Flask views (api/routes.py, api/gin_routes.py) send these. 200 carries the
+engine's result, 400 says why the input cannot be read, 422 which rule it breaks
+(docs/api.md).
 """
 
 from __future__ import annotations
@@ -102,10 +101,3 @@ def score(body: dict[str, Any]) -> Answer:
     except ValueError as exc:
         return refused(exc)
 
-
-# the answers that need nothing but the body (no database, no cookie): the shortcut serves these
-CHECKS: dict[str, Callable[[dict[str, Any]], Answer]] = {
-    "/melds/check": check_meld,
-    "/layoffs/check": check_layoff,
-    "/cards/check": check_cards,
-}

@@ -1,8 +1,7 @@
 """JSON API over the rules engine: the meld, lay-off and cards checks and session scoring (docs/api.md).
 
 Views only translate: read the JSON body, call the answer of api/answers.py (which
-calls the engine), send its status and object. The check endpoints are answered
-the same way before Flask when nothing about the request needs it (api/quick_checks.py).
+calls the engine), send its status and object.
 """
 
 from __future__ import annotations

@@ -116,15 +116,6 @@ def on_this_computer(config: Mapping[str, Any], asked: Request) -> bool:
     return is_loopback_address(asked.remote_addr)
 
 
-def may_be_host(config: Mapping[str, Any], asked: Request) -> bool:
-    """False only when the request `asked` is certainly a guest's: is_host() would say so, without reading a cookie.
-
-    For an answer given before Flask (sessions/quick_board.py): a request with a host
-    cookie, valid or not, or from this computer by the loopback rule, is left to the app.
-    """
-    return HOST_COOKIE in asked.cookies or on_this_computer(config, asked)
-
-
 def is_host() -> bool:
     """True when this request is the host's (host cookie, or this computer on a loopback-only server)."""
     if "is_host" not in g:

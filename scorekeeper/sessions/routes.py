@@ -18,7 +18,7 @@ from scorekeeper.host.identity import is_host
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import asking, bp, draft_service, service, table
-from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -50,7 +50,6 @@ from scorekeeper.sessions.page_data import (
     standings_html,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.sessions.view_pages import kept_view_answer, known_view_page, view_page_etag, view_page_name
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -130,25 +129,45 @@ def show(token: str):
 
     A view link's page is built once per version and revalidated by its ETag (scorekeeper/revalidate.py).
     """
-    # a guest's home page lists the games this device was given
-    known = known_view_page(token, _view_page_name(token))
-    if known is not None:
-        remember(token)
-        answer = kept_view_answer(*known)
+    # asked before the page is built: building it takes the visitor's messages out of the session
+    name = _view_page_name(token)
+    if name is not None:
+        answer = _kept_view_answer(token, name)
         if answer is not None:
             return answer
-    return _show(token)
+    return _show(token, name)
 
 
-def _show(token: str):
+def _kept_view_answer(token: str, name: str):
+    """A view link's answer from what is kept for the game's version: a 304, the kept page, or None to build it.
+
+    One lookup, nothing loaded; None too for an edit link or no game (the view answers those).
+    """
+    # imported here: history's score cache imports this blueprint's service
+    from scorekeeper.history.scores import ScoreCache, cache
+
+    found = current(token)
+    if found is None or found.edit_token == token:
+        return None
+    # a guest's home page lists the games this device was given
+    remember(token)
+    etag = _view_page_etag(found, name)
+    answer = revalidate.not_modified(etag)
+    if answer is not None:
+        return answer
+    entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
+    page = None if entry is None else entry.pages.get(name)
+    return None if page is None else revalidate.kept(make_response(page), etag)
+
+
+def _show(token: str, name: str | None):
+    """The scoreboard built for this request; a view link's page kept as `name` (None: not kept)."""
     # imported here: history's score cache imports this blueprint's service
     from scorekeeper.history.scores import cache
 
     gs, access = load_session(token, need="view")
     remember(token)
     board = scoreboard(gs)
-    # asked before the page is built: building it takes the visitor's messages out of the session
-    name = _view_page_name(token)
     # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
     controls = edit_controls(gs) if access == "edit" else {}
     page = render_template(
@@ -161,12 +180,26 @@ def _show(token: str):
     # kept encoded, as sent: encoding 40 KB of text with a suit sign in it costs as much as the rest of the answer
     body = page.encode()
     cache().put_page(board["entry"], name, body)
-    return revalidate.kept(make_response(body), view_page_etag(gs, name))
+    return revalidate.kept(make_response(body), _view_page_etag(gs, name))
 
 
 def _view_page_name(token: str) -> str | None:
-    """This request's name for the view link's page (view_pages.view_page_name)."""
-    return view_page_name(token, host=is_host(), asked=request, held=session)
+    """The name a view link's scoreboard is kept under with its version, or None when this request's is not kept.
+
+    A view link's page has no form and nothing of the visitor's but what the name holds (host
+    or guest, the address it was asked at); a page with a message to show, or asked with a
+    query, is built afresh. An edit link's page carries the visitor's own CSRF token: never kept.
+    """
+    if request.query_string or "_flashes" in session:
+        return None
+    # the address as asked, not request.host_url: the same scheme, host and root give the same host_url, and
+    # decoding it (uri_to_iri) cost as much as the rest of a look-up
+    return f"page {token} {is_host()} {request.scheme}://{request.host}{request.root_path}/"
+
+
+def _view_page_etag(game: Any, name: str) -> str:
+    """The ETag of the view page kept as `name` for `game` (a GameSession, or a row of id, created_at, version)."""
+    return revalidate.etag_for(game.id, str(game.created_at), game.version, name)
 
 
 @bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")

@@ -20,11 +20,47 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Flask
+from werkzeug.exceptions import SecurityError
+from werkzeug.wrappers import Response
+from werkzeug.wsgi import get_host
 
 from scorekeeper.limits import whole_number
-from scorekeeper.shortcut import hooked_headers, host_trusted
 
 PREFIX, SUFFIX = "/s/", "/live"
+# Host checks already made: a handful of names and addresses a table's phones use, so a small bound will do
+_HOSTS_JUDGED: dict[tuple[Any, ...], bool] = {}
+_HOSTS_KEPT = 64
+
+
+def host_trusted(app: Flask, environ: dict[str, Any]) -> bool:
+    """Flask's own Host check (TRUSTED_HOSTS, read now: `serve --lan` adds its addresses after start)."""
+    trusted = app.config.get("TRUSTED_HOSTS")
+    # everything get_host reads, and the names it compares them with: the same question has the same answer
+    asked = (environ.get("HTTP_HOST"), environ.get("SERVER_NAME"), environ.get("SERVER_PORT"),
+             environ.get("wsgi.url_scheme"), None if trusted is None else tuple(trusted))
+    found = _HOSTS_JUDGED.get(asked)
+    if found is None:
+        try:
+            get_host(environ, trusted)
+        except SecurityError:
+            found = False
+        else:
+            found = True
+        if len(_HOSTS_JUDGED) >= _HOSTS_KEPT:
+            _HOSTS_JUDGED.clear()  # whatever sends many names is not a table's phones: judge afresh
+        _HOSTS_JUDGED[asked] = found
+    return found
+
+
+def hooked_headers(app: Flask, path: str, answer: Callable[[], Response]) -> list[tuple[str, str]]:
+    """The headers of `answer()` once the app's after-request hooks have run on it, for a GET of `path`.
+
+    Built in a request of no one (no cookie, no session), never copied from a visitor's answer;
+    in the order Flask sends them.
+    """
+    with app.test_request_context(path, method="GET", base_url="http://localhost/") as context:
+        finished = app.process_response(answer())
+        return finished.get_wsgi_headers(context.request.environ).to_wsgi_list()
 
 
 def asked(environ: dict[str, Any]) -> tuple[str, int] | None:
@@ -76,7 +112,7 @@ class QuickPoll:
         if self._headers is None:
             from scorekeeper.share.routes import not_modified
 
-            self._headers = hooked_headers(self.app, environ["PATH_INFO"], "GET", not_modified)
+            self._headers = hooked_headers(self.app, environ["PATH_INFO"], not_modified)
         return self._headers
 
 
