@@ -166,6 +166,16 @@ def full_check(
     fixed, free, natural = _placed(cards, wild)
     if not natural:
         return _all_wild(cards, rules, wild_rank)
+    readings = _readings(cards, fixed, free, rules, kinds, every)
+    if readings:
+        return _short_runs_refused(MeldCheck(cards, tuple(readings), None), rules)
+    return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
+
+
+def _readings(
+    cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, kinds: tuple[str, ...], every: bool
+) -> list[Reading]:
+    """The set readings, then the run readings, of the kinds asked; with `every` False, the first only."""
     readings: list[Reading] = []
     if "set" in kinds:
         set_reading = _read_set(cards, fixed, free, rules)
@@ -175,9 +185,7 @@ def full_check(
                 readings.extend(_queen_of_spades_readings(set_reading, free, rules))
     if "run" in kinds and (every or not readings):
         readings.extend(_read_runs(cards, fixed, free, rules, every))
-    if readings:
-        return _short_runs_refused(MeldCheck(cards, tuple(readings), None), rules)
-    return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
+    return readings
 
 
 def _placed(cards: tuple[MeldCard, ...], wild: CardTable) -> tuple[dict[int, Card], list[int], bool]:
