@@ -279,20 +279,26 @@ def _natural_run(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) 
     ranks = {v.rank for v in values}
     if len({v.suit for v in values}) != 1 or len(ranks) != n:
         return None
-    ace = ACE
-    if ACE in ranks:
-        rest = sorted(ranks - {ACE})
-        if rules.ace_low and rest[-1] == n:
-            ace = ACE
-        elif rules.ace_high and rest[0] == HIGH_ACE - n + 1 and rest[-1] == KING:
-            ace = HIGH_ACE
-        else:
-            return None
-    elif max(ranks) - min(ranks) != n - 1:
+    ace = _ace_place(ranks, rules)
+    if ace is None:
         return None
     places = [ace if v.rank == ACE else v.rank for v in values]
     order = sorted(range(n), key=places.__getitem__)
     return MeldCheck(cards, (Reading("run", tuple(cards[i] for i in order), tuple(order), places[order[0]]),), None)
+
+
+def _ace_place(ranks: set[int], rules: Rules) -> int | None:
+    """The place an ace takes in a run of these different ranks, low or high as it fits (low when there is no
+    ace); None when the ranks make no run."""
+    n = len(ranks)
+    if ACE not in ranks:
+        return ACE if max(ranks) - min(ranks) == n - 1 else None
+    rest = sorted(ranks - {ACE})
+    if rules.ace_low and rest[-1] == n:
+        return ACE
+    if rules.ace_high and rest[0] == HIGH_ACE - n + 1 and rest[-1] == KING:
+        return HIGH_ACE
+    return None
 
 
 def _deck_trouble(cards: tuple[MeldCard, ...], rules: Rules) -> bool:
