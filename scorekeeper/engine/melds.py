@@ -403,17 +403,7 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     if _set_fault(cards, fixed, rules):
         return None
     rank = next(iter(fixed.values())).rank
-    suits = {c.suit for c in fixed.values()}
-    missing = [s for s in SUITS if s not in suits]
-    if rules.sets_repeat_suits and len(free) > len(missing):
-        # sets larger than four (Canasta): once every suit is there, wild cards stand for the suits held fewest
-        # times, never more often than the decks hold them
-        used = Counter(c.suit for c in fixed.values()) + Counter(missing)
-        for level in range(2, rules.decks + 1):
-            for suit in SUITS:
-                if used[suit] < level:
-                    missing.append(suit)
-                    used[suit] += 1
+    missing = _suits_for_wild_cards(fixed, len(free), rules)
     if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
@@ -422,6 +412,23 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     for i, suit in zip(free, missing):
         placed[i] = MeldCard(cards[i].card, Card(rank, suit))
     return Reading("set", tuple(placed), tuple(range(len(cards))), rank)
+
+
+def _suits_for_wild_cards(fixed: dict[int, Card], wild: int, rules: Rules) -> list[str]:
+    """The suits a set's wild cards stand for, in turn: the suits it lacks first, then (when suits may repeat)
+    the suits held fewest times."""
+    suits = {c.suit for c in fixed.values()}
+    missing = [s for s in SUITS if s not in suits]
+    if rules.sets_repeat_suits and wild > len(missing):
+        # sets larger than four (Canasta): once every suit is there, wild cards stand for the suits held fewest
+        # times, never more often than the decks hold them
+        used = Counter(c.suit for c in fixed.values()) + Counter(missing)
+        for level in range(2, rules.decks + 1):
+            for suit in SUITS:
+                if used[suit] < level:
+                    missing.append(suit)
+                    used[suit] += 1
+    return missing
 
 
 def _queen_of_spades_readings(reading: Reading, free: list[int], rules: Rules) -> list[Reading]:
