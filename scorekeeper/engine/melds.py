@@ -511,12 +511,7 @@ def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[i
         readings.append(entered)
         if not every:
             return readings
-    # every window must hold every natural rank; aces can sit at either end, so they do not narrow it
-    ranks = [c.rank for c in fixed.values() if c.rank != ACE]
-    first, last = lowest, highest - n + 1
-    if ranks:
-        first, last = max(first, max(ranks) - n + 1), min(last, min(ranks))
-    for low in range(first, last + 1):
+    for low in _window_starts(fixed, n, lowest, highest):
         if entered and entered.low == low:
             continue
         reading = _run_in_window(cards, spots, free, suit, low)
@@ -525,6 +520,16 @@ def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[i
             if not every:
                 break
     return readings
+
+
+def _window_starts(fixed: dict[int, Card], n: int, lowest: int, highest: int) -> range:
+    """The lowest places of the windows of `n` places, between `lowest` and `highest`, that hold every natural rank."""
+    # aces can sit at either end, so they do not narrow it
+    ranks = [c.rank for c in fixed.values() if c.rank != ACE]
+    first, last = lowest, highest - n + 1
+    if ranks:
+        first, last = max(first, max(ranks) - n + 1), min(last, min(ranks))
+    return range(first, last + 1)
 
 
 Spots = list[tuple[int, tuple[int, ...]]]  # each natural card's position, with the places it can take in a run
