@@ -677,13 +677,22 @@ def _wild_count(count: int) -> str:
 def _choose_reason(
     cards: tuple[MeldCard, ...], fixed: dict[int, Card], set_reason: str | None, run_reason: str | None, rules: Rules
 ) -> str:
-    ranks = {c.rank for c in fixed.values()}
-    suits = {c.suit for c in fixed.values()}
-    if len(ranks) == 1:
-        if len(fixed) == 1 and len(cards) > rules.largest_set:
-            return run_reason or set_reason or ""
+    nearer = _nearer_kind(cards, fixed, rules)
+    if nearer == "set":
         return set_reason or run_reason or ""
-    if len(suits) == 1 or len(ranks) == len(fixed):
+    if nearer == "run":
         return run_reason or set_reason or ""
     return f"neither a set nor a run: {set_reason}, and {run_reason}"
+
+
+def _nearer_kind(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules) -> str | None:
+    """The kind of meld the cards come nearer to, whose reason is given first: "set" when the natural cards
+    share a rank (unless a lone natural card sits among more cards than a set holds), "run" when they share
+    a suit or no rank repeats; None when they are near neither."""
+    ranks = {c.rank for c in fixed.values()}
+    if len(ranks) == 1 and not (len(fixed) == 1 and len(cards) > rules.largest_set):
+        return "set"
+    if len(ranks) == 1 or len({c.suit for c in fixed.values()}) == 1 or len(ranks) == len(fixed):
+        return "run"
+    return None
 
