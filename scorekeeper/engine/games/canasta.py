@@ -226,15 +226,19 @@ class Canasta(HoldingCosts):
                 raise problem(RulesError, f"{red} is never kept in hand: enter it as one of {name}'s red threes",
                               name, field="in_hand")
             self._one_meld_per_rank(name, player.melds, problem)
-        goer = hand.went_out
-        if goer is not None:
-            needed = rules.option("canastas_to_go_out")
-            made = sum(1 for meld in hand.players[goer].melds if is_canasta(meld))
-            if made < needed:
-                wanted = "a canasta" if needed == 1 else f"{needed} canastas"
-                had = "no canasta" if not made else ("1 canasta" if made == 1 else f"{made} canastas")
-                raise problem(RulesError, f"{goer} went out with {had}, but a side needs {wanted} to go out",
-                              goer, field="went_out")
+        if hand.went_out is not None:
+            self._canastas_to_go_out(hand.went_out, hand, rules, problem)
+
+    @staticmethod
+    def _canastas_to_go_out(goer: str, hand: Hand, rules: Rules, problem: Problems) -> None:
+        """The side that went out made the canastas the table asks for going out."""
+        needed = rules.option("canastas_to_go_out")
+        made = sum(1 for meld in hand.players[goer].melds if is_canasta(meld))
+        if made < needed:
+            wanted = "a canasta" if needed == 1 else f"{needed} canastas"
+            had = "no canasta" if not made else ("1 canasta" if made == 1 else f"{made} canastas")
+            raise problem(RulesError, f"{goer} went out with {had}, but a side needs {wanted} to go out",
+                          goer, field="went_out")
 
     @staticmethod
     def _one_meld_per_rank(name: str, melds: list[Reading], problem: Problems) -> None:
