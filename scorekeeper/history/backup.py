@@ -391,15 +391,32 @@ def _read_session(raw: Any, where: str) -> Restore:
     if not isinstance(game, str) or game not in games:
         raise ImportRefused(f"{where}: unknown game {_shown(game)}; the games are {', '.join(games)}.")
     players = _read_names(raw["players"], where)
+    options = _read_options(raw, where)
+    # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
+    entry_keys = ENTRY_KEYS | {count.name for count in engine.find_game(game).hand_counts}
+    hands = _read_hands(raw["hands"], where, entry_keys)
+    seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
+    resolved = _scored_options(game, options, players, hands, seating, where)
+    restore = Restore(game=game, options=resolved, players=players, hands=hands,
+                      late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
+    _read_metadata(raw.get("metadata"), restore, where)
+    return restore
+
+
+def _read_options(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """The session's options as the file gives them (none when absent or null), an object at least."""
     options = raw.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
-    # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
-    entry_keys = ENTRY_KEYS | {count.name for count in engine.find_game(game).hand_counts}
-    hands = _read_hands(raw["hands"], where, entry_keys)
-    seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
+    return options
+
+
+def _scored_options(
+    game: str, options: dict[str, Any], players: list[str], hands: list[Any], seating: dict[str, Any], where: str
+) -> dict[str, Any]:
+    """The options resolved, once the engine has scored every hand with them; ImportRefused with its reason if not."""
     try:
         # a table that players joined or left may be larger than the game seats at once: the engine counts each hand
         resolved = engine.resolve_options(game, options, n_players=len(players) if not seating else None)
@@ -409,10 +426,7 @@ def _read_session(raw: Any, where: str) -> Restore:
     except (TypeError, KeyError, AttributeError, RecursionError):
         # the engine reads every API body without crashing; if a file ever finds a gap, refuse it all the same
         raise ImportRefused(f"{where} ({game}: {', '.join(players)}): a hand could not be read.") from None
-    restore = Restore(game=game, options=resolved, players=players, hands=hands,
-                      late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
-    _read_metadata(raw.get("metadata"), restore, where)
-    return restore
+    return resolved
 
 
 def _read_hands(hands: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS) -> list[Any]:
