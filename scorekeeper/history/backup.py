@@ -471,17 +471,21 @@ def _check_hand_shape(hand: Any, where: str, entry_keys: frozenset[str] = ENTRY_
     if not isinstance(players, dict):
         return
     for name, entry in players.items():
-        if not isinstance(entry, dict):
-            continue
-        extra = set(entry) - entry_keys
-        if extra:
-            raise ImportRefused(f"{where}: {name}'s entry has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
-        layoffs = entry.get("layoffs")
-        for layoff in layoffs if isinstance(layoffs, list) else []:
-            if isinstance(layoff, dict):
-                onto = layoff.get("onto")
-                if set(layoff) - LAYOFF_KEYS or (isinstance(onto, dict) and set(onto) - ONTO_KEYS):
-                    raise ImportRefused(f"{where}: {name}'s lay-off has unknown fields.")
+        if isinstance(entry, dict):
+            _check_entry_shape(entry, name, where, entry_keys)
+
+
+def _check_entry_shape(entry: dict[Any, Any], name: Any, where: str, entry_keys: frozenset[str]) -> None:
+    """Refuse keys no player's entry has, nor any of its lay-offs."""
+    extra = set(entry) - entry_keys
+    if extra:
+        raise ImportRefused(f"{where}: {name}'s entry has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
+    layoffs = entry.get("layoffs")
+    for layoff in layoffs if isinstance(layoffs, list) else []:
+        if isinstance(layoff, dict):
+            onto = layoff.get("onto")
+            if set(layoff) - LAYOFF_KEYS or (isinstance(onto, dict) and set(onto) - ONTO_KEYS):
+                raise ImportRefused(f"{where}: {name}'s lay-off has unknown fields.")
 
 
 def _read_time(value: Any, what: str, where: str) -> datetime | None:
