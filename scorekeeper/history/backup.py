@@ -534,19 +534,12 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     _check_version(meta.get("format_version", FORMAT_VERSION), where)
     restore.created_at = _read_time(meta.get("created_at"), "created_at", where)
     restore.updated_at = _read_time(meta.get("updated_at"), "updated_at", where)
-    version = meta.get("version")
-    if version is not None and (type(version) is not int or not 1 <= version <= 2**31 - 1):
-        raise ImportRefused(f"{where}: `version` must be a whole number from 1, not {_shown(version)}.")
-    restore.version = version
+    restore.version = _read_version(meta.get("version"), where)
     archived = meta.get("archived", False)
     if not isinstance(archived, bool):
         raise ImportRefused(f"{where}: `archived` must be true or false.")
     restore.archived = archived
-    entered = meta.get("hands_entered_at")
-    if entered is not None:
-        if not isinstance(entered, list) or len(entered) != len(restore.hands):
-            raise ImportRefused(f"{where}: `hands_entered_at` must give one time per hand.")
-        restore.hands_entered_at = [_read_time(t, "hands_entered_at", where) for t in entered]
+    _read_hand_times(meta.get("hands_entered_at"), restore, where)
     _read_links(meta, restore, where)
     restore.dealer_choices = _read_dealer_choices(meta.get("dealer_choices"), len(restore.players), where)
     _check_links(restore, where)
@@ -554,6 +547,22 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
         raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
     restore.game_key = key
+
+
+def _read_version(version: Any, where: str) -> int | None:
+    """The session's version (how many times it changed), a whole number from 1 when given."""
+    if version is not None and (type(version) is not int or not 1 <= version <= 2**31 - 1):
+        raise ImportRefused(f"{where}: `version` must be a whole number from 1, not {_shown(version)}.")
+    return version
+
+
+def _read_hand_times(entered: Any, restore: Restore, where: str) -> None:
+    """When each hand was entered, when the file gives it: one time (or null) per hand."""
+    if entered is None:
+        return
+    if not isinstance(entered, list) or len(entered) != len(restore.hands):
+        raise ImportRefused(f"{where}: `hands_entered_at` must give one time per hand.")
+    restore.hands_entered_at = [_read_time(t, "hands_entered_at", where) for t in entered]
 
 
 def _read_links(meta: dict[str, Any], restore: Restore, where: str) -> None:
