@@ -607,21 +607,8 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
     players: dict[str, Player] = {}
     done = 0
     while done < len(restores):
-        batch_end, skipped, written = done, 0, []
-        started = time.monotonic()
         try:
-            # looked up per batch: another import may have written some of them meanwhile
-            pending = restores[done:done + BATCH_SESSIONS]
-            taken = _tokens_taken([t for r in pending for t in (r.edit_token, r.view_token) if t is not None])
-            for r in pending:
-                if r.edit_token in taken or r.view_token in taken:
-                    skipped += 1
-                else:
-                    written.append(_write(r, players).edit_token)
-                    taken.update((r.edit_token, r.view_token))
-                batch_end += 1
-                if time.monotonic() - started > BATCH_SECONDS:
-                    break
+            gone, skipped, written = _write_batch(restores[done:done + BATCH_SESSIONS], players)
             db.session.commit()
         except Exception as exc:
             db.session.rollback()
@@ -631,7 +618,7 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
             raise ImportStopped(result, total, reason) from exc
         result.edit_tokens.extend(written)
         result.skipped += skipped
-        done = batch_end
+        done += gone
         # the batch is in the database: its objects need not stay in memory
         db.session.expunge_all()
         players.clear()
@@ -640,6 +627,27 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
         if done < len(restores) and db.session.get_bind().dialect.name == "sqlite":
             time.sleep(SQLITE_PAUSE_SECONDS)
     return result
+
+
+def _write_batch(pending: list[Restore], players: dict[str, Player]) -> tuple[int, int, list[str]]:
+    """Write `pending` in order, skipping those whose links are taken, until BATCH_SECONDS have passed.
+
+    Returns how many of `pending` were gone through, how many of them were skipped, and the edit links written.
+    """
+    started = time.monotonic()
+    gone, skipped, written = 0, 0, []
+    # looked up per batch: another import may have written some of them meanwhile
+    taken = _tokens_taken([t for r in pending for t in (r.edit_token, r.view_token) if t is not None])
+    for r in pending:
+        if r.edit_token in taken or r.view_token in taken:
+            skipped += 1
+        else:
+            written.append(_write(r, players).edit_token)
+            taken.update((r.edit_token, r.view_token))
+        gone += 1
+        if time.monotonic() - started > BATCH_SECONDS:
+            break
+    return gone, skipped, written
 
 
 # tokens looked up per query: two IN lists of this many stay far below SQLite's bound-parameter limit
