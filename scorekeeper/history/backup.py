@@ -712,16 +712,21 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
     if renames:
         _check_renamed(r, players, hands, late, left)
     gs = _session_of(r)
-    for seat, player in enumerate(players, start=1):
-        gs.seats.append(Seat(seat=seat, player=player))
-        if player.name in late or player.name in left:
-            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
+    _seat_players(gs, players, late, left)
     for hand_number, seat in sorted(r.dealer_choices.items()):
         gs.dealer_choices.append(DealerChoice(hand=hand_number, seat=seat))
     gs.hands.extend(_hands_of(r, hands))
     db.session.add(gs)
     db.session.flush()
     return gs
+
+
+def _seat_players(gs: GameSession, players: list[Player], late: dict[str, str], left: list[str]) -> None:
+    """Seat the players in order, each with the hand they started late at or their leaving, if any."""
+    for seat, player in enumerate(players, start=1):
+        gs.seats.append(Seat(seat=seat, player=player))
+        if player.name in late or player.name in left:
+            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
 
 
 def _hands_of(r: Restore, hands: list[dict[str, Any]]) -> list[Hand]:
