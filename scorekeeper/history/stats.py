@@ -66,17 +66,22 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     figures = []
     for side in list(totals.keys()) or names:
         members = [n for n in names if sides.get(n) == side]
-        scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
-        best = _best(scores, gs.variant.lowest_wins)
-        figures.append(SideFigures(
-            side=side,
-            best_hand=best[1] if best else None,
-            best_hand_number=best[0] if best else None,
-            average_hand=average([s for _, s in scores]),
-            times_gone_out=sum(1 for hand in gs.hands if hand.data.get("went_out") in members),
-            total=totals.get(side, 0),
-        ))
+        figures.append(_side_figures(gs, side, members, hands, totals.get(side, 0)))
     return figures
+
+
+def _side_figures(gs: GameSession, side: str, members: list[str], hands: list[dict[str, Any]], total: int) -> SideFigures:
+    """One column's figures from its score in each hand it played and the hands its members went out in."""
+    scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
+    best = _best(scores, gs.variant.lowest_wins)
+    return SideFigures(
+        side=side,
+        best_hand=best[1] if best else None,
+        best_hand_number=best[0] if best else None,
+        average_hand=average([s for _, s in scores]),
+        times_gone_out=sum(1 for hand in gs.hands if hand.data.get("went_out") in members),
+        total=total,
+    )
 
 
 def _best(scores: list[tuple[int, int]], lowest: bool) -> tuple[int, int] | None:
