@@ -217,20 +217,28 @@ def player_record(player: Player) -> PlayerRecord:
             continue
         record.finished += 1
         record.won += _won(body, mine)
-        for other in names:
-            theirs = sides.get(other, other)
-            if other == player.name or theirs == mine:
-                continue
-            h2h = rivals.setdefault(other, HeadToHead(opponent=other))
-            h2h.sessions += 1
-            h2h.won += _won(body, mine)
-            h2h.lost += _won(body, theirs)
+        _count_rivals(rivals, body, names, sides, player.name)
     return PlayerRecord(
         name=player.name,
         games=sorted(games.values(), key=lambda r: (-r.played, r.game)),
         head_to_head=sorted(rivals.values(), key=lambda h: (-h.sessions, h.opponent.lower())),
         sessions=shown,
     )
+
+
+def _count_rivals(
+    rivals: dict[str, HeadToHead], body: dict[str, Any], names: list[str], sides: dict[str, str], me: str
+) -> None:
+    """Count a finished session toward `me`'s record against each opponent who sat in it (partners are not)."""
+    mine = sides.get(me, me)
+    for other in names:
+        theirs = sides.get(other, other)
+        if other == me or theirs == mine:
+            continue
+        h2h = rivals.setdefault(other, HeadToHead(opponent=other))
+        h2h.sessions += 1
+        h2h.won += _won(body, mine)
+        h2h.lost += _won(body, theirs)
 
 
 def all_players() -> list[tuple[str, int]]:
