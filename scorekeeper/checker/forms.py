@@ -78,12 +78,7 @@ def _option_field(option: Any):
     # an option with one value (ace_points: 1) is either chosen or not: a tick box, like a yes/no option
     if option.kind == "bool" or (option.kind == "choice" and len(option.choices) == 1):
         return BooleanField(option.label, description=help_text)
-    if option.kind == "choice":
-        values = list(option.choices)
-    elif option.maximum is not None and option.maximum - option.minimum < _MAX_LISTED:
-        values = list(range(option.minimum, option.maximum + 1))
-    else:
-        values = []
+    values = _listed_values(option)
     if values:
         choices = [SelectChoice(str(v), str(v)) for v in values]
         if option.default is None:
@@ -94,6 +89,15 @@ def _option_field(option: Any):
         option.label, description=help_text,
         render_kw={"inputmode": "numeric", "placeholder": "" if option.default is None else str(option.default)},
     )
+
+
+def _listed_values(option: Any) -> list[Any]:
+    """The values a list offers for the option: its choices, or a short range of numbers; none when typed."""
+    if option.kind == "choice":
+        return list(option.choices)
+    if option.maximum is not None and option.maximum - option.minimum < _MAX_LISTED:
+        return list(range(option.minimum, option.maximum + 1))
+    return []
 
 
 def option_values(form: CheckBase, game: str) -> dict[str, Any]:

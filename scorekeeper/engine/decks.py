@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.engine.cards import JOKER, Card
 from scorekeeper.engine.errors import RulesError
 from scorekeeper.engine.games.base import Rules
-from scorekeeper.engine.played import Hand, Problems, entry_fields, entry_label
+from scorekeeper.engine.played import Hand, PlayerHand, Problems, entry_fields, entry_label
 
 
 def check_decks(hand: Hand, rules: Rules, problem: Problems) -> None:
@@ -26,23 +26,30 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) ->
     # every physical card entered, with where it was entered, in entry order
     seen: dict[Card, list[tuple[str, str, dict[str, Any]]]] = {}
     for name, player in hand.players.items():
-        places: list[tuple[list[Card], str, dict[str, Any]]] = []
-        places += [([c.card for c in m.cards], entry_label(name, "melds", i), entry_fields("melds", i)) for i, m in enumerate(player.melds)]
-        places += [([c.card for c in x.cards], entry_label(name, "layoffs", i), entry_fields("layoffs", i)) for i, x in enumerate(player.layoffs)]
-        places.append((player.in_hand, entry_label(name, "in_hand"), entry_fields("in_hand")))
-        for cards, label, where in places:
+        for cards, label, where in _places_entered(name, player):
             for card in cards:
                 entered = seen.setdefault(card, [])
                 entered.append((name, label, where))
                 allowed = rules.jokers if card.is_joker else rules.decks
-                if len(entered) <= allowed:
-                    continue
-                labels = ", ".join(dict.fromkeys(lbl for _, lbl, _ in entered))
-                if card.is_joker and rules.jokers == 0:
-                    message = f"JK ({labels}): {rules.name} is played here without jokers"
-                elif card.is_joker:
-                    message = f"JK is entered {len(entered)} times ({labels}), but the game uses only {rules.jokers} jokers"
-                else:
-                    held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
-                    message = f"{card} is entered {len(entered)} times ({labels}), but {held}"
-                raise problem(RulesError, message, name, **where)
+                if len(entered) > allowed:
+                    labels = ", ".join(dict.fromkeys(lbl for _, lbl, _ in entered))
+                    raise problem(RulesError, _too_often(card, len(entered), labels, rules), name, **where)
+
+
+def _places_entered(name: str, player: PlayerHand) -> list[tuple[list[Card], str, dict[str, Any]]]:
+    """The cards of each place a player entered cards (melds, lay-offs, in hand), with its label and fields."""
+    places: list[tuple[list[Card], str, dict[str, Any]]] = []
+    places += [([c.card for c in m.cards], entry_label(name, "melds", i), entry_fields("melds", i)) for i, m in enumerate(player.melds)]
+    places += [([c.card for c in x.cards], entry_label(name, "layoffs", i), entry_fields("layoffs", i)) for i, x in enumerate(player.layoffs)]
+    places.append((player.in_hand, entry_label(name, "in_hand"), entry_fields("in_hand")))
+    return places
+
+
+def _too_often(card: Card, times: int, labels: str, rules: Rules) -> str:
+    """Why `card`, entered `times` times (at `labels`), is more than the decks and jokers in play hold."""
+    if card.is_joker and rules.jokers == 0:
+        return f"JK ({labels}): {rules.name} is played here without jokers"
+    if card.is_joker:
+        return f"JK is entered {times} times ({labels}), but the game uses only {rules.jokers} jokers"
+    held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
+    return f"{card} is entered {times} times ({labels}), but {held}"

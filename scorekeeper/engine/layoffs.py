@@ -31,23 +31,7 @@ def layoff_owners(
 
 def place_layoffs(hand: Hand, rules: Rules, problem: Problems) -> None:
     """Place every lay-off of the hand on the meld it extends, refusing one the game's rules forbid (or its player)."""
-    pending: list[tuple[str, int, LayOff]] = []
-    unmelded = rules.variant.layoff_needs_own_meld
-    for name, player in hand.players.items():
-        if unmelded and player.layoffs and not player.melds:
-            raise problem(RulesError, f"{name}{unmelded}", name, field="layoffs", layoff=0)
-        for index, layoff in enumerate(player.layoffs):
-            owner_melds = len(hand.players[layoff.owner].melds)
-            if not 0 <= layoff.meld < owner_melds:
-                has = f"{layoff.owner} melded {owner_melds}" if owner_melds else f"{layoff.owner} melded nothing"
-                raise problem(
-                    RulesError, f"{entry_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}",
-                    name, field="layoffs", layoff=index,
-                )
-            refused = rules.variant.layoff_refusal(rules, name, layoff.owner, hand.went_out)
-            if refused is not None:
-                raise problem(RulesError, f"{entry_label(name, 'layoffs', index)}{refused}", name, field="layoffs", layoff=index)
-            pending.append((name, index, layoff))
+    pending = _allowed_layoffs(hand, rules, problem)
     # lay-offs onto one meld never touch another meld: place them meld by meld
     onto: dict[tuple[str, int], list[tuple[str, int, LayOff]]] = {}
     for item in pending:
@@ -63,6 +47,34 @@ def place_layoffs(hand: Hand, rules: Rules, problem: Problems) -> None:
     if joined:
         for name, player in hand.players.items():
             player.layoffs = [x for at, x in enumerate(player.layoffs) if (name, at) not in joined]
+
+
+def _allowed_layoffs(hand: Hand, rules: Rules, problem: Problems) -> list[tuple[str, int, LayOff]]:
+    """Every lay-off of the hand (its player, its index, itself), in entry order, each onto a meld that exists
+    and allowed by the game's rules; the first that is not is refused."""
+    pending: list[tuple[str, int, LayOff]] = []
+    unmelded = rules.variant.layoff_needs_own_meld
+    for name, player in hand.players.items():
+        if unmelded and player.layoffs and not player.melds:
+            raise problem(RulesError, f"{name}{unmelded}", name, field="layoffs", layoff=0)
+        for index, layoff in enumerate(player.layoffs):
+            _check_layoff_target(name, index, layoff, hand, rules, problem)
+            pending.append((name, index, layoff))
+    return pending
+
+
+def _check_layoff_target(name: str, index: int, layoff: LayOff, hand: Hand, rules: Rules, problem: Problems) -> None:
+    """Refuse a lay-off onto a meld its owner did not meld, or onto a player the game's rules forbid."""
+    owner_melds = len(hand.players[layoff.owner].melds)
+    if not 0 <= layoff.meld < owner_melds:
+        has = f"{layoff.owner} melded {owner_melds}" if owner_melds else f"{layoff.owner} melded nothing"
+        raise problem(
+            RulesError, f"{entry_label(name, 'layoffs', index)} is onto {layoff.owner}'s meld {layoff.meld + 1}, but {has}",
+            name, field="layoffs", layoff=index,
+        )
+    refused = rules.variant.layoff_refusal(rules, name, layoff.owner, hand.went_out)
+    if refused is not None:
+        raise problem(RulesError, f"{entry_label(name, 'layoffs', index)}{refused}", name, field="layoffs", layoff=index)
 
 
 def _place_on_meld(

@@ -166,6 +166,16 @@ def full_check(
     fixed, free, natural = _placed(cards, wild)
     if not natural:
         return _all_wild(cards, rules, wild_rank)
+    readings = _readings(cards, fixed, free, rules, kinds, every)
+    if readings:
+        return _short_runs_refused(MeldCheck(cards, tuple(readings), None), rules)
+    return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
+
+
+def _readings(
+    cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, kinds: tuple[str, ...], every: bool
+) -> list[Reading]:
+    """The set readings, then the run readings, of the kinds asked; with `every` False, the first only."""
     readings: list[Reading] = []
     if "set" in kinds:
         set_reading = _read_set(cards, fixed, free, rules)
@@ -175,9 +185,7 @@ def full_check(
                 readings.extend(_queen_of_spades_readings(set_reading, free, rules))
     if "run" in kinds and (every or not readings):
         readings.extend(_read_runs(cards, fixed, free, rules, every))
-    if readings:
-        return _short_runs_refused(MeldCheck(cards, tuple(readings), None), rules)
-    return MeldCheck(cards, (), _no_meld_reason(cards, fixed, free, rules, kinds))
+    return readings
 
 
 def _placed(cards: tuple[MeldCard, ...], wild: CardTable) -> tuple[dict[int, Card], list[int], bool]:
@@ -271,20 +279,26 @@ def _natural_run(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) 
     ranks = {v.rank for v in values}
     if len({v.suit for v in values}) != 1 or len(ranks) != n:
         return None
-    ace = ACE
-    if ACE in ranks:
-        rest = sorted(ranks - {ACE})
-        if rules.ace_low and rest[-1] == n:
-            ace = ACE
-        elif rules.ace_high and rest[0] == HIGH_ACE - n + 1 and rest[-1] == KING:
-            ace = HIGH_ACE
-        else:
-            return None
-    elif max(ranks) - min(ranks) != n - 1:
+    ace = _ace_place(ranks, rules)
+    if ace is None:
         return None
     places = [ace if v.rank == ACE else v.rank for v in values]
     order = sorted(range(n), key=places.__getitem__)
     return MeldCheck(cards, (Reading("run", tuple(cards[i] for i in order), tuple(order), places[order[0]]),), None)
+
+
+def _ace_place(ranks: set[int], rules: Rules) -> int | None:
+    """The place an ace takes in a run of these different ranks, low or high as it fits (low when there is no
+    ace); None when the ranks make no run."""
+    n = len(ranks)
+    if ACE not in ranks:
+        return ACE if max(ranks) - min(ranks) == n - 1 else None
+    rest = sorted(ranks - {ACE})
+    if rules.ace_low and rest[-1] == n:
+        return ACE
+    if rules.ace_high and rest[0] == HIGH_ACE - n + 1 and rest[-1] == KING:
+        return HIGH_ACE
+    return None
 
 
 def _deck_trouble(cards: tuple[MeldCard, ...], rules: Rules) -> bool:
@@ -389,17 +403,7 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     if _set_fault(cards, fixed, rules):
         return None
     rank = next(iter(fixed.values())).rank
-    suits = {c.suit for c in fixed.values()}
-    missing = [s for s in SUITS if s not in suits]
-    if rules.sets_repeat_suits and len(free) > len(missing):
-        # sets larger than four (Canasta): once every suit is there, wild cards stand for the suits held fewest
-        # times, never more often than the decks hold them
-        used = Counter(c.suit for c in fixed.values()) + Counter(missing)
-        for level in range(2, rules.decks + 1):
-            for suit in SUITS:
-                if used[suit] < level:
-                    missing.append(suit)
-                    used[suit] += 1
+    missing = _suits_for_wild_cards(fixed, len(free), rules)
     if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
@@ -408,6 +412,23 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     for i, suit in zip(free, missing):
         placed[i] = MeldCard(cards[i].card, Card(rank, suit))
     return Reading("set", tuple(placed), tuple(range(len(cards))), rank)
+
+
+def _suits_for_wild_cards(fixed: dict[int, Card], wild: int, rules: Rules) -> list[str]:
+    """The suits a set's wild cards stand for, in turn: the suits it lacks first, then (when suits may repeat)
+    the suits held fewest times."""
+    suits = {c.suit for c in fixed.values()}
+    missing = [s for s in SUITS if s not in suits]
+    if rules.sets_repeat_suits and wild > len(missing):
+        # sets larger than four (Canasta): once every suit is there, wild cards stand for the suits held fewest
+        # times, never more often than the decks hold them
+        used = Counter(c.suit for c in fixed.values()) + Counter(missing)
+        for level in range(2, rules.decks + 1):
+            for suit in SUITS:
+                if used[suit] < level:
+                    missing.append(suit)
+                    used[suit] += 1
+    return missing
 
 
 def _queen_of_spades_readings(reading: Reading, free: list[int], rules: Rules) -> list[Reading]:
@@ -490,12 +511,7 @@ def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[i
         readings.append(entered)
         if not every:
             return readings
-    # every window must hold every natural rank; aces can sit at either end, so they do not narrow it
-    ranks = [c.rank for c in fixed.values() if c.rank != ACE]
-    first, last = lowest, highest - n + 1
-    if ranks:
-        first, last = max(first, max(ranks) - n + 1), min(last, min(ranks))
-    for low in range(first, last + 1):
+    for low in _window_starts(fixed, n, lowest, highest):
         if entered and entered.low == low:
             continue
         reading = _run_in_window(cards, spots, free, suit, low)
@@ -504,6 +520,16 @@ def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[i
             if not every:
                 break
     return readings
+
+
+def _window_starts(fixed: dict[int, Card], n: int, lowest: int, highest: int) -> range:
+    """The lowest places of the windows of `n` places, between `lowest` and `highest`, that hold every natural rank."""
+    # aces can sit at either end, so they do not narrow it
+    ranks = [c.rank for c in fixed.values() if c.rank != ACE]
+    first, last = lowest, highest - n + 1
+    if ranks:
+        first, last = max(first, max(ranks) - n + 1), min(last, min(ranks))
+    return range(first, last + 1)
 
 
 Spots = list[tuple[int, tuple[int, ...]]]  # each natural card's position, with the places it can take in a run
@@ -651,13 +677,22 @@ def _wild_count(count: int) -> str:
 def _choose_reason(
     cards: tuple[MeldCard, ...], fixed: dict[int, Card], set_reason: str | None, run_reason: str | None, rules: Rules
 ) -> str:
-    ranks = {c.rank for c in fixed.values()}
-    suits = {c.suit for c in fixed.values()}
-    if len(ranks) == 1:
-        if len(fixed) == 1 and len(cards) > rules.largest_set:
-            return run_reason or set_reason or ""
+    nearer = _nearer_kind(cards, fixed, rules)
+    if nearer == "set":
         return set_reason or run_reason or ""
-    if len(suits) == 1 or len(ranks) == len(fixed):
+    if nearer == "run":
         return run_reason or set_reason or ""
     return f"neither a set nor a run: {set_reason}, and {run_reason}"
+
+
+def _nearer_kind(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules) -> str | None:
+    """The kind of meld the cards come nearer to, whose reason is given first: "set" when the natural cards
+    share a rank (unless a lone natural card sits among more cards than a set holds), "run" when they share
+    a suit or no rank repeats; None when they are near neither."""
+    ranks = {c.rank for c in fixed.values()}
+    if len(ranks) == 1 and not (len(fixed) == 1 and len(cards) > rules.largest_set):
+        return "set"
+    if len(ranks) == 1 or len({c.suit for c in fixed.values()}) == 1 or len(ranks) == len(fixed):
+        return "run"
+    return None
 

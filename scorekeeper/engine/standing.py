@@ -83,6 +83,16 @@ def toward_target(totals: dict[str, int], concealed_bonus: dict[str, int]) -> di
     return {side: total - concealed_bonus[side] for side, total in totals.items()}
 
 
+def _short_without_bonuses(totals: dict[str, int], counted: dict[str, int], target: int) -> str:
+    """The sides at or over the target only thanks to going-rummy bonuses, in words ("" when none)."""
+    # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
+    return "; ".join(
+        f"{side} has {totals[side]}, {counted[side]} without going-rummy bonuses"
+        for side in totals
+        if totals[side] >= target > counted[side]
+    )
+
+
 def highest_wins(
     totals: dict[str, int], concealed_bonus: dict[str, int], target: int, first_to_target: bool
 ) -> Standing:
@@ -93,12 +103,7 @@ def highest_wins(
     """
     counted = toward_target(totals, concealed_bonus)
     reached = [side for side in totals if counted[side] >= target]
-    # Oklahoma: totals at or over the target only thanks to 250s for going out concealed do not count
-    short = "; ".join(
-        f"{side} has {totals[side]}, {counted[side]} without going-rummy bonuses"
-        for side in totals
-        if totals[side] >= target > counted[side]
-    )
+    short = _short_without_bonuses(totals, counted, target)
     if not reached:
         return Standing(reason=f"{short}; nobody has reached {target}" if short else f"nobody has reached {target}")
     best = max(totals[side] for side in reached)
@@ -110,11 +115,18 @@ def highest_wins(
         reason = f"{winner} reached {best}, the first to {target}"
     else:
         reason = f"{winner} reached {best}, the highest at or above {target}"
+    return Standing("finished", winner, reason + _bonus_notes(winner, concealed_bonus, counted, short, target))
+
+
+def _bonus_notes(winner: str, concealed_bonus: dict[str, int], counted: dict[str, int], short: str, target: int) -> str:
+    """What a win's reason adds about going-rummy bonuses: the winner's total without them, and who is short
+    of the target without them."""
+    notes = ""
     if concealed_bonus[winner]:
-        reason += f" ({counted[winner]} without going-rummy bonuses)"
+        notes += f" ({counted[winner]} without going-rummy bonuses)"
     if short:
-        reason += f"; {short}, short of {target}"
-    return Standing("finished", winner, reason)
+        notes += f"; {short}, short of {target}"
+    return notes
 
 
 def reached_at_all(totals: dict[str, int], concealed_bonus: dict[str, int], target: int) -> bool:

@@ -391,15 +391,32 @@ def _read_session(raw: Any, where: str) -> Restore:
     if not isinstance(game, str) or game not in games:
         raise ImportRefused(f"{where}: unknown game {_shown(game)}; the games are {', '.join(games)}.")
     players = _read_names(raw["players"], where)
+    options = _read_options(raw, where)
+    # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
+    entry_keys = ENTRY_KEYS | {count.name for count in engine.find_game(game).hand_counts}
+    hands = _read_hands(raw["hands"], where, entry_keys)
+    seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
+    resolved = _scored_options(game, options, players, hands, seating, where)
+    restore = Restore(game=game, options=resolved, players=players, hands=hands,
+                      late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
+    _read_metadata(raw.get("metadata"), restore, where)
+    return restore
+
+
+def _read_options(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """The session's options as the file gives them (none when absent or null), an object at least."""
     options = raw.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
-    # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
-    entry_keys = ENTRY_KEYS | {count.name for count in engine.find_game(game).hand_counts}
-    hands = _read_hands(raw["hands"], where, entry_keys)
-    seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
+    return options
+
+
+def _scored_options(
+    game: str, options: dict[str, Any], players: list[str], hands: list[Any], seating: dict[str, Any], where: str
+) -> dict[str, Any]:
+    """The options resolved, once the engine has scored every hand with them; ImportRefused with its reason if not."""
     try:
         # a table that players joined or left may be larger than the game seats at once: the engine counts each hand
         resolved = engine.resolve_options(game, options, n_players=len(players) if not seating else None)
@@ -409,10 +426,7 @@ def _read_session(raw: Any, where: str) -> Restore:
     except (TypeError, KeyError, AttributeError, RecursionError):
         # the engine reads every API body without crashing; if a file ever finds a gap, refuse it all the same
         raise ImportRefused(f"{where} ({game}: {', '.join(players)}): a hand could not be read.") from None
-    restore = Restore(game=game, options=resolved, players=players, hands=hands,
-                      late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
-    _read_metadata(raw.get("metadata"), restore, where)
-    return restore
+    return resolved
 
 
 def _read_hands(hands: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS) -> list[Any]:
@@ -457,17 +471,21 @@ def _check_hand_shape(hand: Any, where: str, entry_keys: frozenset[str] = ENTRY_
     if not isinstance(players, dict):
         return
     for name, entry in players.items():
-        if not isinstance(entry, dict):
-            continue
-        extra = set(entry) - entry_keys
-        if extra:
-            raise ImportRefused(f"{where}: {name}'s entry has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
-        layoffs = entry.get("layoffs")
-        for layoff in layoffs if isinstance(layoffs, list) else []:
-            if isinstance(layoff, dict):
-                onto = layoff.get("onto")
-                if set(layoff) - LAYOFF_KEYS or (isinstance(onto, dict) and set(onto) - ONTO_KEYS):
-                    raise ImportRefused(f"{where}: {name}'s lay-off has unknown fields.")
+        if isinstance(entry, dict):
+            _check_entry_shape(entry, name, where, entry_keys)
+
+
+def _check_entry_shape(entry: dict[Any, Any], name: Any, where: str, entry_keys: frozenset[str]) -> None:
+    """Refuse keys no player's entry has, nor any of its lay-offs."""
+    extra = set(entry) - entry_keys
+    if extra:
+        raise ImportRefused(f"{where}: {name}'s entry has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
+    layoffs = entry.get("layoffs")
+    for layoff in layoffs if isinstance(layoffs, list) else []:
+        if isinstance(layoff, dict):
+            onto = layoff.get("onto")
+            if set(layoff) - LAYOFF_KEYS or (isinstance(onto, dict) and set(onto) - ONTO_KEYS):
+                raise ImportRefused(f"{where}: {name}'s lay-off has unknown fields.")
 
 
 def _read_time(value: Any, what: str, where: str) -> datetime | None:
@@ -516,19 +534,12 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     _check_version(meta.get("format_version", FORMAT_VERSION), where)
     restore.created_at = _read_time(meta.get("created_at"), "created_at", where)
     restore.updated_at = _read_time(meta.get("updated_at"), "updated_at", where)
-    version = meta.get("version")
-    if version is not None and (type(version) is not int or not 1 <= version <= 2**31 - 1):
-        raise ImportRefused(f"{where}: `version` must be a whole number from 1, not {_shown(version)}.")
-    restore.version = version
+    restore.version = _read_version(meta.get("version"), where)
     archived = meta.get("archived", False)
     if not isinstance(archived, bool):
         raise ImportRefused(f"{where}: `archived` must be true or false.")
     restore.archived = archived
-    entered = meta.get("hands_entered_at")
-    if entered is not None:
-        if not isinstance(entered, list) or len(entered) != len(restore.hands):
-            raise ImportRefused(f"{where}: `hands_entered_at` must give one time per hand.")
-        restore.hands_entered_at = [_read_time(t, "hands_entered_at", where) for t in entered]
+    _read_hand_times(meta.get("hands_entered_at"), restore, where)
     _read_links(meta, restore, where)
     restore.dealer_choices = _read_dealer_choices(meta.get("dealer_choices"), len(restore.players), where)
     _check_links(restore, where)
@@ -536,6 +547,22 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
         raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
     restore.game_key = key
+
+
+def _read_version(version: Any, where: str) -> int | None:
+    """The session's version (how many times it changed), a whole number from 1 when given."""
+    if version is not None and (type(version) is not int or not 1 <= version <= 2**31 - 1):
+        raise ImportRefused(f"{where}: `version` must be a whole number from 1, not {_shown(version)}.")
+    return version
+
+
+def _read_hand_times(entered: Any, restore: Restore, where: str) -> None:
+    """When each hand was entered, when the file gives it: one time (or null) per hand."""
+    if entered is None:
+        return
+    if not isinstance(entered, list) or len(entered) != len(restore.hands):
+        raise ImportRefused(f"{where}: `hands_entered_at` must give one time per hand.")
+    restore.hands_entered_at = [_read_time(t, "hands_entered_at", where) for t in entered]
 
 
 def _read_links(meta: dict[str, Any], restore: Restore, where: str) -> None:
@@ -580,21 +607,8 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
     players: dict[str, Player] = {}
     done = 0
     while done < len(restores):
-        batch_end, skipped, written = done, 0, []
-        started = time.monotonic()
         try:
-            # looked up per batch: another import may have written some of them meanwhile
-            pending = restores[done:done + BATCH_SESSIONS]
-            taken = _tokens_taken([t for r in pending for t in (r.edit_token, r.view_token) if t is not None])
-            for r in pending:
-                if r.edit_token in taken or r.view_token in taken:
-                    skipped += 1
-                else:
-                    written.append(_write(r, players).edit_token)
-                    taken.update((r.edit_token, r.view_token))
-                batch_end += 1
-                if time.monotonic() - started > BATCH_SECONDS:
-                    break
+            gone, skipped, written = _write_batch(restores[done:done + BATCH_SESSIONS], players)
             db.session.commit()
         except Exception as exc:
             db.session.rollback()
@@ -604,7 +618,7 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
             raise ImportStopped(result, total, reason) from exc
         result.edit_tokens.extend(written)
         result.skipped += skipped
-        done = batch_end
+        done += gone
         # the batch is in the database: its objects need not stay in memory
         db.session.expunge_all()
         players.clear()
@@ -613,6 +627,27 @@ def restore(restores: list[Restore], progress: Progress | None = None) -> Import
         if done < len(restores) and db.session.get_bind().dialect.name == "sqlite":
             time.sleep(SQLITE_PAUSE_SECONDS)
     return result
+
+
+def _write_batch(pending: list[Restore], players: dict[str, Player]) -> tuple[int, int, list[str]]:
+    """Write `pending` in order, skipping those whose links are taken, until BATCH_SECONDS have passed.
+
+    Returns how many of `pending` were gone through, how many of them were skipped, and the edit links written.
+    """
+    started = time.monotonic()
+    gone, skipped, written = 0, 0, []
+    # looked up per batch: another import may have written some of them meanwhile
+    taken = _tokens_taken([t for r in pending for t in (r.edit_token, r.view_token) if t is not None])
+    for r in pending:
+        if r.edit_token in taken or r.view_token in taken:
+            skipped += 1
+        else:
+            written.append(_write(r, players).edit_token)
+            taken.update((r.edit_token, r.view_token))
+        gone += 1
+        if time.monotonic() - started > BATCH_SECONDS:
+            break
+    return gone, skipped, written
 
 
 # tokens looked up per query: two IN lists of this many stay far below SQLite's bound-parameter limit
@@ -677,16 +712,21 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
     if renames:
         _check_renamed(r, players, hands, late, left)
     gs = _session_of(r)
-    for seat, player in enumerate(players, start=1):
-        gs.seats.append(Seat(seat=seat, player=player))
-        if player.name in late or player.name in left:
-            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
+    _seat_players(gs, players, late, left)
     for hand_number, seat in sorted(r.dealer_choices.items()):
         gs.dealer_choices.append(DealerChoice(hand=hand_number, seat=seat))
     gs.hands.extend(_hands_of(r, hands))
     db.session.add(gs)
     db.session.flush()
     return gs
+
+
+def _seat_players(gs: GameSession, players: list[Player], late: dict[str, str], left: list[str]) -> None:
+    """Seat the players in order, each with the hand they started late at or their leaving, if any."""
+    for seat, player in enumerate(players, start=1):
+        gs.seats.append(Seat(seat=seat, player=player))
+        if player.name in late or player.name in left:
+            gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
 
 
 def _hands_of(r: Restore, hands: list[dict[str, Any]]) -> list[Hand]:

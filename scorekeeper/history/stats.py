@@ -66,17 +66,22 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     figures = []
     for side in list(totals.keys()) or names:
         members = [n for n in names if sides.get(n) == side]
-        scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
-        best = _best(scores, gs.variant.lowest_wins)
-        figures.append(SideFigures(
-            side=side,
-            best_hand=best[1] if best else None,
-            best_hand_number=best[0] if best else None,
-            average_hand=average([s for _, s in scores]),
-            times_gone_out=sum(1 for hand in gs.hands if hand.data.get("went_out") in members),
-            total=totals.get(side, 0),
-        ))
+        figures.append(_side_figures(gs, side, members, hands, totals.get(side, 0)))
     return figures
+
+
+def _side_figures(gs: GameSession, side: str, members: list[str], hands: list[dict[str, Any]], total: int) -> SideFigures:
+    """One column's figures from its score in each hand it played and the hands its members went out in."""
+    scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
+    best = _best(scores, gs.variant.lowest_wins)
+    return SideFigures(
+        side=side,
+        best_hand=best[1] if best else None,
+        best_hand_number=best[0] if best else None,
+        average_hand=average([s for _, s in scores]),
+        times_gone_out=sum(1 for hand in gs.hands if hand.data.get("went_out") in members),
+        total=total,
+    )
 
 
 def _best(scores: list[tuple[int, int]], lowest: bool) -> tuple[int, int] | None:
@@ -212,20 +217,28 @@ def player_record(player: Player) -> PlayerRecord:
             continue
         record.finished += 1
         record.won += _won(body, mine)
-        for other in names:
-            theirs = sides.get(other, other)
-            if other == player.name or theirs == mine:
-                continue
-            h2h = rivals.setdefault(other, HeadToHead(opponent=other))
-            h2h.sessions += 1
-            h2h.won += _won(body, mine)
-            h2h.lost += _won(body, theirs)
+        _count_rivals(rivals, body, names, sides, player.name)
     return PlayerRecord(
         name=player.name,
         games=sorted(games.values(), key=lambda r: (-r.played, r.game)),
         head_to_head=sorted(rivals.values(), key=lambda h: (-h.sessions, h.opponent.lower())),
         sessions=shown,
     )
+
+
+def _count_rivals(
+    rivals: dict[str, HeadToHead], body: dict[str, Any], names: list[str], sides: dict[str, str], me: str
+) -> None:
+    """Count a finished session toward `me`'s record against each opponent who sat in it (partners are not)."""
+    mine = sides.get(me, me)
+    for other in names:
+        theirs = sides.get(other, other)
+        if other == me or theirs == mine:
+            continue
+        h2h = rivals.setdefault(other, HeadToHead(opponent=other))
+        h2h.sessions += 1
+        h2h.won += _won(body, mine)
+        h2h.lost += _won(body, theirs)
 
 
 def all_players() -> list[tuple[str, int]]:

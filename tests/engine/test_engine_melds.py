@@ -114,6 +114,23 @@ def test_illegal_meld_says_why(cards, game, options, reason):
     assert body["reason"] == reason
 
 
+@pytest.mark.parametrize(
+    ("cards", "options", "reason"),
+    [
+        # one rank: the set's reason first, though the run's (7H twice) is true too
+        ("7H 7S 7H", {"decks": 2}, "a set needs different suits: 7H appears twice"),
+        # one suit: the run's reason first
+        ("7H 7H 8H", {"decks": 2}, "7H appears twice; a run holds each rank once"),
+        # no rank repeats: the run's reason first
+        ("7H 8S 10D", {}, "a run needs one suit: 7H and 8S are mixed"),
+        ("7H 7S 9D", {}, "neither a set nor a run: a set needs one rank: 7H and 9D differ,"
+         " and a run needs one suit: 7H and 7S are mixed"),
+    ],
+)
+def test_illegal_meld_gives_the_reason_of_the_nearer_kind_first(cards, options, reason):
+    assert check_meld(cards, game="rummy500", options=options)["reason"] == reason
+
+
 def test_oklahoma_deuces_played_as_twos_are_a_set():
     body = check_meld("2H 2S 2D", game="oklahoma")
     assert body["readings"][0]["represents"] == ["2H", "2S", "2D"]

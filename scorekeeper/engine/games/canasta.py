@@ -149,28 +149,39 @@ class Canasta(HoldingCosts):
         """Threes, runs, and the counts of natural and wild cards (docs/rules/canasta.md, Melds)."""
         wild = [c for c in cards if rules.is_wild(c.card)]
         natural = [c.card for c in cards if not rules.is_wild(c.card)]
+        refusal = self._rank_refusal(wild, natural)
+        if refusal is not None:
+            return refusal
+        if any(c.rank == 3 for c in natural):
+            return self._black_threes_refusal(len(cards), len(wild), going_out)
+        if len(cards) < 3:
+            return None  # the common rule says so
+        return self._count_refusal(len(cards), len(natural), len(wild))
+
+    @staticmethod
+    def _rank_refusal(wild: list[MeldCard], natural: list[Card]) -> str | None:
+        """Why the cards are not one meldable rank: a wild three, a red three, or a run."""
         if any(c.stands_for is not None and c.stands_for.rank == 3 for c in wild):
             return "threes are not wild and red threes are not melded: no wild card stands for a three"
         red = next((c for c in natural if is_red_three(c)), None)
         if red is not None:
             return f"red threes are not melded: lay {red} out apart and enter it as a red three"
-        ranks = {c.rank for c in natural}
-        if len(ranks) > 1:
-            first = natural[0]
-            other = next(c for c in natural if c.rank != first.rank)
-            return f"Canasta has no runs: a meld is cards of one rank, but {first} and {other} differ"
-        if 3 in ranks:
-            return self._black_threes_refusal(len(cards), len(wild), going_out)
-        if len(cards) < 3:
-            return None  # the common rule says so
-        if len(natural) < FEWEST_NATURAL:
-            return f"a meld needs at least {FEWEST_NATURAL} natural cards; this has {len(natural)}"
-        if len(cards) >= CANASTA_SIZE and len(natural) < CANASTA_NATURAL:
-            return f"a canasta needs at least {CANASTA_NATURAL} natural cards; this has {len(natural)}"
-        if len(wild) > MOST_WILD:
-            return f"a meld has at most {MOST_WILD} wild cards; this has {len(wild)}"
-        if len(wild) > len(natural):
-            return f"a meld may not hold more wild cards than natural ones; this has {len(wild)} wild, {len(natural)} natural"
+        other = next((c for c in natural if c.rank != natural[0].rank), None)
+        if other is not None:
+            return f"Canasta has no runs: a meld is cards of one rank, but {natural[0]} and {other} differ"
+        return None
+
+    @staticmethod
+    def _count_refusal(size: int, natural: int, wild: int) -> str | None:
+        """Why a meld of one rank holds too few natural cards or too many wild ones."""
+        if natural < FEWEST_NATURAL:
+            return f"a meld needs at least {FEWEST_NATURAL} natural cards; this has {natural}"
+        if size >= CANASTA_SIZE and natural < CANASTA_NATURAL:
+            return f"a canasta needs at least {CANASTA_NATURAL} natural cards; this has {natural}"
+        if wild > MOST_WILD:
+            return f"a meld has at most {MOST_WILD} wild cards; this has {wild}"
+        if wild > natural:
+            return f"a meld may not hold more wild cards than natural ones; this has {wild} wild, {natural} natural"
         return None
 
     @staticmethod
@@ -215,15 +226,19 @@ class Canasta(HoldingCosts):
                 raise problem(RulesError, f"{red} is never kept in hand: enter it as one of {name}'s red threes",
                               name, field="in_hand")
             self._one_meld_per_rank(name, player.melds, problem)
-        goer = hand.went_out
-        if goer is not None:
-            needed = rules.option("canastas_to_go_out")
-            made = sum(1 for meld in hand.players[goer].melds if is_canasta(meld))
-            if made < needed:
-                wanted = "a canasta" if needed == 1 else f"{needed} canastas"
-                had = "no canasta" if not made else ("1 canasta" if made == 1 else f"{made} canastas")
-                raise problem(RulesError, f"{goer} went out with {had}, but a side needs {wanted} to go out",
-                              goer, field="went_out")
+        if hand.went_out is not None:
+            self._canastas_to_go_out(hand.went_out, hand, rules, problem)
+
+    @staticmethod
+    def _canastas_to_go_out(goer: str, hand: Hand, rules: Rules, problem: Problems) -> None:
+        """The side that went out made the canastas the table asks for going out."""
+        needed = rules.option("canastas_to_go_out")
+        made = sum(1 for meld in hand.players[goer].melds if is_canasta(meld))
+        if made < needed:
+            wanted = "a canasta" if needed == 1 else f"{needed} canastas"
+            had = "no canasta" if not made else ("1 canasta" if made == 1 else f"{made} canastas")
+            raise problem(RulesError, f"{goer} went out with {had}, but a side needs {wanted} to go out",
+                          goer, field="went_out")
 
     @staticmethod
     def _one_meld_per_rank(name: str, melds: list[Reading], problem: Problems) -> None:

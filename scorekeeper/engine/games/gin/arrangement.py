@@ -275,18 +275,23 @@ def _defender_body(hand: int, table: list[list[Card]]) -> dict[str, Any]:
     allowed = sum(len(meld) for meld in table) < HAND_SIZE
     runs = [meld for meld in table if meld[0].rank != meld[1].rank]
     knocker_runs = mask_of(card for meld in runs for card in meld) if allowed else 0
-    set_layoffs = 0
-    if allowed:
-        for meld in table:
-            if meld[0].rank == meld[1].rank and len(meld) == 3:
-                missing = next(s for s in SUITS if s not in {c.suit for c in meld})
-                set_layoffs |= bit_of(Card(meld[0].rank, missing))
+    set_layoffs = _fourths_of_sets(table) if allowed else 0
     _, found = defender_arrangements(hand, knocker_runs, set_layoffs)
     optimal = [
         _arrangement_body(hand, sets, laid, _layoff_targets(laid, table))
         for sets, laid in found
     ]
     return {"optimal": optimal, "layoffs_allowed": allowed}
+
+
+def _fourths_of_sets(table: list[list[Card]]) -> int:
+    """The mask of the cards that would make each of the knocker's three-card sets four."""
+    fourths = 0
+    for meld in table:
+        if meld[0].rank == meld[1].rank and len(meld) == 3:
+            missing = next(s for s in SUITS if s not in {c.suit for c in meld})
+            fourths |= bit_of(Card(meld[0].rank, missing))
+    return fourths
 
 
 def _layoff_targets(laid: int, table: list[list[Card]]) -> list[dict[str, Any]]:
