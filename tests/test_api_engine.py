@@ -169,6 +169,26 @@ def test_cards_check_reads_cards_typed_without_spaces(client):
     assert response.get_json() == {"cards": ["QS", "4D"]}
 
 
+@pytest.mark.parametrize(
+    ("body", "points"),
+    [
+        ({"game": "rummy500", "cards": "qs4d"}, 14),
+        ({"game": "oklahoma", "cards": "qs 2d"}, 120),  # the queen of spades and a deuce cost more held
+        ({"game": "gin", "cards": "qs 4d"}, 14),
+        ({"game": "rummy5000", "wild_rank": "4", "cards": "qs 4d"}, 110),
+    ],
+)
+def test_cards_check_given_a_game_says_what_the_cards_are_worth_left_in_hand(client, body, points):
+    response = client.post("/api/v1/cards/check", json=body)
+    assert response.status_code == 200
+    assert response.get_json()["points"] == points
+
+
+def test_cards_check_in_5000_rummy_reads_the_cards_before_the_wild_rank_is_chosen(client):
+    response = client.post("/api/v1/cards/check", json={"game": "rummy5000", "cards": "qs 4d"})
+    assert response.status_code == 200 and response.get_json() == {"cards": ["QS", "4D"]}
+
+
 def test_cards_check_names_the_card_it_cannot_read_and_refuses_pins(client):
     bad = client.post("/api/v1/cards/check", json={"cards": "QS 4X"})
     assert bad.status_code == 400 and "`4X` at position 2" in bad.get_json()["error"]

@@ -141,7 +141,7 @@ def record(path: Path) -> dict[str, dict[str, Any]]:
         games: dict[str, dict[str, Any]] = {}
         tokens: dict[str, str] = {}
         with app.app_context():
-            for game in sorted(engine.game_ids()):
+            for game in sorted(variant.id for variant in engine.VARIANTS):
                 sample = SAMPLES[game]
                 gs = store_sample(sample, hands=2)
                 db.session.commit()

@@ -84,12 +84,14 @@ def check_layoff(body: dict[str, Any]) -> Answer:
 
 
 def check_cards(body: dict[str, Any]) -> Answer:
-    """{"cards"} -> {"cards": [canonical notation]}, or 400 naming the card not read."""
+    """{"cards", "game", "options", "wild_rank"} -> {"cards": [canonical notation], "points" with a game}, or 400."""
     missing = _missing(body, ("cards",), 'give the cards as "QS 4D" or a list of card strings')
     if missing:
         return missing
     try:
-        return 200, engine.read_card_list(body["cards"])
+        return 200, engine.read_card_list(
+            body["cards"], game=body.get("game"), options=body.get("options"), wild_rank=body.get("wild_rank"),
+        )
     except ValueError as exc:
         return refused(exc)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
+from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_cards, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games.base import Rules
@@ -213,9 +214,30 @@ def check_meld(
     return check_body(result, rules, wild)
 
 
-def read_card_list(cards: str | Iterable[object]) -> dict[str, Any]:
-    """Read cards held (no pins): their canonical notation, or InputError naming the token that is not a card."""
+def read_card_list(
+    cards: str | Iterable[object],
+    game: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    wild_rank: object = None,
+) -> dict[str, Any]:
+    """Read cards held (no pins): their canonical notation, or InputError naming the token that is not a card.
+
+    With `game`, also `points`: what the cards are worth left in a hand in that game
+    (a loss to their holder, or a gain to the player who went out, as the game says);
+    in 5000 Rummy only once the hand's wild rank is given (the cards are still read without it).
+
+    >>> read_card_list("qs 4d", game="rummy500")
+    {'cards': ['QS', '4D'], 'points': 14}
+    """
     try:
-        return {"cards": [str(c) for c in parse_cards(cards)]}
+        held = parse_cards(cards)
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
+    body: dict[str, Any] = {"cards": [str(c) for c in held]}
+    if game is not None:
+        rules = table_rules(game, options)
+        if rules.variant.asks_wild_rank and wild_rank in (None, ""):
+            return body
+        values = card_table(rules, read_wild_rank(wild_rank, rules), "in_hand_points")
+        body["points"] = sum(values[card] for card in held)
+    return body

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 WIDTH = 640
-HEIGHT = 320
+# 5:3 rather than 2:1: shrunk to a 390px phone, seven lines still have about 200px to part in
+HEIGHT = 384
 LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 40
 DASHES = ("", "6 4", "2 4", "10 4 2 4", "1 3", "8 3 3 3", "12 6", "3 3")
 SHAPES = ("circle", "square", "diamond", "triangle")
@@ -82,11 +83,16 @@ def nice_step(span: float, count: int = 5) -> int:
     return max(1, int(10 * power))
 
 
-def _y_range(running: dict[str, list[int | None]], target: int | None) -> tuple[int, int, int]:
-    """The totals' axis: its lowest and highest value and its step, 0 and the target included."""
+def _y_range(running: dict[str, list[int | None]]) -> tuple[int, int, int]:
+    """The totals' axis: its lowest and highest value and its step, fitted to the totals and 0 (where every line starts).
+
+    The target is not stretched into view: a game at 120 of 500 would squeeze every line into the
+    bottom fifth of the chart (the line is drawn once the totals come near it).
+
+    >>> _y_range({"Ann": [54, 66], "Ben": [-4, 57]})
+    (-20, 80, 20)
+    """
     values = [0] + [v for series in running.values() for v in series if v is not None]
-    if target is not None:
-        values.append(target)
     step = nice_step(max(values) - min(values))
     low = math.floor(min(values) / step) * step
     high = math.ceil(max(values) / step) * step
@@ -116,11 +122,13 @@ def score_chart(running: dict[str, list[int | None]], target: int | None = None)
     [(1, 54), (2, 66)]
     >>> [t.value for t in chart.y_ticks]
     [-20, 0, 20, 40, 60, 80]
+    >>> score_chart({"Ann": [54, 66], "Ben": [-4, 57]}, target=500).target is None
+    True
     """
     hands = max((len(v) for v in running.values()), default=0)
     if hands == 0:
         return None
-    low, high, step = _y_range(running, target)
+    low, high, step = _y_range(running)
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 
     def x_of(hand: int) -> float:
@@ -136,5 +144,5 @@ def score_chart(running: dict[str, list[int | None]], target: int | None = None)
     return Chart(
         width=WIDTH, height=HEIGHT, left=LEFT, right=right, top=TOP, bottom=bottom,
         lines=lines, y_ticks=y_ticks, x_ticks=x_ticks,
-        target=Tick(value=target, at=y_of(target)) if target is not None else None,
+        target=Tick(value=target, at=y_of(target)) if target is not None and low <= target <= high else None,
     )

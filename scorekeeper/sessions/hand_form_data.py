@@ -7,9 +7,13 @@ it extends by the meld's index among the melds actually entered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from wtforms import Field, FieldList, FormField
+
+from scorekeeper import engine
 from scorekeeper.engine import Game, Option
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.limits import whole_number
@@ -233,7 +237,7 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
     player = getattr(exc, "player", None)
     field = getattr(exc, "field", None)
     meld = getattr(exc, "meld", None)
-    message = str(exc)
+    message = without_hand(str(exc))
     if field in ("went_out", "ended"):
         form.went_out.errors = list(form.went_out.errors) + [message]
         return True
@@ -283,3 +287,55 @@ def nth_filled(rows: Any, n: int, filled: Callable[[Any], bool]) -> Any:
             if count == n:
                 return row
     return None
+
+
+# the engine names the hand ("hand 1: Ben's meld 2 ..."): on the form of that hand it goes without saying
+_HAND_PREFIX = re.compile(r"^hand \d+: ")
+
+
+def without_hand(message: str) -> str:
+    """An engine message without its leading "hand N: ", said on the form of that very hand.
+
+    >>> without_hand("hand 1: Ben's meld 2 (9H 10H QH) is not legal: there is a gap between 10 and Q")
+    "Ben's meld 2 (9H 10H QH) is not legal: there is a gap between 10 and Q"
+    """
+    return _HAND_PREFIX.sub("", message)
+
+
+def refused(form: HandCardsForm | HandPointsForm, exc: Exception, gs: Any, names: list[str]) -> str:
+    """Mark the engine's refusal of a hand on its field, and every other meld it would refuse; the headline to show.
+
+    Scoring stops at the first problem, so the other melds are asked one by one (the engine's meld
+    check, as the page's live checks ask it): a save refused once names them all.
+    """
+    mark_engine_error(form, exc, names)
+    if isinstance(form, HandCardsForm):
+        went_out = form.went_out.data if form.ended.data == "went_out" else None
+        for name, entry in zip(names, form.players):
+            for row, meld_field in enumerate(entry.melds):
+                if not meld_field.data or meld_field.errors:
+                    continue
+                try:
+                    body = engine.check_meld(meld_field.data, game=gs.game, options=gs.options,
+                                             wild_rank=form.wild_rank.data or None, going_out=went_out == name)
+                except ValueError:
+                    continue  # unreadable or no wild rank: the field or the engine's message says so already
+                if not body["legal"]:
+                    _mark(meld_field, f"{name}'s meld {row + 1} ({' '.join(body['cards'])}) is not legal: {body['reason']}")
+    return f"Not saved: {without_hand(str(exc))}"
+
+
+def problems(form: Any) -> list[str]:
+    """Every message on the form's fields, in the order of the page."""
+    return [message for field in _fields(form) for message in field.errors if isinstance(message, str)]
+
+
+def _fields(form: Any) -> Iterator[Field]:
+    for field in form:
+        if isinstance(field, FieldList):
+            for entry in field:
+                yield from (_fields(entry.form) if isinstance(entry, FormField) else (entry,))
+        elif isinstance(field, FormField):
+            yield from _fields(field.form)
+        elif field.name != "csrf_token":
+            yield field

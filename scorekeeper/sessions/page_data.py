@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, flash, render_template, url_for
+from flask import current_app, flash, render_template, request, session, url_for
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.sessions import table
-from scorekeeper.sessions.device import after_save, forget_drafts
+from scorekeeper.sessions.device import BACKGROUND_HEADER, after_save, forget_drafts
 
 
 def game_spec(game_id: str) -> engine.Game | None:
@@ -33,13 +33,20 @@ def games() -> list[engine.Game]:
     return list(engine.VARIANTS)
 
 
+_SAVED_CATEGORY = ("message",)  # the category flash() gives a message by default
+
+
 def already_saved(gs: GameSession, token: str, position: int) -> Response:
     """Back to the scoreboard, saying so, when a hand's form comes again after it was saved (a double tap).
 
     A retried background save lands here when the first try was saved but its answer was lost:
     the phone's drafts of that hand are done with.
     """
-    flash(f"Hand {position} was already saved; it was not saved twice.")
+    # a background save's retry whose first try's answer was lost: that try's "Hand N saved." still waits
+    # to be shown, and says it all (a second tap of Save without script is still told it was not saved twice)
+    pending = [list(message) for message in session.get("_flashes", [])]
+    if not (request.headers.get(BACKGROUND_HEADER) and [*_SAVED_CATEGORY, f"Hand {position} saved."] in pending):
+        flash(f"Hand {position} was already saved; it was not saved twice.")
     forget_drafts(gs, f"hand{position}")
     return after_save(url_for("sessions.show", token=token))
 

@@ -31,8 +31,9 @@ from scorekeeper.sessions.hand_form_data import (
     EntryError,
     cards_form_to_data,
     data_to_formdata,
-    mark_engine_error,
     points_form_to_data,
+    problems,
+    refused,
 )
 from scorekeeper.sessions.page_data import (
     ANY_GOER,
@@ -268,7 +269,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     names = _names(gs, hand)
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
-        error=error, stale=stale, names=names, spec=game_spec(gs.game),
+        error=error, problems=problems(form) if error else [], stale=stale, names=names, spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
         concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
         deal_note=deal_note(gs, hand.position if hand is not None else len(gs.hands) + 1),
@@ -337,8 +338,7 @@ def hand_new(token: str):
         return _render_hand(gs, token, form, mode, error=f"Not saved: {taken}", status=409)
     except ValueError as exc:
         db.session.rollback()
-        mark_engine_error(form, exc, gs.playing_names)
-        return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=422)
+        return _render_hand(gs, token, form, mode, error=refused(form, exc, gs, gs.playing_names), status=422)
     check.remember(hand)
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
@@ -446,8 +446,7 @@ def hand_edit(token: str, hand_id: int):
                                   f" below; your entry is still in the form: save again to replace it.")
     except ValueError as exc:
         db.session.rollback()
-        mark_engine_error(form, exc, names)
-        return _render_hand(gs, token, form, mode, hand=hand, error=f"Not saved: {exc}", status=422)
+        return _render_hand(gs, token, form, mode, hand=hand, error=refused(form, exc, gs, names), status=422)
     flash(f"Hand {hand.position} updated; every total after it was recomputed.")
     forget_drafts(gs, f"edit{hand.id}")
     return after_save(url_for("sessions.show", token=token))

@@ -3,8 +3,10 @@
 //   lets that player use with who went out as chosen (the form's data-onto-seats, from the server),
 //   and none to a player with no meld typed where only who melded lays off (data-layoffs-need-melds);
 // - "who went out" (and "went out concealed") only show when a player went out;
-// - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left"); a long table
-//   starts folded, but for the player who needs attention;
+// - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left") with the hand's live
+//   count ("+23"): the sum of the points the live checks answered (meld-check.js), counted the way
+//   the game counts (the form's data-hand-count); a long table starts folded, but for the player who
+//   needs attention;
 // - after a refused save the page opens on the first field the server marked (its autofocus),
 //   in view above the bottom bar. Save always asks the server: a live check is advice, the whole
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
@@ -13,10 +15,13 @@ const ANY_GOER = "*";
 // from this many players a table starts folded (when it would not fit in two screens); fewer start open
 const LONG_TABLE = 5;
 
+/** A meld row's cards: as the engine read them (canonical notation) once checked, else as typed; null without the row. */
 function meldText(form, seat, row) {
   const input = form.querySelector(`[name="players-${seat}-melds-${row}"]`)
     || (form.dataset.seat === seat ? form.querySelector(`[name="melds-${row}"]`) : null);
-  return input ? input.value.trim() : null;
+  if (!input) return null;
+  const typed = input.value.trim();
+  return typed && input.dataset.readOf === typed ? input.dataset.read : typed;
 }
 
 function refreshOnto(form) {
@@ -104,10 +109,34 @@ function summaryOf(form, card) {
   return card.querySelector("[aria-invalid=true]") ? `⚠ ${text}` : text;
 }
 
+/** The sum of the points the live checks left on the fields matching `selector` in `card` (data-points). */
+function pointsOf(card, selector) {
+  return Array.from(card.querySelectorAll(selector)).reduce((sum, input) => sum + Number(input.dataset.points || 0), 0);
+}
+
+/**
+ * A player's hand as the live checks count it, in the game's way (data-hand-count, from the engine):
+ * "net" melded less held (+23, −15), "melded" what the melds and lay-offs scored (+45), "held" the
+ * cards left in hand ("15 in hand"). Empty while nothing is counted. No rule is decided here: the
+ * points are the engine's answers, and Save scores the whole hand.
+ */
+function countOf(form, card) {
+  const how = form.dataset.handCount;
+  const melded = pointsOf(card, "[data-meld-check], [data-layoff-check]");
+  const held = pointsOf(card, "[data-cards-check]");
+  const counted = card.querySelector("[data-points]");
+  if (!how || !counted) return "";
+  if (how === "held") return held ? `${held} in hand` : "";
+  const points = how === "net" ? melded - held : melded;
+  return points < 0 ? `−${-points}` : `+${points}`;
+}
+
 function refreshSummaries(form) {
   for (const card of form.querySelectorAll(".player-card")) {
     const line = card.querySelector("[data-summary]");
     if (line) line.textContent = summaryOf(form, card);
+    const count = card.querySelector("[data-live-count]");
+    if (count) count.textContent = countOf(form, card);
   }
 }
 
@@ -172,6 +201,7 @@ function start(form) {
   };
   form.addEventListener("input", refresh);
   form.addEventListener("checked", (event) => {
+    refreshOnto(form);
     refreshSummaries(form);
     // the verdict under the field being typed in may have grown under the bottom bar
     if (event.detail === document.activeElement) keepClear(event.detail);

@@ -1,12 +1,14 @@
 // Live checks as cards are typed, each answered by the engine through the JSON API (docs/api.md):
 //   [data-meld-check]   a meld               POST /api/v1/melds/check
 //   [data-layoff-check] a lay-off's cards    POST /api/v1/layoffs/check, onto the meld its row's "onto" names
-//   [data-cards-check]  cards left in hand   POST /api/v1/cards/check
+//   [data-cards-check]  cards left in hand   POST /api/v1/cards/check (with the game: what they are worth held)
 // The answer (points, or why not) goes into the field's <output id="<field id>-check">, and a field
 // the engine refuses is marked aria-invalid (and counted in its player's summary). Nothing here
 // decides a rule: it only asks. The game comes from the closest [data-game] element, its options
 // from [data-options], the wild rank (5000 Rummy) from a select named "wild_rank" in the same form,
-// and whether the meld's player went out from the form's "went_out" (the hand form's select, matched
+// Each answer's points stay on the field (data-points, only while legal) for its player's live hand
+// count (hand-form.js), and a meld's cards as read (data-read, for data-read-of, the text checked)
+// for the lay-off choices that name it. And whether the meld's player went out from the form's "went_out" (the hand form's select, matched
 // against the player card's [data-name], or a player's own "I went out" box).
 
 import { debounce, postMeldCheck } from "./meld-api.js";
@@ -105,13 +107,24 @@ async function checkMeld(input, cards) {
   const { game, options, wild_rank: wildRank, going_out: goingOut } = table(input);
   const body = await answer(await postMeldCheck(game, options, wildRank, cards, goingOut));
   if (!body || input.value.trim() !== cards) return; // typed on since: a newer check is coming
+  keep(input, body.legal ? body.points : null, body.cards ? body.cards.join(" ") : null, cards);
   show(input, describeMeld(body));
   showReadings(document.getElementById(`${input.id}-check`), input, body);
 }
 
+/** Keep a check's points (null: none to count) and the cards as read on the field they answer. */
+function keep(input, points, read = null, of = null) {
+  for (const [key, value] of [["points", points], ["read", read], ["readOf", of]]) {
+    if (value === null || value === undefined) delete input.dataset[key];
+    else input.dataset[key] = String(value);
+  }
+}
+
 async function checkCardsLeft(input, cards) {
-  const body = await answer(await post("/api/v1/cards/check", { cards }));
+  const { game, options, wild_rank: wildRank } = table(input);
+  const body = await answer(await post("/api/v1/cards/check", { cards, game, options, wild_rank: wildRank }));
   if (!body || input.value.trim() !== cards) return;
+  keep(input, body.error ? null : body.points);
   if (body.error) {
     delete input.dataset.count;
     show(input, { text: body.error, ok: false });
@@ -147,6 +160,7 @@ function othersOnto(select) {
 
 async function checkLayoff(input, cards) {
   const select = input.closest(".layoff-row")?.querySelector("select[data-onto]");
+  keep(input, null);
   if (!select || !select.value) {
     show(input, { text: "Choose the meld it goes onto.", ok: null });
     return;
@@ -165,6 +179,7 @@ async function checkLayoff(input, cards) {
     if (together && together.legal) body = together;
   }
   if (!body || input.value.trim() !== cards || meldOnto(select) !== meld) return;
+  keep(input, body.legal ? body.points : null);
   show(input, describeLayoff(body));
 }
 
@@ -179,6 +194,7 @@ async function check(input) {
   const cards = input.value.trim();
   if (!cards) {
     delete input.dataset.count;
+    keep(input, null);
     show(input, null);
     return;
   }

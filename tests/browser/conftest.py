@@ -17,6 +17,8 @@ from tests.databases import Databases
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+# screens kept to be looked at by a person (git ignores the folder): the hand form, the review page
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -75,6 +77,18 @@ def screenshot(request: pytest.FixtureRequest):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name or request.node.name}.png"
         page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def keep_screen():
+    """Call with a page and a name to keep what is on the phone's screen now in tests/screenshots/<name>.png."""
+    def take(page, name: str, full_page: bool = False) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return take

@@ -98,7 +98,7 @@ def test_the_picker_is_closed_until_a_field_opens_it_on_a_phone_and_on_a_desktop
     expect(picker(page)).to_contain_text("Typing into: Ben's meld 1")
 
 
-def test_the_field_and_its_verdict_stay_in_sight_while_cards_are_tapped_one_row_per_suit(page, live_server, screenshot):
+def test_the_field_and_its_verdict_stay_in_sight_while_cards_are_tapped_two_rows_of_44px_keys_per_suit(page, live_server, screenshot):
     start(page, live_server)
     # the last field of the form: the old picker, stuck to the bottom, covered it
     for label, cards in (("Cy's cards left in hand", ("ace of spades", "2 of clubs")),
@@ -114,11 +114,16 @@ def test_the_field_and_its_verdict_stay_in_sight_while_cards_are_tapped_one_row_
     expect(verdict).to_have_text("Run (5D 6D 7D), 18 points")
     in_sight(verdict)
     in_sight(picker(page).get_by_role("button", name="king of clubs"))
-    # thirteen cards of a suit in one row on a 390px screen, the page no wider than the phone
+    # a suit in two rows on a 390px screen (ace to 7, 8 to king), each key a 44x44 touch target
+    # (issue 28: thirteen in one row were 25px wide), the page no wider than the phone
     for suit in ("spades", "hearts", "diamonds", "clubs"):
-        tops = {round(picker(page).get_by_role("button", name=f"{rank} of {suit}", exact=True).bounding_box()["y"])
-                for rank in ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")}
-        assert len(tops) == 1, f"{suit} wraps onto {len(tops)} rows"
+        boxes = {rank: picker(page).get_by_role("button", name=f"{rank} of {suit}", exact=True).bounding_box()
+                 for rank in ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")}
+        tops = sorted({round(box["y"]) for box in boxes.values()})
+        assert len(tops) == 2, f"{suit} is on {len(tops)} rows"
+        assert round(boxes["7"]["y"]) == tops[0] and round(boxes["8"]["y"]) == tops[1]
+        small = {rank: (box["width"], box["height"]) for rank, box in boxes.items() if min(box["width"], box["height"]) < 44}
+        assert not small, f"keys under 44x44 px: {small}"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page)
 

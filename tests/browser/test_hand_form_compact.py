@@ -88,7 +88,7 @@ def test_the_folded_card_says_what_was_entered(page, live_server):
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ann's meld 2").fill("ks kd kc")
     page.get_by_label("Ben's lay-off 1: cards").fill("10h")
-    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7H 8H 9H")
     page.get_by_label("Ben's cards left in hand").fill("qs4d 2c")
     expect(page.locator("#players-1-layoffs-0-cards-check")).to_have_text("Fits (7H 8H 9H 10H), 10 points")
     for name in ("Ann", "Ben"):
@@ -110,14 +110,14 @@ def test_rows_are_added_on_the_page_without_loading_another(page, live_server):
     # what was typed is still there, and the new meld is offered to lay off onto
     expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
     page.get_by_label("Ann's meld 3").fill("ks kd kc")
-    expect(page.get_by_label("Ben's lay-off 2: onto").locator("option", has_text="Ann's meld 3: ks kd kc")).to_have_count(1)
+    expect(page.get_by_label("Ben's lay-off 2: onto").locator("option", has_text="Ann's meld 3: KS KD KC")).to_have_count(1)
 
 
 def test_a_lay_off_and_cards_left_are_checked_as_they_are_typed(page, live_server):
     start(page, live_server, ("Ann", "Ben", "Cy"))
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ben's lay-off 1: cards").fill("qh")
-    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7H 8H 9H")
     expect(page.locator("#players-1-layoffs-0-cards-check")).to_contain_text("Does not fit")
     expect(page.get_by_label("Ben's lay-off 1: cards")).to_have_attribute("aria-invalid", "true")
     page.get_by_label("Cy's cards left in hand").fill("as jkr")
@@ -213,7 +213,7 @@ def test_a_players_own_page_lays_off_onto_their_own_meld_and_one_sent_checked_as
     expect(ben.locator("#layoffs-0-cards-check")).to_have_text("Fits (7H 8H 9H 10H), 10 points")
     ben.get_by_role("button", name="Another lay-off").tap()
     ben.get_by_label("My lay-off 2: cards").fill("9d")
-    ben.get_by_label("My lay-off 2: onto").select_option(label="My meld 1: 5d 6d 7d")
+    ben.get_by_label("My lay-off 2: onto").select_option(label="My meld 1: 5D 6D 7D")
     expect(ben.locator("#layoffs-1-cards-check")).to_contain_text("Does not fit")
     ben.get_by_label("My lay-off 2: cards").fill("8d")
     expect(ben.locator("#layoffs-1-cards-check")).to_have_text("Fits (5D 6D 7D 8D), 8 points")

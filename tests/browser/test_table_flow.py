@@ -132,7 +132,7 @@ def type_example_hand(page: Page) -> None:
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ann's meld 2").fill("ks, kd, kc")
     page.get_by_label("Ben's lay-off 1: cards").fill("10h")
-    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7H 8H 9H")
     page.get_by_label("Ben's cards left in hand").fill("qs 4d")
     page.get_by_label("Cy's cards left in hand").fill("as")
 
@@ -234,7 +234,7 @@ def test_an_illegal_meld_shows_why_and_saves_once_corrected(page, live_server, s
 
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     expect(page.locator("#players-0-melds-0-check")).to_have_text("Run (7H 8H 9H), 24 points")
-    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7h 8h 9h")
+    page.get_by_label("Ben's lay-off 1: onto").select_option(label="Ann's meld 1: 7H 8H 9H")
     save_hand(page)
     expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
     expect_totals(page, Ann=54, Ben=-4, Cy=-15)

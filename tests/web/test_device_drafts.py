@@ -134,3 +134,14 @@ def test_a_part_sent_again_after_its_answer_was_lost_is_not_called_stale(game, a
     again = phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND)
     assert again.get_json()["location"].endswith("/my-hand?player=0&sent=1")
     assert "was already sent; it was not sent twice" in phone.get(again.get_json()["location"]).get_data(as_text=True)
+
+
+def test_a_save_whose_answer_was_lost_then_retried_says_saved_once(game):
+    form = game.hand_form(HAND, key="lost-answer-key")
+    # the first try is saved, but the phone never hears back (its answer lost on the way), so it tries again
+    game.client.post(f"{game.url}/hands/new", data=form, headers=BACKGROUND)
+    again = game.client.post(f"{game.url}/hands/new", data=form, headers=BACKGROUND)
+    assert again.get_json() == {"saved": True, "location": game.url}
+    page = game.page()
+    assert page.count("Hand 1 saved.") == 1
+    assert "already saved" not in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -185,3 +186,35 @@ def test_api_paths_answer_json_errors(client):
     response = client.get("/api/v1/no-such-thing")
     assert response.status_code == 404
     assert response.is_json and "error" in response.get_json()
+
+
+def _alert(page: str) -> str:
+    """The words of the refused save's message at the top of the form."""
+    found = re.search(r'<div class="alert alert-error" role="alert" id="form-error">(.*?)</div>', page, re.S)
+    assert found, page
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
+
+
+def test_a_refused_save_names_every_illegal_meld_not_only_the_first(started):
+    before = started.counts()
+    page = refused(started, {"went_out": "Ann", "players": {
+        "Ann": {"melds": ["6C 7C 8C", "9H 10H QH"]},
+        "Ben": {"melds": ["2S 3S 5S"], "in_hand": "2D"},
+        "Cy": {"melds": ["KH KD QC"]},
+    }}, before)
+    alert = _alert(page)
+    assert "3 problems are marked at their fields" in alert
+    for meld in ("Ann's meld 2 (9H 10H QH)", "Ben's meld 1 (2S 3S 5S)", "Cy's meld 1 (KH KD QC)"):
+        assert meld in alert
+    # and each at its own field, marked for a screen reader too
+    assert page.count('aria-invalid="true"') == 3
+
+
+def test_field_errors_do_not_repeat_the_hand_number(started):
+    page = refused(started, {"went_out": "Ann", "players": {
+        "Ann": {"melds": ["6C 7C 8C", "9H 10H QH"]},
+        "Ben": {"in_hand": "2D"},
+    }}, started.counts())
+    errors = re.findall(r'<ul class="field-errors"[^>]*>(.*?)</ul>', page, re.S)
+    assert errors and all("hand 2:" not in e for e in errors)
+    assert "Not saved: Ann's meld 2 (9H 10H QH) is not legal" in _alert(page)

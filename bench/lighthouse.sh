@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Lighthouse (npm's, package.json) on Debian's chromium, as a phone: the home page, a scoreboard and a
+# hand form of a 500 Rum game of four with two hands played, served by `scorekeeper serve` (waitress) on a
+# throwaway data folder. Prints Performance, Accessibility and Best Practices for each page; the full
+# reports go to test-artifacts/lighthouse/.
+#
+#   bench/lighthouse.sh            (after `make setup` and `npm ci`)
+#   PORT=5099 bench/lighthouse.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PY:-.venv/bin/python}
+PORT=${PORT:-5097}
+export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
+DATA=$(mktemp -d)
+OUT=test-artifacts/lighthouse
+mkdir -p "$OUT"
+
+# a game to look at, stored through the sessions service before the server starts
+EDIT=$("$PY" - "$DATA" <<'PY'
+import sys
+from scorekeeper import create_app
+from scorekeeper.sessions import service
+
+app = create_app(data_dir=sys.argv[1])
+with app.app_context():
+    names = ["Ann", "Ben", "Cy", "Dot"]
+    gs = service.create_session("rummy500", {}, names)
+    service.add_hand(gs, {"ended": "went_out", "went_out": "Ann", "points": dict(zip(names, (85, -10, 35, 5)))})
+    service.add_hand(gs, {"ended": "went_out", "went_out": "Cy", "points": dict(zip(names, (-20, 40, 95, -5)))})
+    print(gs.edit_token)
+PY
+)
+
+.venv/bin/scorekeeper serve --port "$PORT" --data-dir "$DATA" >"$OUT/server.log" 2>&1 &
+SERVER=$!
+trap 'kill "$SERVER" 2>/dev/null; rm -rf "$DATA"' EXIT
+BASE="http://127.0.0.1:$PORT"
+for _ in $(seq 50); do curl -fs -o /dev/null "$BASE/" && break; sleep 0.2; done
+
+printf '%-12s %12s %14s %15s\n' page Performance Accessibility "Best Practices"
+for page in "home /" "scoreboard /s/$EDIT" "hand-form /s/$EDIT/hands/new"; do
+  set -- $page
+  npx --no-install lighthouse "$BASE$2" --quiet --form-factor=mobile --screenEmulation.mobile \
+    --only-categories=performance,accessibility,best-practices \
+    --chrome-flags="--headless=new --no-sandbox" --output=json --output-path="$OUT/$1.json" >/dev/null 2>&1 \
+    || { echo "$1: lighthouse failed (see $OUT/$1.json)"; continue; }
+  node -e '
+    const r = require(process.argv[1]);
+    const s = (c) => r.categories[c].score === null ? "n/a" : Math.round(r.categories[c].score * 100);
+    console.log(process.argv[2].padEnd(12), String(s("performance")).padStart(12), String(s("accessibility")).padStart(14),
+                String(s("best-practices")).padStart(15));
+  ' "$PWD/$OUT/$1.json" "$1"
+done
