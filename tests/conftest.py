@@ -34,16 +34,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def schema_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A database the migrations brought to the newest schema, once per test process; yields its URL."""
     with template(tmp_path_factory.mktemp("template")) as url:
         yield url
 
 
 @pytest.fixture
-def databases(tmp_path: Path, schema: str) -> Iterator[Databases]:
+def databases(tmp_path: Path, schema_template: str) -> Iterator[Databases]:
     """The test's databases: SQLite files in tmp_path, or PostgreSQL databases dropped afterwards."""
-    with opened(tmp_path, schema) as held:
+    with opened(tmp_path, schema_template) as held:
         yield held
 
 
