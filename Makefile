@@ -1,4 +1,5 @@
-# make run: set up and serve on the embedded SQLite; make test: set up and run every test on SQLite, then on PostgreSQL.
+# make run: set up and serve on the embedded SQLite; make test: set up and run every test on SQLite, then those that
+# touch a database on PostgreSQL.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
@@ -44,17 +45,18 @@ apt-packages:
 			$$(command -v npm >/dev/null || echo npm); \
 	fi
 
-# every test on SQLite, then every test again on a throwaway PostgreSQL (SKIP_POSTGRES=1 skips that run);
+# every test on SQLite, then on a throwaway PostgreSQL every test that touches a database (browser tests
+# excepted, see tests/conftest.py; SKIP_POSTGRES=1 skips that run), each on every core (pytest-xdist);
 # the PostgreSQL run goes on even when the SQLite one failed, and make fails if either did
 test: test-setup lint
 	@status=0; \
 	echo "== tests on SQLite"; \
-	$(PY) -m pytest -q || status=1; \
+	$(PY) -m pytest -q -n auto || status=1; \
 	if [ -n "$(SKIP_POSTGRES)" ] && [ "$(SKIP_POSTGRES)" != 0 ]; then \
 		echo "== tests on PostgreSQL skipped (SKIP_POSTGRES=$(SKIP_POSTGRES))"; \
 	else \
 		echo "== tests on PostgreSQL"; \
-		tests/run_postgres.sh $(PY) || status=1; \
+		tests/run_postgres.sh $(PY) -n auto || status=1; \
 	fi; \
 	exit $$status
 

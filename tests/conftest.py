@@ -14,16 +14,36 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from tests.databases import Databases, opened
+from tests.databases import ON_POSTGRES, Databases, opened, template
 
 # scripts the tests run in processes of their own (one of them crashes its interpreter on purpose)
 collect_ignore = ["scripts"]
 
 
+@pytest.hookimpl(trylast=True)  # after tests/browser/conftest.py has marked the browser tests
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL, run only the tests that touch a database; browser tests ran in the SQLite pass."""
+    if not ON_POSTGRES:
+        return
+    kept, dropped = [], []
+    for item in items:
+        touches = "databases" in getattr(item, "fixturenames", ()) or item.get_closest_marker("database")
+        (kept if touches and not item.get_closest_marker("browser") else dropped).append(item)
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
+
+
+@pytest.fixture(scope="session")
+def schema_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database the migrations brought to the newest schema, once per test process; yields its URL."""
+    with template(tmp_path_factory.mktemp("template")) as url:
+        yield url
+
+
 @pytest.fixture
-def databases(tmp_path: Path) -> Iterator[Databases]:
+def databases(tmp_path: Path, schema_template: str) -> Iterator[Databases]:
     """The test's databases: SQLite files in tmp_path, or PostgreSQL databases dropped afterwards."""
-    with opened(tmp_path) as held:
+    with opened(tmp_path, schema_template) as held:
         yield held
 
 

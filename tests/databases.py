@@ -1,15 +1,18 @@
 """Where a test's database lives: an SQLite file in its tmp_path, or a fresh PostgreSQL database.
 
 `make test` runs the suite twice: on SQLite, then with SCOREKEEPER_TEST_DATABASE_URL naming a
-throwaway PostgreSQL server (see tests/run_postgres.sh). Every fixture that makes an app gets
-its database here, so each test starts on an empty database of either kind, and a PostgreSQL
-one is dropped when the test ends.
+throwaway PostgreSQL server (see tests/run_postgres.sh), keeping there only the tests that touch
+a database. Every fixture that makes an app gets its database here: a copy of a template that the
+migrations brought to the newest schema once per test process (an SQLite file copied, or a
+PostgreSQL database created from it as TEMPLATE), so each test starts on an empty database of its
+own without running the migrations again. A PostgreSQL one is dropped when the test ends.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -60,8 +63,8 @@ def _as_admin(statement: str) -> None:
         engine.dispose()
 
 
-def create_postgres_database() -> str:
-    """CREATE an empty database with a new name; returns its URL."""
+def create_postgres_database(template: str | None = None) -> str:
+    """CREATE an empty database with a new name, a copy of the database `template` (a URL) if given; returns its URL."""
     from sqlalchemy import event
     from sqlalchemy.engine import make_url
     from sqlalchemy.pool import Pool
@@ -70,7 +73,8 @@ def create_postgres_database() -> str:
         event.listen(Pool, "connect", _record)
     name = f"sk_test_{os.getpid()}_{secrets.token_hex(6)}"
     _opened[name] = []
-    _as_admin(f'CREATE DATABASE "{name}"')
+    copied = f' TEMPLATE "{make_url(template).database}"' if template else ""
+    _as_admin(f'CREATE DATABASE "{name}"{copied}')
     return make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
 
 
@@ -85,31 +89,62 @@ def drop_postgres_database(url: str) -> None:
     _as_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def app_config(url: str, **config: Any) -> dict[str, Any]:
+    """The test config of an app on the database `url`: TESTING, the test client as the host, CSRF on unless `config` says."""
+    return {"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "SQLALCHEMY_DATABASE_URI": url, **config}
+
+
+@contextmanager
+def template(folder: Path) -> Iterator[str]:
+    """A database at the newest schema for the tests' databases to copy (an SQLite file in `folder`); yields its URL."""
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    url = create_postgres_database() if ON_POSTGRES else f"sqlite:///{folder / 'template.sqlite'}"
+    try:
+        app = create_app(app_config(url))
+        with app.app_context():
+            # no connection may stay open: PostgreSQL copies only a database nobody is connected to
+            db.engine.dispose()
+        yield url
+    finally:
+        if ON_POSTGRES:
+            drop_postgres_database(url)
+
+
 class Databases:
     """The databases of one test, by name: SQLite files in tmp_path, or PostgreSQL databases dropped at close()."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, template: str) -> None:
         self.tmp_path = tmp_path
+        self.template = template
         self.urls: dict[str, str] = {}
         self.apps: list[Any] = []
 
     def url(self, name: str = "test") -> str:
-        """The URL of the test's database `name` (the same one each time it is asked for)."""
+        """The URL of the test's database `name` (the same one each time it is asked for): empty if new."""
         if name not in self.urls:
-            if ON_POSTGRES:
-                self.urls[name] = create_postgres_database()
-            else:
-                self.urls[name] = f"sqlite:///{self.tmp_path / f'{name}.sqlite'}"
+            self.urls[name] = self._new(name, copying=False)
         return self.urls[name]
 
+    def _new(self, name: str, copying: bool) -> str:
+        """A new database `name`: empty, or a copy of the template (at the newest schema)."""
+        from sqlalchemy.engine import make_url
+
+        if ON_POSTGRES:
+            return create_postgres_database(self.template if copying else None)
+        path = self.tmp_path / f"{name}.sqlite"
+        if copying:
+            shutil.copyfile(make_url(self.template).database, path)
+        return f"sqlite:///{path}"
+
     def app(self, name: str = "test", /, **config: Any):
-        """A fresh app on the database `name`: TESTING, the test client as the host, CSRF on unless `config` says."""
+        """A fresh app on the database `name` (new ones copy the template): see app_config."""
         from scorekeeper import create_app
 
-        app = create_app({
-            "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests",
-            "SQLALCHEMY_DATABASE_URI": self.url(name), **config,
-        })
+        if name not in self.urls:
+            self.urls[name] = self._new(name, copying=True)
+        app = create_app(app_config(self.url(name), **config))
         self.apps.append(app)
         return app
 
@@ -128,9 +163,9 @@ class Databases:
 
 
 @contextmanager
-def opened(tmp_path: Path) -> Iterator[Databases]:
-    """The Databases of a test, closed when the block ends."""
-    held = Databases(tmp_path)
+def opened(tmp_path: Path, template: str) -> Iterator[Databases]:
+    """The Databases of a test, copying the database `template` (see template()), closed when the block ends."""
+    held = Databases(tmp_path, template)
     try:
         yield held
     finally:

@@ -29,6 +29,9 @@ from sqlalchemy.pool import NullPool  # noqa: E402
 from scorekeeper.database import head_revision  # noqa: E402
 from tests.databases import ON_POSTGRES, create_postgres_database, drop_postgres_database  # noqa: E402
 
+# its databases are its own: PostgreSQL ones when the suite runs there
+pytestmark = pytest.mark.database
+
 # 20 starts take about 75 s on a 2-CPU machine (GUNICORN_STARTS to change it)
 STARTS = int(os.environ.get("GUNICORN_STARTS", "20"))
 WORKERS = 4
