@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Lighthouse (npm's, package.json) on Debian's chromium, as a phone: the home page, a scoreboard and a
+# Lighthouse (npm's, pinned in bench/lighthouse/ and installed there on first use, so make test never needs it)
+# on Debian's chromium, as a phone: the home page, a scoreboard and a
 # hand form of a 500 Rum game of four with two hands played, served by `scorekeeper serve` (waitress) on a
 # throwaway data folder. Prints Performance, Accessibility and Best Practices for each page; the full
 # reports go to test-artifacts/lighthouse/.
 #
-#   bench/lighthouse.sh            (after `make setup` and `npm ci`)
+#   bench/lighthouse.sh            (after `make setup`)
 #   PORT=5099 bench/lighthouse.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,9 @@ export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 DATA=$(mktemp -d)
 OUT=test-artifacts/lighthouse
 mkdir -p "$OUT"
+LIGHTHOUSE=bench/lighthouse/node_modules/.bin/lighthouse
+# npm install, not npm ci: npm 11 refuses lighthouse 12's own lock file (third-party-web) under ci
+[ -x "$LIGHTHOUSE" ] || npm install --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
 
 # a game to look at, stored through the sessions service before the server starts
 EDIT=$("$PY" - "$DATA" <<'PY'
@@ -40,7 +44,7 @@ for _ in $(seq 50); do curl -fs -o /dev/null "$BASE/" && break; sleep 0.2; done
 printf '%-12s %12s %14s %15s\n' page Performance Accessibility "Best Practices"
 for page in "home /" "scoreboard /s/$EDIT" "hand-form /s/$EDIT/hands/new"; do
   set -- $page
-  npx --no-install lighthouse "$BASE$2" --quiet --form-factor=mobile --screenEmulation.mobile \
+  "$LIGHTHOUSE" "$BASE$2" --quiet --form-factor=mobile --screenEmulation.mobile \
     --only-categories=performance,accessibility,best-practices \
     --chrome-flags="--headless=new --no-sandbox" --output=json --output-path="$OUT/$1.json" >/dev/null 2>&1 \
     || { echo "$1: lighthouse failed (see $OUT/$1.json)"; continue; }
