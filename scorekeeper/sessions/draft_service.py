@@ -241,12 +241,13 @@ def saved_text(position: int, used: bool | None) -> str:
     return f"Hand {position} was saved without your part: the table kept what was typed there."
 
 
-def hand_values(gs: GameSession) -> dict[str, Any] | None:
+def hand_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any] | None:
     """Hand-form values (as a browser posts them) pre-filled from the parts sent; None when none was sent.
 
     Players who sent nothing get empty rows; whoever said they went out is chosen as such.
+    `sent` is :func:`parts` when the caller has loaded them already.
     """
-    sent = parts(gs)
+    sent = parts(gs) if sent is None else sent
     if not sent:
         return None
     names = gs.playing_names

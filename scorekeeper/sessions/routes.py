@@ -263,9 +263,10 @@ def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, 
     return data
 
 
-def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None, differ=None):
+def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None, differ=None, sent=None):
     # the players' own parts of the next hand, for the script that merges them in as they arrive
-    parts = draft_service.part_values(gs) if mode == "cards" and hand is None else None
+    # (`sent`: draft_service.parts, when the caller has loaded them already)
+    parts = draft_service.part_values(gs, sent) if mode == "cards" and hand is None else None
     names = _names(gs, hand)
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
@@ -348,12 +349,13 @@ def hand_new(token: str):
 def _new_hand_page(gs: GameSession, token: str, mode: str):
     """The form for the next hand, with what the players sent from their own phones filled in."""
     # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-    drafted = draft_service.hand_values(gs) if mode == "cards" else None
+    sent = draft_service.parts(gs) if mode == "cards" else None
+    drafted = draft_service.hand_values(gs, sent) if sent is not None else None
     form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
     form.idempotency_key.data = secrets.token_urlsafe(24)
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
     form.expected_position.data = str(service.next_position(gs))
-    return _render_hand(gs, token, form, mode)
+    return _render_hand(gs, token, form, mode, sent=sent)
 
 
 class _NextHandCheck:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -188,7 +188,19 @@ class Game:
         """
         if players is None and (options is None or (isinstance(options, Mapping) and not options)):
             return self.house_rules
-        return self._built_rules(options, players)
+        key = _options_key(options)
+        if key is None:
+            return self._built_rules(options, players)
+        return self._kept_rules(key, players)
+
+    @lru_cache(maxsize=512)  # noqa: B019 - games are built once at import and live as long as the process
+    def _kept_rules(self, key: tuple[tuple[str, type, Any], ...], players: int | None) -> Rules:
+        """The rules of the options `key` stands for, built once: a form or a check asks the same table's rules often.
+
+        Its options are read-only, as the same Rules is given to every caller.
+        """
+        rules = self._built_rules({name: value for name, _, value in key}, players)
+        return replace(rules, options=MappingProxyType(dict(rules.options)))
 
     @cached_property
     def house_rules(self) -> Rules:
@@ -196,8 +208,7 @@ class Game:
 
         The options are read-only, as the same Rules is given to every caller.
         """
-        rules = self._built_rules(None, None)
-        return replace(rules, options=MappingProxyType(dict(rules.options)))
+        return self._kept_rules((), None)
 
     def _built_rules(self, options: Mapping[str, Any] | None, players: int | None) -> Rules:
         chosen = read_options(self, options)
@@ -465,6 +476,24 @@ class Rules:
         if self.deuces_wild and card.rank == 2:
             return True
         return self.variant.asks_wild_rank and wild_rank is not None and card.rank == wild_rank
+
+
+def _options_key(options: Mapping[str, Any] | None) -> tuple[tuple[str, type, Any], ...] | None:
+    """The options as a key of Game._kept_rules, or None when they cannot be one (not a mapping, a value unhashable).
+
+    Each value's type is in the key: ``True == 1``, but an option taking a number refuses True. The order is
+    kept: of several wrong options, the first is the one named.
+    """
+    if not isinstance(options, Mapping):
+        return None
+    key = tuple((name, type(value), value) for name, value in options.items() if isinstance(name, str))
+    if len(key) != len(options):
+        return None
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def read_options(game: Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
