@@ -140,8 +140,8 @@ def test_a_lay_off_list_offers_no_meld_to_a_player_who_has_not_gone_down(page: P
     # once Cy goes down, every meld row is offered again (anyone's, as in this game), named by its cards
     meld(page, "Cy", 1, "kh kd ks")
     expect(offered).to_have_text([
-        "(choose a meld)", "Ann's meld 1: 7h 7d 7s", "Ann's meld 2: 9c 9d jk", "Ben's meld 1 (empty)",
-        "Ben's meld 2 (empty)", "Cy's meld 1: kh kd ks", "Cy's meld 2 (empty)",
+        "(choose a meld)", "Ann's meld 1: 7H 7D 7S", "Ann's meld 2: 9C 9D JK", "Ben's meld 1 (empty)",
+        "Ben's meld 2 (empty)", "Cy's meld 1: KH KD KS", "Cy's meld 2 (empty)",
     ])
     # and taken off again when Cy's meld is cleared
     meld(page, "Cy", 1, "")
@@ -151,4 +151,4 @@ def test_a_lay_off_list_offers_no_meld_to_a_player_who_has_not_gone_down(page: P
     mine = page.get_by_label("My lay-off 1: onto").locator("option:not([disabled])")
     expect(mine).to_have_text(["(none: type a meld first)"])
     page.get_by_label("My meld 1").fill("kh kd ks")
-    expect(mine).to_have_text(["(choose a meld)", "My meld 1: kh kd ks", "My meld 2 (empty)"])
+    expect(mine).to_have_text(["(choose a meld)", "My meld 1: KH KD KS", "My meld 2 (empty)"])
