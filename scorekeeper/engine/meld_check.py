@@ -231,7 +231,7 @@ def check_declaration(
     if not isinstance(groups, list) or not groups:
         raise InputError('`groups` must list the groups of the declaration, like ["2H 3H 4H", "KD KH KS"]')
     wild = read_wild_rank(wild_rank, rules)
-    read = [_read_meld(cards, f"group {index + 1}: ") for index, cards in enumerate(groups)]  # type: ignore[arg-type]
+    read = [_read_meld(cards, f"group {index + 1}: ") for index, cards in enumerate(groups)]
     why = variant.declaration_refusal(read, rules, wild)
     return {
         "valid": why is None,

@@ -160,6 +160,9 @@ class Game:
     names_groups: ClassVar[bool] = False
     # a whole declaration can be checked at once (Indian Rummy's show), see `declaration_refusal`
     checks_declarations: ClassVar[bool] = False
+    # the fields a player's entry and a hand may hold beyond every game's (backups keep exactly these)
+    entry_fields: ClassVar[tuple[str, ...]] = ()
+    hand_fields: ClassVar[tuple[str, ...]] = ()
     # how the hand form and errors ask for the wild rank, where the game asks for one
     wild_rank_help: ClassVar[str] = "choose the rank of the card turned up after the deal, like 7 or K"
 

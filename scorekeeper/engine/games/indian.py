@@ -127,6 +127,8 @@ class IndianRummy(DeadwoodGame):
     deal_may_end_unclaimed = True
     names_groups = True
     checks_declarations = True
+    entry_fields = ("dropped", "wrong_show")
+    hand_fields = ("rejoined",)
     wild_rank_help = "choose the rank of the cut joker, like 5 or K (A when the cut card is a printed joker)"
 
     # the table -------------------------------------------------------------------
@@ -151,7 +153,7 @@ class IndianRummy(DeadwoodGame):
 
     def lowest_wins_at(self, rules: Rules) -> bool:
         """The lowest total leads in points and pool; in deals the highest wins."""
-        return rules.option("format") != "deals"
+        return bool(rules.option("format") != "deals")
 
     def own_wild_rank(self, wild_rank: int | None) -> int | None:
         """Cards of the wild rank meld alone as themselves (a set of three 5s with 5s wild)."""
@@ -342,6 +344,12 @@ class IndianRummy(DeadwoodGame):
 
     def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
         """Pool: who is out after the hand; points: what the deal's winner collects."""
+        notes = self._notes(hand, rules, totals)
+        if hand.points is None:  # what each player's cards, drop or wrong show cost: the scores in points and pool
+            notes["counts"] = {name: self.count(hand, player, rules) for name, player in hand.players.items()}
+        return notes
+
+    def _notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
         form = rules.option("format")
         if form == "pool":
             return {"eliminated": self._out(rules, totals)}
