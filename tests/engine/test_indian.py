@@ -228,6 +228,12 @@ def test_pool_the_last_player_left_wins():
     assert body["eliminated"] == ["Ben", "Cy", "Dev"]
 
 
+def test_pool_nobody_rejoins_once_the_game_is_over():
+    hands = pool_game() + [{"rejoined": ["Ben"], "points": {"Ann": 0, "Ben": 5, "Cy": 0, "Dev": 0}}]
+    with pytest.raises(RulesError, match="the pool game is over"):
+        scored(hands, {"format": "pool"})
+
+
 def test_pool_an_eliminated_player_is_not_dealt_in():
     hands = pool_game()[:3] + [{"points": {"Ann": 0, "Ben": 10, "Cy": 30, "Dev": 5}}]
     with pytest.raises(RulesError, match="Dev is out .* and is not dealt in"):

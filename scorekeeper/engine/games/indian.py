@@ -276,6 +276,8 @@ class IndianRummy(DeadwoodGame):
     def before_hand(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
         """Pool: rejoins (their totals), and no hand dealt to a player who is out; every player in play entered."""
         out = self._out(rules, totals)
+        if out and len(out) >= len(totals) - 1 and not hand.rejoined:
+            return {}  # the pool game is over: a hand played on adds to the totals, as in every game, and is not checked
         restarts = self._rejoins(hand, rules, totals, out)
         in_play = [name for name in totals if name not in out or name in restarts]
         for name in out:
@@ -311,6 +313,8 @@ class IndianRummy(DeadwoodGame):
         if not rules.option("rejoin"):
             raise RulesError(f"hand {number}: this table plays without rejoining", hand=number, field="rejoined")
         still = {name: total for name, total in totals.items() if name not in out}
+        if len(still) <= 1:
+            raise RulesError(f"hand {number}: the pool game is over: nobody rejoins", hand=number, field="rejoined")
         top = max(still, key=still.__getitem__)
         below = REJOIN_BELOW[int(rules.option("pool"))]
         for name in hand.rejoined:
