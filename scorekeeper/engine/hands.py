@@ -143,15 +143,7 @@ def _count_points(hand: Hand, rules: Rules) -> None:
 def _read_went_out(value: object, ended: str, names: list[str], problem: Problems, unclaimed: bool = False) -> str | None:
     """Who went out; `unclaimed`: the game lets a deal end with nobody going out (null)."""
     if isinstance(value, list):
-        for item in value:
-            if not isinstance(item, str):
-                raise problem(InputError, f"`went_out` must name players, not {item!r}", field="went_out")
-            if item and item not in names:
-                raise problem(InputError, f"`{item}` went out, but is not a player in this session", field="went_out")
-        if len(value) > 1:
-            both = " and ".join(str(v) for v in value)
-            raise problem(RulesError, f"only one player can go out in a hand, but {both} are named", field="went_out")
-        value = value[0] if value else None
+        value = _one_named(value, names, problem)
     if value is not None and not isinstance(value, str):
         raise problem(InputError, f"`went_out` must be a player's name, not {value!r}", field="went_out")
     if ended == "stock_exhausted":
@@ -167,6 +159,19 @@ def _read_went_out(value: object, ended: str, names: list[str], problem: Problem
     if value not in names:
         raise problem(InputError, f"`{value}` went out, but is not a player in this session", field="went_out")
     return str(value)
+
+
+def _one_named(value: list[Any], names: list[str], problem: Problems) -> str | None:
+    """`went_out` given as a list: its one name (None when empty); refuses more than one, or one not a player."""
+    for item in value:
+        if not isinstance(item, str):
+            raise problem(InputError, f"`went_out` must name players, not {item!r}", field="went_out")
+        if item and item not in names:
+            raise problem(InputError, f"`{item}` went out, but is not a player in this session", field="went_out")
+    if len(value) > 1:
+        both = " and ".join(str(v) for v in value)
+        raise problem(RulesError, f"only one player can go out in a hand, but {both} are named", field="went_out")
+    return value[0] if value else None
 
 
 def _read_points(points: object, names: list[str], problem: Problems) -> dict[str, int]:
