@@ -166,8 +166,8 @@ SAMPLES: dict[str, Sample] = {
         {"ended": "went_out", "went_out": "Ann & Cy", "points": {"Ann & Cy": 1000, "Ben & Dee": 200}},
     ], {"Ann & Cy": 2050, "Ben & Dee": 1060}, "finished", "Ann & Cy"),
     # docs/rules/indian.md example 4: a pool 101 game with a first drop, a middle drop, a wrong show, eliminations
-    # and a rejoin, to Ann, the last player left
-    "indian": Sample("indian", ["Ann", "Ben", "Cy", "Dev"], {"format": "pool"}, [
+    # and a rejoin, to Ann, the last player left (`rejoin` given: the new-game form sends a checkbox left unticked as false)
+    "indian": Sample("indian", ["Ann", "Ben", "Cy", "Dev"], {"format": "pool", "rejoin": True}, [
         {"wild_rank": "9", "went_out": "Ann", "players": {
             "Ann": {"melds": ["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"]},
             "Ben": {"melds": ["7D 8D 9D", "JS QS JK"], "in_hand": "QH 4C 3D"},
