@@ -66,7 +66,7 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.option("--game", default="rummy500", show_default=True, help="Game id, e.g. gin, oklahoma.")
-@click.option("--wild-rank", default=None, help="The hand's wild rank (5000 Rummy).")
+@click.option("--wild-rank", default=None, help="The hand's wild rank (5000 Rummy, Indian Rummy; A for a printed joker).")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A game option.")
 @click.option("--going-out", is_flag=True, help="The meld is made in the turn its player goes out (Canasta).")
 @click.argument("cards", nargs=-1, required=True)
@@ -80,6 +80,21 @@ def meld(game: str, wild_rank: str | None, options: tuple[str, ...], going_out: 
         _fail(str(exc), 2)
     _print_json(result)
     sys.exit(0 if result["legal"] else 1)
+
+
+@main.command()
+@click.option("--game", default="indian", show_default=True, help="Game id of a game with declarations.")
+@click.option("--wild-rank", default=None, help="The deal's wild rank (A for a printed joker).")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A game option.")
+@click.argument("groups", nargs=-1, required=True)
+def declaration(game: str, wild_rank: str | None, options: tuple[str, ...], groups: tuple[str, ...]) -> None:
+    """Check a whole declaration, one GROUP per argument ("2H 3H 4H"); exit 0 valid show, 1 not, 2 unreadable."""
+    try:
+        result = engine.check_declaration(list(groups), game=game, options=_parse_options(options), wild_rank=wild_rank)
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    _print_json(result)
+    sys.exit(0 if result["valid"] else 1)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:

@@ -165,6 +165,24 @@ SAMPLES: dict[str, Sample] = {
         }, concealed=True),
         {"ended": "went_out", "went_out": "Ann & Cy", "points": {"Ann & Cy": 1000, "Ben & Dee": 200}},
     ], {"Ann & Cy": 2050, "Ben & Dee": 1060}, "finished", "Ann & Cy"),
+    # docs/rules/indian.md example 4: a pool 101 game with a first drop, a middle drop, a wrong show, eliminations
+    # and a rejoin, to Ann, the last player left (`rejoin` given: the new-game form sends a checkbox left unticked as false)
+    "indian": Sample("indian", ["Ann", "Ben", "Cy", "Dev"], {"format": "pool", "rejoin": True}, [
+        {"wild_rank": "9", "went_out": "Ann", "players": {
+            "Ann": {"melds": ["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"]},
+            "Ben": {"melds": ["7D 8D 9D", "JS QS JK"], "in_hand": "QH 4C 3D"},
+            "Cy": {"melds": ["AC AD AH"], "in_hand": "JD QD 10D 2C 3C 6H 7H 8C 9S JK"},
+            "Dev": {"dropped": "first"},
+        }},
+        {"wild_rank": "4", "went_out": "Ben", "players": {
+            "Ann": {"dropped": "middle"},
+            "Ben": {"melds": ["AS 2S 3S", "5H 6H 4C 8H", "9D 9C 9H", "JD QD KD"]},
+            "Cy": {"wrong_show": True},
+            "Dev": {"melds": ["10S JS QS", "6D 7D 4S"], "in_hand": "KC KH 2D 3D 5C"},
+        }},
+        {"rejoined": ["Cy"], "points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}},
+        {"points": {"Ann": 0, "Ben": 10, "Cy": 30, "Dev": 0}},  # Dev, out, is dealt nothing
+    ], {"Ann": 40, "Ben": 107, "Cy": 101, "Dev": 105}, "finished", "Ann"),
 }
 
 

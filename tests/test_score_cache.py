@@ -26,8 +26,12 @@ from tests.test_history_list import listed
 def scoring(game: str = "rummy500", hands: int = 20) -> engine.Scoring:
     """The engine's Scoring of a session of `hands` hands of the sample `game`, under a target nobody reaches."""
     sample = SAMPLES[game]
-    # michigan has no target: each hand is a game of its own; contract ends after its deals
-    options = sample.options if game in ("michigan", "contract") else {**sample.options, "target": 10**9}
+    # michigan has no target: each hand is a game of its own; contract ends after its deals; indian's points format
+    # has no end
+    if game == "indian":
+        options = {**sample.options, "format": "points"}
+    else:
+        options = sample.options if game in ("michigan", "contract") else {**sample.options, "target": 10**9}
     return engine.Scoring.of({"game": sample.game, "players": sample.players, "options": options,
                               "hands": [_repeated(sample, n) for n in range(hands)]})
 
@@ -36,9 +40,12 @@ def _repeated(sample, n: int) -> dict:
     """Hand n of a long session made of the sample's hands over and over.
 
     Contract Rummy's hands of cards meet their own deal's contract, so past its
-    sample its hands come as the points they scored.
+    sample its hands come as the points they scored; Indian Rummy's pool sample
+    is played as points, without its rejoin.
     """
     hand = sample.hands[n % len(sample.hands)]
+    if sample.game == "indian":  # played as points, where nobody is out and so nobody rejoins
+        hand = {key: value for key, value in hand.items() if key != "rejoined"}
     if sample.game == "contract" and n >= len(sample.hands) and "players" in hand:
         scored = engine.score_session({"game": "contract", "players": sample.players, "options": sample.options,
                                        "hands": sample.hands[: n % len(sample.hands) + 1]})

@@ -83,6 +83,19 @@ def check_layoff(body: dict[str, Any]) -> Answer:
         return refused(exc)
 
 
+def check_declaration(body: dict[str, Any]) -> Answer:
+    """{"game", "options", "wild_rank", "groups"} -> valid, answer ("valid show" or the first reason), each group."""
+    missing = _missing(body, ("groups",), 'give the declaration\'s groups, like ["2H 3H 4H", "KD KH KS"]')
+    if missing:
+        return missing
+    try:
+        return 200, engine.check_declaration(
+            body["groups"], game=body.get("game") or "indian", options=body.get("options"), wild_rank=body.get("wild_rank"),
+        )
+    except ValueError as exc:
+        return refused(exc)
+
+
 def check_cards(body: dict[str, Any]) -> Answer:
     """{"cards", "game", "options", "wild_rank"} -> {"cards": [canonical notation], "points" with a game}, or 400."""
     missing = _missing(body, ("cards",), 'give the cards as "QS 4D" or a list of card strings')

@@ -32,6 +32,12 @@ def check_layoff():
     return _answer(answers.check_layoff)
 
 
+@bp.post("/declarations/check")
+def check_declaration():
+    """Check a whole declaration (Indian Rummy's show): {"game", "options", "wild_rank", "groups"} -> valid, answer."""
+    return _answer(answers.check_declaration)
+
+
 @bp.post("/cards/check")
 def check_cards():
     """Read a list of cards held: {"cards"} -> {"cards": [canonical notation]}, or 400 naming the card not read."""

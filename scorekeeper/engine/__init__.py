@@ -2,7 +2,7 @@
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
-InputError, RulesError; and for pages and forms: check_layoff, read_card_list,
+InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy's show), check_layoff, read_card_list,
 resolve_options, deck_counts, card_values, unentered_players,
 points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
@@ -17,7 +17,7 @@ from scorekeeper.engine.games.base import Option
 from scorekeeper.engine.games.gin import HAND_SIZE as GIN_HAND_SIZE
 from scorekeeper.engine.games.gin import GinCardsError, big_gin_arrangements, gin_arrange
 from scorekeeper.engine.layoffs import layoff_owners
-from scorekeeper.engine.meld_check import check_layoff, check_meld, read_card_list
+from scorekeeper.engine.meld_check import check_declaration, check_layoff, check_meld, read_card_list
 from scorekeeper.engine.rules import card_values, deck_counts, resolve_options
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.standing import Place, ranked
@@ -37,6 +37,7 @@ __all__ = [
     "VARIANTS",
     "big_gin_arrangements",
     "card_values",
+    "check_declaration",
     "check_layoff",
     "check_meld",
     "deal_note",

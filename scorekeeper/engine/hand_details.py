@@ -31,7 +31,7 @@ def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     if kept is None:
         kept = hand.memo[key] = _detail_parts(hand, rules)
     details = {}
-    for name, melds, layoffs, in_hand, melded_points, in_hand_points, counts in kept:
+    for name, melds, layoffs, in_hand, melded_points, in_hand_points, counts, state in kept:
         # most players have no lay-offs, and some no melds: skip making an empty list the long way
         details[name] = {
             "melds": meld_bodies(melds) if melds else [],
@@ -45,6 +45,8 @@ def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
         }
         if counts:  # the game's own numbers beside the cards (Canasta's red_threes)
             details[name].update(counts)
+        if state:  # how the player left the hand without cards (Indian Rummy's drops and wrong show)
+            details[name]["state"] = state
     return details
 
 
@@ -58,6 +60,7 @@ class _PlayerParts(NamedTuple):
     melded_points: int
     in_hand_points: int
     counts: tuple[tuple[str, int], ...]  # the game's hand_counts, as entered
+    state: str  # PlayerHand.state: "" for a player whose cards say it all
 
 
 def _detail_parts(hand: Hand, rules: Rules) -> tuple[_PlayerParts, ...]:
@@ -76,5 +79,6 @@ def _detail_parts(hand: Hand, rules: Rules) -> tuple[_PlayerParts, ...]:
             player.melded_points,
             player.in_hand_points,
             tuple(player.counts.items()),
+            player.state,
         ))
     return tuple(kept)

@@ -37,6 +37,7 @@ def _card_list(
 def read_cards(entries: dict[str, Mapping[str, Any]], hand: Hand, rules: Rules, problem: Problems) -> None:
     for name, entry in entries.items():
         player = hand.players[name] = PlayerHand(name)
+        player.state = rules.variant.player_state(entry, name, problem)
         player.melds = read_melds(
             name, entry.get("melds"), rules, hand.wild_rank, problem, player.entered, going_out=name == hand.went_out
         )

@@ -63,6 +63,7 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     if not isinstance(raw, Mapping):
         raise problem(InputError, "a hand must be an object with `ended` and `players` or `points`")
     hand = _read_ending(raw, number, rules, names, problem)
+    rules.variant.read_hand_extras(raw, hand, names, problem)
     if "points" in raw:
         hand.points = _read_points(raw["points"], names, problem)
         return hand
@@ -83,7 +84,7 @@ def _read_ending(raw: Mapping[str, Any], number: int, rules: Rules, names: list[
     ended = raw.get("ended", "went_out")
     if ended not in ENDINGS:
         raise problem(InputError, f"`ended` must be went_out or stock_exhausted, not {ended!r}", field="ended")
-    went_out = _read_went_out(raw.get("went_out"), ended, names, problem)
+    went_out = _read_went_out(raw.get("went_out"), ended, names, problem, rules.variant.deal_may_end_unclaimed)
     concealed = raw.get("concealed", False)
     if not isinstance(concealed, bool):
         raise problem(InputError, "`concealed` must be true or false")
@@ -139,9 +140,10 @@ def _count_points(hand: Hand, rules: Rules) -> None:
         player.in_hand_points = sum(map(values.__getitem__, player.in_hand))
 
 
-def _read_went_out(value: object, ended: str, names: list[str], problem: Problems) -> str | None:
+def _read_went_out(value: object, ended: str, names: list[str], problem: Problems, unclaimed: bool = False) -> str | None:
+    """Who went out; `unclaimed`: the game lets a deal end with nobody going out (null)."""
     if isinstance(value, list):
-        value = _only_one_named(value, names, problem)
+        value = _one_named(value, names, problem)
     if value is not None and not isinstance(value, str):
         raise problem(InputError, f"`went_out` must be a player's name, not {value!r}", field="went_out")
     if ended == "stock_exhausted":
@@ -150,6 +152,8 @@ def _read_went_out(value: object, ended: str, names: list[str], problem: Problem
                 RulesError, f"the stock ran out, so nobody went out, but {value} is named", field="went_out"
             )
         return None
+    if value in (None, "") and unclaimed:
+        return None
     if value in (None, ""):
         raise problem(InputError, "say who went out (`went_out`), or that the stock ran out", field="went_out")
     if value not in names:
@@ -157,8 +161,8 @@ def _read_went_out(value: object, ended: str, names: list[str], problem: Problem
     return str(value)
 
 
-def _only_one_named(value: list[object], names: list[str], problem: Problems) -> object:
-    """The one player a list of who went out names (None for an empty list); refused if it names more."""
+def _one_named(value: list[Any], names: list[str], problem: Problems) -> str | None:
+    """`went_out` given as a list: its one name (None when empty); refuses more than one, or one not a player."""
     for item in value:
         if not isinstance(item, str):
             raise problem(InputError, f"`went_out` must name players, not {item!r}", field="went_out")

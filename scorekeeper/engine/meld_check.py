@@ -34,8 +34,7 @@ def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | No
     if wild_rank is None or wild_rank == "":
         # in words a player follows: the pages show this as it is (the API's field is named in docs/api.md)
         raise InputError(
-            f"{where}5000 Rummy needs the hand's wild rank: choose the rank of the card turned up after the deal,"
-            f" like 7 or K"
+            f"{where}{rules.name} needs the hand's wild rank: {rules.variant.wild_rank_help}"
         )
     if isinstance(wild_rank, int) and not isinstance(wild_rank, bool):
         if 1 <= wild_rank <= 13:
@@ -211,7 +210,35 @@ def check_meld(
         result = analyse(cards, rules, wild, going_out=going_out)
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
-    return check_body(result, rules, wild)
+    body = check_body(result, rules, wild)
+    if rules.variant.names_groups:  # the game's own name for the group (Indian Rummy: "pure sequence")
+        body["group"] = rules.variant.group_name(result.cards, rules, wild) if result.legal else None
+    return body
+
+
+def check_declaration(
+    groups: object, game: str = "indian", options: Mapping[str, Any] | None = None, wild_rank: object = None,
+) -> dict[str, Any]:
+    """Check a whole declaration (Indian Rummy's show): "valid show", or the first reason it is not, and each group.
+
+    >>> body = check_declaration(["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"], wild_rank=9)
+    >>> body["valid"], body["answer"], [g["group"] for g in body["groups"]]
+    (True, 'valid show', ['pure sequence', 'sequence (impure)', 'set', 'pure sequence'])
+    """
+    rules = table_rules(game, options)
+    variant = rules.variant
+    if not variant.checks_declarations:
+        raise InputError(f"{rules.name} has no declaration to check: check its melds one by one")
+    if not isinstance(groups, list) or not groups:
+        raise InputError('`groups` must list the groups of the declaration, like ["2H 3H 4H", "KD KH KS"]')
+    wild = read_wild_rank(wild_rank, rules)
+    read = [_read_meld(cards, f"group {index + 1}: ") for index, cards in enumerate(groups)]
+    why = variant.declaration_refusal(read, rules, wild)
+    return {
+        "valid": why is None,
+        "answer": why or "valid show",
+        "groups": [{"cards": [str(c) for c in cards], "group": variant.group_name(cards, rules, wild)} for cards in read],
+    }
 
 
 def read_card_list(

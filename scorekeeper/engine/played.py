@@ -34,6 +34,7 @@ class PlayerHand:
     in_hand_points: int = 0
     entered: list[tuple[MeldCard, ...]] = field(default_factory=list)  # each meld's cards as entered
     counts: dict[str, int] = field(default_factory=dict)  # the game's hand_counts entered (Canasta's red threes)
+    state: str = ""  # how the player left the hand without cards, where the game has such ways (Game.player_state)
 
     def card_count(self) -> int:
         """How many cards the player held at the end: melded, laid off and left in hand."""
@@ -52,6 +53,7 @@ class Hand:
     points: dict[str, int] | None = None
     players: dict[str, PlayerHand] = field(default_factory=dict)
     big_gin: bool = False
+    rejoined: tuple[str, ...] = ()  # players dealt back in from this hand (Indian Rummy's pool)
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # scoring's details and warnings, kept with the hand memo below
 
     @property

@@ -253,10 +253,15 @@ class Scoring:
         players = self.seating.hands[hand.number - 1]
         if self.joined is not None:
             self.joined.before(hand.number)
+        restarts = game.before_hand(hand, self.rules, self.totals)  # a pool rejoin sets a total before the hand
+        self.totals.update(restarts)
         if self.rules.variant.counts_hands_won:
             self.bodies.append(self._michigan_hand(hand, players))
         else:
-            self.bodies.append(self._running_hand(hand, players))
+            body = self._running_hand(hand, players)
+            if restarts:
+                body["rejoined"] = dict(restarts)
+            self.bodies.append(body)
 
     def _running_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
         """One hand's body in a game played to a target; adds its scores to the totals."""
@@ -274,6 +279,7 @@ class Scoring:
                           late=late)
         if self.teams:
             body["player_scores"] = player_scores
+        body |= self.rules.variant.hand_notes(hand, self.rules, self.totals)
         self._add_details(body, hand)
         if self.rules.variant.knocks:
             body["result"] = gin_result(hand, self.rules)
@@ -391,14 +397,14 @@ class Scoring:
             "status": self.standing.status,
             "winner": self.standing.winner,
             "reason": self.standing.reason if played else "no hands played yet",
-            "leaders": leaders(at_table, lowest=self.rules.variant.lowest_wins) if played else [],
+            "leaders": leaders(at_table, lowest=self.rules.variant.lowest_wins_at(self.rules)) if played else [],
             "target": self.rules.target,
             # what the end rule measures against the target: Oklahoma's 250s for going rummy do not count
             "toward_target": toward_target(totals, self.concealed_bonus),
         }
         if self.teams:
             result["partnerships"] = self.teams
-        return result
+        return result | self.rules.variant.answer_notes(self.rules, totals)
 
 
 def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:
@@ -443,11 +449,13 @@ def _standing(
     rules: Rules, totals: dict[str, int], concealed_bonus: dict[str, int], goer: str | None, wins: dict[str, int],
     number: int,
 ) -> Standing:
-    deals = rules.variant.fixed_deals(rules)
+    game = rules.variant
+    deals = game.fixed_deals(rules)
     if deals is not None:
-        return after_deals(totals, number, deals)
+        return after_deals(totals, number, deals, lowest=game.lowest_wins_at(rules))
     target = rules.target
-    assert target is not None
+    if target is None:
+        return game.standing(rules, totals, concealed_bonus, goer, wins)  # no target: the game says (Indian's points)
     if max(totals.values()) < target:
         # the common case, every hand until the end: nobody is at the target, so nothing below can apply
         # (a total without bonuses is never above the total), and there is no reason to work out

@@ -393,8 +393,9 @@ def _read_session(raw: Any, where: str) -> Restore:
     players = _read_names(raw["players"], where)
     options = _read_options(raw, where)
     # a game's own numbers beside the cards (Canasta's red_threes) are fields of its entries
-    entry_keys = ENTRY_KEYS | {count.name for count in engine.find_game(game).hand_counts}
-    hands = _read_hands(raw["hands"], where, entry_keys)
+    known = engine.find_game(game)
+    entry_keys = ENTRY_KEYS | {count.name for count in known.hand_counts} | set(known.entry_fields)
+    hands = _read_hands(raw["hands"], where, entry_keys, HAND_KEYS | set(known.hand_fields))
     seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
     resolved = _scored_options(game, options, players, hands, seating, where)
     restore = Restore(game=game, options=resolved, players=players, hands=hands,
@@ -429,12 +430,14 @@ def _scored_options(
     return resolved
 
 
-def _read_hands(hands: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS) -> list[Any]:
+def _read_hands(
+    hands: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS, hand_keys: frozenset[str] = HAND_KEYS,
+) -> list[Any]:
     """The session's hands, each of the shape the engine reads, within the limits on size."""
     if not isinstance(hands, list):
         raise ImportRefused(f"{where}: `hands` must be a list of hands.")
     for number, hand in enumerate(hands, start=1):
-        _check_hand_shape(hand, f"{where}, hand {number}", entry_keys)
+        _check_hand_shape(hand, f"{where}, hand {number}", entry_keys, hand_keys)
     problem = limits.hands_problem(hands)
     if problem:
         raise ImportRefused(f"{where}: {problem}.")
@@ -460,11 +463,13 @@ def _read_names(names: Any, where: str) -> list[str]:
     return names
 
 
-def _check_hand_shape(hand: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS) -> None:
+def _check_hand_shape(
+    hand: Any, where: str, entry_keys: frozenset[str] = ENTRY_KEYS, hand_keys: frozenset[str] = HAND_KEYS,
+) -> None:
     """Refuse keys no hand has, so nothing the engine ignores is stored; the engine checks the rest."""
     if not isinstance(hand, dict):
         raise ImportRefused(f"{where} is not a hand (a JSON object).")
-    extra = set(hand) - HAND_KEYS
+    extra = set(hand) - hand_keys
     if extra:
         raise ImportRefused(f"{where} has unknown field(s) {', '.join(sorted(map(str, extra)))}.")
     players = hand.get("players")

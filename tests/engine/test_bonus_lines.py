@@ -32,6 +32,8 @@ def test_every_hand_score_is_own_cards_or_points_plus_its_bonus_lines(game):
         for side, members in teams.items():
             if "points" in entered:
                 base = sum(entered["points"][name] for name in members)
+            elif game == "indian":  # each player's count: their cards, a drop or a wrong show
+                base = sum(hand["counts"][name] for name in members)
             else:
                 base = sum(own_cards(game, hand["went_out"], hand["players"][name])
                            for name in members if name != hand["went_out"] or game != "penalty")

@@ -48,8 +48,11 @@ def test_scoring_an_unknown_game_is_refused_not_scored_as_some_other_game():
     [
         ("partnerships", {"persian"}),
         ("counts_hands_won", {"michigan"}),
-        ("lowest_wins", {"penalty", "contract"}),
-        ("asks_wild_rank", {"rummy5000"}),
+        ("lowest_wins", {"penalty", "contract", "indian"}),
+        ("asks_wild_rank", {"rummy5000", "indian"}),
+        ("deal_may_end_unclaimed", {"indian"}),
+        ("names_groups", {"indian"}),
+        ("checks_declarations", {"indian"}),
         ("knocks", {"gin"}),
         ("whole_hand_entry", {"gin"}),
         ("melds_score", {"rummy500", "persian", "oklahoma", "michigan", "rummy5000", "canasta"}),

@@ -7,11 +7,11 @@ is its module and its line here (docs/adding-a-game.md).
 >>> find_game("persian").partnerships, find_game("persian").name
 (True, 'Persian Rummy')
 >>> [game.id for game in VARIANTS if game.lowest_wins]
-['penalty', 'contract']
+['penalty', 'contract', 'indian']
 >>> find_game("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.games.base.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta
+scorekeeper.engine.games.base.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta, indian
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from scorekeeper.engine.games.basic import Basic
 from scorekeeper.engine.games.canasta import Canasta
 from scorekeeper.engine.games.contract import ContractRummy
 from scorekeeper.engine.games.gin import Gin
+from scorekeeper.engine.games.indian import IndianRummy
 from scorekeeper.engine.games.michigan import Michigan
 from scorekeeper.engine.games.oklahoma import Oklahoma
 from scorekeeper.engine.games.penalty import Penalty
@@ -31,6 +32,7 @@ from scorekeeper.engine.games.rummy5000 import Rummy5000
 # every game, in the order pages list them
 VARIANTS: tuple[Game, ...] = (
     Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin(), ContractRummy(), Canasta(),
+    IndianRummy(),
 )
 _BY_ID = {game.id: game for game in VARIANTS}
 

@@ -154,6 +154,17 @@ class Game:
     layoff_needs_own_meld: ClassVar[str | None] = None
     # a lay-off onto its own side's meld becomes part of that meld, which is scored whole (Canasta's canastas)
     layoffs_join_melds: ClassVar[bool] = False
+    # a deal may end with nobody going out (`went_out` null): Indian Rummy's wrong show at two players, or drops
+    deal_may_end_unclaimed: ClassVar[bool] = False
+    # the meld checker names each group in the game's words (Indian Rummy: "pure sequence"), see `group_name`
+    names_groups: ClassVar[bool] = False
+    # a whole declaration can be checked at once (Indian Rummy's show), see `declaration_refusal`
+    checks_declarations: ClassVar[bool] = False
+    # the fields a player's entry and a hand may hold beyond every game's (backups keep exactly these)
+    entry_fields: ClassVar[tuple[str, ...]] = ()
+    hand_fields: ClassVar[tuple[str, ...]] = ()
+    # how the hand form and errors ask for the wild rank, where the game asks for one
+    wild_rank_help: ClassVar[str] = "choose the rank of the card turned up after the deal, like 7 or K"
 
     @property
     def players_text(self) -> str:
@@ -246,6 +257,10 @@ class Game:
         """What deal `number` asks of the players, for the hand form (a contract), if the game says."""
         return None
 
+    def lowest_wins_at(self, rules: Rules) -> bool:
+        """True when the lowest total leads at this table (`lowest_wins`, unless an option turns it round)."""
+        return self.lowest_wins
+
     def must_go_out_to_win(self, rules: Rules) -> bool:
         """True when only the player who goes out can win."""
         return False
@@ -257,6 +272,36 @@ class Game:
     def meld_refusal(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None, going_out: bool) -> str | None:
         """Why `cards` cannot be a meld by a rule of this game alone, before any reading (`going_out`: in the turn
         its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
+        return None
+
+    def player_state(self, entry: Mapping[str, Any], name: str, problem: Problems) -> str:
+        """How a player left the hand without cards, read from their entry ("" for none: their cards say it all)."""
+        return ""
+
+    def read_hand_extras(self, raw: Mapping[str, Any], hand: Hand, names: list[str], problem: Problems) -> None:
+        """Read the parts of a hand only this game has (Indian Rummy's `rejoined`) onto `hand`."""
+
+    def before_hand(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
+        """The totals this hand sets before it is scored (a pool rejoin), given each side's total before it.
+
+        Refuses (RulesError naming the hand) a hand the totals forbid; {} changes nothing.
+        """
+        return {}
+
+    def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+        """What a hand's body says beside its scores in this game (the totals are those after the hand)."""
+        return {}
+
+    def answer_notes(self, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+        """What a session's answer says beside its totals in this game."""
+        return {}
+
+    def group_name(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None) -> str | None:
+        """The group `cards` make in the game's words (`names_groups`), None when they make none."""
+        return None
+
+    def declaration_refusal(self, groups: Sequence[Sequence[MeldCard]], rules: Rules, wild_rank: int | None) -> str | None:
+        """Why `groups` are not a valid declaration (`checks_declarations`), None when they are."""
         return None
 
     def refusal_before(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> tuple[str, str] | None:
