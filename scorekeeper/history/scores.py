@@ -29,11 +29,12 @@ hands (measuring all of a long game's would cost as much as scoring them).
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from cachetools import LRUCache
@@ -98,7 +99,10 @@ def _deep_size(value: Any, seen: set[int]) -> int:
         return 0
     seen.add(id(value))
     size = sys.getsizeof(value)
-    if isinstance(value, dict):
+    if isinstance(value, MappingProxyType):  # a read-only view (a shared Rules' options): the dict it shows
+        for shown in gc.get_referents(value):
+            size += _deep_size(shown, seen)
+    elif isinstance(value, dict):
         for key, item in value.items():
             size += _deep_size(key, seen) + _deep_size(item, seen)
     elif isinstance(value, (list, tuple, set, frozenset)):
