@@ -27,7 +27,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     kept, dropped = [], []
     for item in items:
-        touches = "databases" in getattr(item, "fixturenames", ()) or item.get_closest_marker("database")
+        # a test's own databases, or a module's built from the same template
+        touches = {"databases", "schema_template"} & set(getattr(item, "fixturenames", ())) or item.get_closest_marker(
+            "database")
         (kept if touches and not item.get_closest_marker("browser") else dropped).append(item)
     config.hook.pytest_deselected(items=dropped)
     items[:] = kept

@@ -139,12 +139,12 @@ def _post_rules() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory):
+def table(tmp_path_factory, schema_template):
     """An app as served (CSRF on) holding a rummy500 game with a hand taken back and a gin game.
 
     One for the module: every request sent to it must leave it unchanged, and each test checks so.
     """
-    with opened(tmp_path_factory.mktemp("forms")) as databases:
+    with opened(tmp_path_factory.mktemp("forms"), schema_template) as databases:
         yield _table(databases.app("forms"))
 
 
