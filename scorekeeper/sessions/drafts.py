@@ -26,6 +26,7 @@ from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
+from scorekeeper.sessions.games import game_spec
 from scorekeeper.sessions.hand_form_data import (
     EntryError,
     layoff_filled,
@@ -37,7 +38,7 @@ from scorekeeper.sessions.hand_form_data import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats
+from scorekeeper.sessions.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
 
 COOKIE_DAYS = 30
 # the phone's session remembers the last part it sent for this many players (a phone passed round the

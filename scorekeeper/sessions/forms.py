@@ -239,7 +239,7 @@ class HandCardsForm(HandFormBase):
         """Choices that depend on the players: who went out, and the melds each player's lay-offs may go onto.
 
         `onto_seats` gives, per seat, the seats whose melds that player may lay off
-        onto (the engine's rule, sessions/page_data.layoff_seats); None offers every meld.
+        onto (the engine's rule, sessions/hand_rules.layoff_seats); None offers every meld.
         """
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat

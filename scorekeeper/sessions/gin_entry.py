@@ -35,8 +35,9 @@ from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.device import after_save, forget_drafts
-from scorekeeper.sessions.page_data import already_saved, deck_counts, game_spec
+from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
+from scorekeeper.sessions.games import game_spec
+from scorekeeper.sessions.hand_rules import deck_counts
 
 
 class GinHandsForm(PageForm):

@@ -13,13 +13,17 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper import revalidate
 from scorekeeper.extensions import db
+from scorekeeper.history.listing import recent_by_status, rows_for
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
+from scorekeeper.scoreboard.board import player_totals, scoreboard
+from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
+from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored_after_save, standing
 from scorekeeper.sessions import asking, bp, draft_service, service, table
 from scorekeeper.sessions.access import current, load_session
-from scorekeeper.sessions.device import after_save, forget_drafts
+from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
     HandCardsForm,
@@ -27,6 +31,7 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
+from scorekeeper.sessions.games import game_spec, games
 from scorekeeper.sessions.hand_form_data import (
     EntryError,
     cards_form_to_data,
@@ -35,20 +40,13 @@ from scorekeeper.sessions.hand_form_data import (
     problems,
     refused,
 )
-from scorekeeper.sessions.page_data import (
+from scorekeeper.sessions.hand_rules import (
     ANY_GOER,
-    already_saved,
     deal_note,
     deck_counts,
-    game_spec,
-    games,
     layoff_seats,
-    player_totals,
     points_bonuses,
     rewards_concealed,
-    scoreboard,
-    scoreboard_html,
-    standings_html,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
 
@@ -65,9 +63,6 @@ def index():
     The host sees the games changed most recently; a guest, the games whose
     links this device opened, with the link it holds (never another game's).
     """
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.listing import recent_by_status, rows_for
-
     if is_host():
         in_progress, more, finished = recent_by_status(HOME_IN_PROGRESS, HOME_FINISHED)
         tokens = {row.session.id: row.session.edit_token for row in in_progress + finished}
@@ -144,9 +139,6 @@ def _kept_view_answer(token: str, name: str):
 
     One lookup, nothing loaded; None too for an edit link or no game (the view answers those).
     """
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.scores import ScoreCache, cache
-
     found = current(token)
     if found is None or found.edit_token == token:
         return None
@@ -163,9 +155,6 @@ def _kept_view_answer(token: str, name: str):
 
 def _show(token: str, name: str | None):
     """The scoreboard built for this request; a view link's page kept as `name` (None: not kept)."""
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.scores import cache
-
     gs, access = load_session(token, need="view")
     remember(token)
     board = scoreboard(gs)
@@ -364,9 +353,6 @@ class _NextHandCheck:
     """
 
     def __init__(self, gs: GameSession, data: dict[str, Any]) -> None:
-        # imported here: history's score cache imports this blueprint's service
-        from scorekeeper.history.scores import standing
-
         self.gs, self.data = gs, data
         self.before = standing(gs)
         self.done = False
@@ -379,8 +365,6 @@ class _NextHandCheck:
         return self.after
 
     def remember(self, hand: Hand) -> None:
-        from scorekeeper.history.scores import scored_after_save
-
         scored_after_save(self.gs, self.before, self.after, hand)
 
 

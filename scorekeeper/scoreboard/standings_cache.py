@@ -78,7 +78,7 @@ class Entry:
     # fragments built from one hand's body (a scoreboard row), by name: (the body they show, the HTML).
     # Handed on to the next version when it only adds hands, whose earlier bodies are the same objects
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
-    # the key of each shown hand's row, by position (see sessions.page_data.row_keys), worked out when first asked
+    # the key of each shown hand's row, by position (see scoreboard.live_rows.row_keys), worked out when first asked
     row_keys: dict[int, str] | None = None
 
 
