@@ -44,8 +44,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
 
     from scorekeeper import assets, compression, gcsafe, security
     from scorekeeper import config as defaults
-    from scorekeeper.database import MIGRATIONS, db_commands, require_driver
-    from scorekeeper.extensions import csrf, db, init_database, migrate
+    from scorekeeper.database import MIGRATIONS, db_commands, init_database, require_driver
+    from scorekeeper.extensions import csrf, db, migrate
 
     # CPython 3.11 can crash when a garbage collection starts inside an attribute store
     gcsafe.install()

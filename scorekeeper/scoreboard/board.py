@@ -125,19 +125,29 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
     shown = []
     for place in places:
         counted = toward.get(place.side, place.total)
-        share = 0
-        if isinstance(target, int) and target > 0:
-            # floor, not round: 499 of 500 must not read as 100%, which looks like the target reached
-            share = max(0, min(100, 100 * counted // target))
         shown.append({
-            "rank": place.rank, "name": place.side, "total": place.total, "counted": counted, "percent": share,
-            # a game shared on the lowest total (Contract's last deal) has no one winner: the first places share it
-            "won": finished and (place.side == body.get("winner") or (not body.get("winner") and place.rank == 1)),
+            "rank": place.rank, "name": place.side, "total": place.total, "counted": counted,
+            "percent": _percent(counted, target),
+            "won": finished and _won(body, place),
             "leads": not finished and place.side in lead,
-            "seat": str(seats[place.side]) if place.side in seats else "",
+            "seat": str(seats.get(place.side, "")),
             "measure": _measure(game, target, place.total, counted, best if place.rank else None),
         })
     return shown
+
+
+def _percent(counted: int, target: Any) -> int:
+    """How far a side's counted total is toward the target, in whole percent (0 without a target)."""
+    if not (isinstance(target, int) and target > 0):
+        return 0
+    # floor, not round: 499 of 500 must not read as 100%, which looks like the target reached
+    return max(0, min(100, 100 * counted // target))
+
+
+def _won(body: dict[str, Any], place: engine.Place) -> bool:
+    """Whether this place won the finished game."""
+    # a game shared on the lowest total (Contract's last deal) has no one winner: the first places share it
+    return place.side == body.get("winner") or (not body.get("winner") and place.rank == 1)
 
 
 def _measure(game: engine.Game, target: Any, total: int, counted: int, best: int | None) -> str:
