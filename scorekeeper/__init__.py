@@ -44,8 +44,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
 
     from scorekeeper import assets, compression, gcsafe, security
     from scorekeeper import config as defaults
-    from scorekeeper.database import MIGRATIONS, db_commands, require_driver
-    from scorekeeper.extensions import csrf, db, init_database, migrate
+    from scorekeeper.database import MIGRATIONS, db_commands, init_database, require_driver
+    from scorekeeper.extensions import csrf, db, migrate
 
     # CPython 3.11 can crash when a garbage collection starts inside an attribute store
     gcsafe.install()
@@ -107,6 +107,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     assets.init_app(app)
 
     from scorekeeper import api, checker, errors, history, host, sessions, share, webapp
+
+    # the sessions area's views register on its blueprint as they are imported (see sessions/__init__.py)
+    from scorekeeper.sessions import drafts, gin_entry, routes, table_routes  # noqa: F401
 
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)

@@ -34,7 +34,7 @@ COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/j
 COMPRESS_STREAMS = False
 
 # the most memory (bytes) each process gives to remembering scored sessions, per version, with what the
-# scoreboards built from them (scorekeeper/history/scores.py); the sessions used least recently are scored
+# scoreboards built from them (scorekeeper/scoreboard/standings_cache.py); the sessions used least recently are scored
 # again when needed
 SCORE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 

@@ -33,6 +33,7 @@ from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 from sqlalchemy import inspect, text
 
+from scorekeeper import models  # noqa: F401  (registers the tables)
 from scorekeeper.extensions import db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -204,3 +205,11 @@ def _copy_sqlite(connection) -> Path | None:
     src.close()
     dst.close()
     return target
+
+
+def init_database() -> None:
+    """Bring the database to the newest schema: created when empty, upgraded when older (idempotent).
+
+    Raises scorekeeper.database.DatabaseTooNew, touching nothing, for a database from a newer Scorekeeper.
+    """
+    upgrade_database(current_app._get_current_object())

@@ -52,16 +52,3 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
 def _lower(value: object) -> object:
     """SQL lower() for SQLite, folding every letter's case as Python does; NULL stays NULL."""
     return value.lower() if isinstance(value, str) else value
-
-
-def init_database() -> None:
-    """Bring the database to the newest schema: created when empty, upgraded when older (idempotent).
-
-    Raises scorekeeper.database.DatabaseTooNew, touching nothing, for a database from a newer Scorekeeper.
-    """
-    from flask import current_app
-
-    from scorekeeper import models  # noqa: F401  (registers the tables)
-    from scorekeeper.database import upgrade_database
-
-    upgrade_database(current_app._get_current_object())

@@ -19,6 +19,8 @@ from typing import Any
 from flask import current_app, request
 from werkzeug.wrappers import Response
 
+from scorekeeper import assets
+
 REVALIDATE = "private, no-cache"
 
 
@@ -26,8 +28,6 @@ def _code_digest() -> str:
     """A digest of everything pages are built from but the data: templates, the package's code, static names."""
     found = current_app.extensions.get("scorekeeper_code_digest")
     if found is None:
-        from scorekeeper import assets
-
         digest = hashlib.sha256()
         package = Path(__file__).resolve().parent
         folders = [Path(current_app.template_folder or ""), package]

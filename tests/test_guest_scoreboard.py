@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.history.scores import cache
 from scorekeeper.models import GameSession, utcnow
+from scorekeeper.scoreboard.standings_cache import cache
 from tests.test_history_games import SAMPLES, store_sample
 
 LAN = {"REMOTE_ADDR": "192.168.1.50"}  # a phone on the Wi-Fi: a guest

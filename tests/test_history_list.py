@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from scorekeeper.extensions import db
 from scorekeeper.history import listing
-from scorekeeper.history.scores import cache
+from scorekeeper.scoreboard.standings_cache import cache
 from scorekeeper.sessions import service
 from tests.test_history_games import SAMPLES, store_sample
 

@@ -16,8 +16,8 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, RemovedHand
+from scorekeeper.scoreboard.board import SHOWN_HANDS
 from scorekeeper.sessions import service
-from scorekeeper.sessions.page_data import SHOWN_HANDS
 from tests.test_history_games import SAMPLES, store_sample
 
 _CHUNK = re.compile(r'<tr id="hand-(\d+)"')

@@ -1,6 +1,6 @@
 """The history's cache of scored sessions: bounded by the bytes it holds, counted honestly.
 
-An entry holds what the app stores (history.scores.standing): the engine's body, the engine's
+An entry holds what the app stores (scoreboard.standings_cache.standing): the engine's body, the engine's
 Scoring that scores the next hands, and the ids and versions of the hands it scored.
 """
 
@@ -15,8 +15,8 @@ import objsize
 import pytest
 
 from scorekeeper import engine
-from scorekeeper.history import scores
-from scorekeeper.history.scores import MAX_BYTES, ScoreCache, cache
+from scorekeeper.scoreboard import standings_cache as scores
+from scorekeeper.scoreboard.standings_cache import MAX_BYTES, ScoreCache, cache
 from scorekeeper.sessions import service
 from scorekeeper.sessions.access import find_session
 from tests.test_history_games import SAMPLES

@@ -16,8 +16,8 @@ from sqlalchemy import exists, func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Hand, Player, Seat
+from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
 
 PER_PAGE = 25
 # how far back the home page looks for recently finished games (changes, newest first)

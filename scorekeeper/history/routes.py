@@ -27,7 +27,6 @@ from scorekeeper.history.chart import score_chart
 from scorekeeper.history.display import score_sum
 from scorekeeper.history.forms import ConfirmForm, ImportForm, SessionFilterForm
 from scorekeeper.history.listing import Filters, known_players, sessions_page
-from scorekeeper.history.scores import cache, scored
 from scorekeeper.history.stats import (
     all_players,
     player_record,
@@ -37,9 +36,10 @@ from scorekeeper.history.stats import (
 from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import page_data, service
+from scorekeeper.scoreboard.standings_cache import cache, scored
+from scorekeeper.sessions import service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.page_data import game_spec
+from scorekeeper.sessions.games import game_spec, games
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -49,7 +49,7 @@ bp.add_app_template_global(score_sum, "score_sum")
 
 
 def _game_names() -> list[tuple[str, str]]:
-    return [(g.id, g.name) for g in page_data.games()]
+    return [(g.id, g.name) for g in games()]
 
 
 def game_name(game_id: str) -> str:

@@ -15,8 +15,8 @@ from typing import Any
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.history.scores import ScoreCache, cache, scored, warm
 from scorekeeper.models import GameSession, Player, Seat
+from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
 
 
 def average(values: list[int]) -> float | None:

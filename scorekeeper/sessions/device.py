@@ -11,7 +11,7 @@ and the drafts to forget reach the page the phone opens next.
 
 from __future__ import annotations
 
-from flask import flash, jsonify, redirect, request
+from flask import flash, jsonify, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.models import GameSession
@@ -42,3 +42,21 @@ def after_save(url: str) -> Response:
     if request.headers.get(BACKGROUND_HEADER):
         return jsonify(saved=True, location=url)
     return redirect(url)
+
+
+_SAVED_CATEGORY = ("message",)  # the category flash() gives a message by default
+
+
+def already_saved(gs: GameSession, token: str, position: int) -> Response:
+    """Back to the scoreboard, saying so, when a hand's form comes again after it was saved (a double tap).
+
+    A retried background save lands here when the first try was saved but its answer was lost:
+    the phone's drafts of that hand are done with.
+    """
+    # a background save's retry whose first try's answer was lost: that try's "Hand N saved." still waits
+    # to be shown, and says it all (a second tap of Save without script is still told it was not saved twice)
+    pending = [list(message) for message in session.get("_flashes", [])]
+    if not (request.headers.get(BACKGROUND_HEADER) and [*_SAVED_CATEGORY, f"Hand {position} saved."] in pending):
+        flash(f"Hand {position} was already saved; it was not saved twice.")
+    forget_drafts(gs, f"hand{position}")
+    return after_save(url_for("sessions.show", token=token))

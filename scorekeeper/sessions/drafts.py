@@ -25,7 +25,8 @@ from scorekeeper.security import cookies_secure
 from scorekeeper.sessions import bp, draft_service, service
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.device import after_save, forget_drafts
-from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm
+from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm, setup_counts
+from scorekeeper.sessions.games import game_spec
 from scorekeeper.sessions.hand_form_data import (
     EntryError,
     layoff_filled,
@@ -37,7 +38,7 @@ from scorekeeper.sessions.hand_form_data import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.page_data import ANY_GOER, deal_note, deck_counts, game_spec, layoff_seats
+from scorekeeper.sessions.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
 
 COOKIE_DAYS = 30
 # the phone's session remembers the last part it sent for this many players (a phone passed round the
@@ -72,23 +73,25 @@ class DraftPartForm(PageForm):
         if seat in allowed:
             for row in range(len(self.melds)):
                 onto.append(SelectChoice(f"{seat}:{row}", f"My meld {row + 1}"))
-        for other_seat, name in enumerate(names):
-            part = others.get(name)
-            if other_seat == seat or part is None or other_seat not in allowed:
-                continue
-            for index, meld in enumerate(part.data.get("melds", [])):
-                cards = " ".join(meld)
-                # the meld's cards go with it, for the live lay-off check (static/js/meld-check.js)
-                onto.append(SelectChoice(f"{other_seat}:{index}", f"{name}'s meld {index + 1}: {cards}",
-                                         render_kw={"data-meld": cards}))
+        onto += _others_melds(names, seat, others, allowed)
         for layoff in self.layoffs:
             layoff.onto.choices = onto
-        counts = gs.variant.hand_counts
-        while len(self.counts) < len(counts):
-            self.counts.append_entry()
-        for field, count in zip(self.counts, counts):
-            field.label.text = count.label
-            field.description = count.help
+        setup_counts(self, gs.variant)
+
+
+def _others_melds(names: list[str], seat: int, others: dict[str, Any], allowed: list[int]) -> list[SelectChoice]:
+    """The melds the other players sent for this hand that the player at `seat` may lay off onto, as choices."""
+    choices = []
+    for other_seat, name in enumerate(names):
+        part = others.get(name)
+        if other_seat == seat or part is None or other_seat not in allowed:
+            continue
+        for index, meld in enumerate(part.data.get("melds", [])):
+            cards = " ".join(meld)
+            # the meld's cards go with it, for the live lay-off check (static/js/meld-check.js)
+            choices.append(SelectChoice(f"{other_seat}:{index}", f"{name}'s meld {index + 1}: {cards}",
+                                        render_kw={"data-meld": cards}))
+    return choices
 
 
 def _cookie_name(gs: GameSession) -> str:

@@ -226,6 +226,28 @@ class HandFormBase(PageForm):
             raise ValidationError(f"{field.data} is not playing in this game.")
 
 
+def setup_counts(player: Any, game: Game) -> None:
+    """A player's fields for the game's counts of cards left in hand (engine Game.hand_counts), labelled."""
+    while len(player.counts) < len(game.hand_counts):
+        player.counts.append_entry()
+    for field, count in zip(player.counts, game.hand_counts):
+        field.label.text = count.label
+        field.description = count.help
+
+
+def _setup_onto(layoff: Any, onto: list[SelectChoice], names: list[str]) -> None:
+    """The melds a lay-off may go onto, and the one it chose before when the rules no longer offer it."""
+    layoff.onto.choices = onto
+    chosen = layoff.onto.data
+    if chosen and chosen not in [choice.value for choice in onto]:
+        # a meld the rules do not let this player use, chosen before (a kept draft, another
+        # "who went out"): shown as chosen, so nothing typed is lost and Save says why not
+        owner_text, _, row_text = chosen.partition(":")
+        owner, row = whole_number(owner_text, None), whole_number(row_text, None)
+        if owner is not None and row is not None and owner < len(names):
+            layoff.onto.choices = [*onto, SelectChoice(chosen, f"{names[owner]}'s meld {row + 1}")]
+
+
 class HandCardsForm(HandFormBase):
     """A hand entered card by card."""
 
@@ -239,7 +261,7 @@ class HandCardsForm(HandFormBase):
         """Choices that depend on the players: who went out, and the melds each player's lay-offs may go onto.
 
         `onto_seats` gives, per seat, the seats whose melds that player may lay off
-        onto (the engine's rule, sessions/page_data.layoff_seats); None offers every meld.
+        onto (the engine's rule, sessions/hand_rules.layoff_seats); None offers every meld.
         """
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat
@@ -249,26 +271,14 @@ class HandCardsForm(HandFormBase):
         every = list(range(len(names)))
         self.count_names = [count.name for count in game.hand_counts]
         for player in self.players:
-            while len(player.counts) < len(game.hand_counts):
-                player.counts.append_entry()
-            for field, count in zip(player.counts, game.hand_counts):
-                field.label.text = count.label
-                field.description = count.help
+            setup_counts(player, game)
         for seat, player in enumerate(self.players):
             onto = [SelectChoice("", "(choose a meld)")]
             for owner in (every if onto_seats is None else onto_seats.get(seat, [])):
                 for row in range(len(self.players[owner].melds)):
                     onto.append(SelectChoice(f"{owner}:{row}", f"{names[owner]}'s meld {row + 1}"))
             for layoff in player.layoffs:
-                layoff.onto.choices = onto
-                chosen = layoff.onto.data
-                if chosen and chosen not in [choice.value for choice in onto]:
-                    # a meld the rules do not let this player use, chosen before (a kept draft, another
-                    # "who went out"): shown as chosen, so nothing typed is lost and Save says why not
-                    owner_text, _, row_text = chosen.partition(":")
-                    owner, row = whole_number(owner_text, None), whole_number(row_text, None)
-                    if owner is not None and row is not None and owner < len(names):
-                        layoff.onto.choices = [*onto, SelectChoice(chosen, f"{names[owner]}'s meld {row + 1}")]
+                _setup_onto(layoff, onto, names)
 
     def first_problem(self) -> str | None:
         """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""

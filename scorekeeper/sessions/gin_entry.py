@@ -35,8 +35,9 @@ from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp, service
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.device import after_save, forget_drafts
-from scorekeeper.sessions.page_data import already_saved, deck_counts, game_spec
+from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
+from scorekeeper.sessions.games import game_spec
+from scorekeeper.sessions.hand_rules import deck_counts
 
 
 class GinHandsForm(PageForm):
@@ -295,17 +296,26 @@ def gin_hands(token: str):
     try:
         worked = work_out(gs, ended, knocker, texts, knocker_choice, defender_choice)
     except GinEntryError as exc:
-        db.session.rollback()
-        if exc.seat is not None:
-            entry = form.hands[exc.seat]
-            entry.errors = list(entry.errors) + [str(exc)]
-        form.worked.data = ""
-        return _render(gs, token, form, error=f"Not worked out: {exc}", status=422)
+        return _not_worked_out(gs, token, form, exc)
     form.worked.data = f"{now}:{worked.knocker_choice}"
+    return _show_or_save(gs, token, form, worked, key, before == now and shown_choice == str(worked.knocker_choice))
 
+
+def _not_worked_out(gs: GameSession, token: str, form: GinHandsForm, exc: GinEntryError):
+    """The form again, its hand marked, when the cards could not be worked out."""
+    db.session.rollback()
+    if exc.seat is not None:
+        entry = form.hands[exc.seat]
+        entry.errors = list(entry.errors) + [str(exc)]
+    form.worked.data = ""
+    return _render(gs, token, form, error=f"Not worked out: {exc}", status=422)
+
+
+def _show_or_save(gs: GameSession, token: str, form: GinHandsForm, worked: Any, key: str | None, as_shown: bool):
+    """The result worked out, or saved when Save was pressed on the result as shown (`as_shown`)."""
     if not form.save.data:
         return _render(gs, token, form, worked)
-    if before != now or shown_choice != str(worked.knocker_choice):
+    if not as_shown:
         return _render(gs, token, form, worked, note=(
             "The cards or the knocker's arrangement changed since the result was shown, so nothing was saved yet."
             " Check the result below, then save."))

@@ -236,7 +236,6 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
     """Put an engine error on the field it names (player, meld, field); False when it names none."""
     player = getattr(exc, "player", None)
     field = getattr(exc, "field", None)
-    meld = getattr(exc, "meld", None)
     message = without_hand(str(exc))
     if field in ("went_out", "ended"):
         form.went_out.errors = list(form.went_out.errors) + [message]
@@ -250,7 +249,16 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
         entry = form.points[names.index(player)]
         entry.errors = list(entry.errors) + [message]
         return True
-    entry = form.players[names.index(player)]
+    if not _mark_player_field(form, form.players[names.index(player)], exc, message):
+        # the engine named the player but not the field: mark the player's whole part of the form
+        form.player_errors[names.index(player)] = message
+    return True
+
+
+def _mark_player_field(form: HandCardsForm, entry: Any, exc: Exception, message: str) -> bool:
+    """Put an engine error on the field of a player's part of the cards form it names; False when none is found."""
+    field = getattr(exc, "field", None)
+    meld = getattr(exc, "meld", None)
     if field == "melds" and isinstance(meld, int):
         target = nth_filled(entry.melds, meld, meld_filled)
         if target is not None:
@@ -273,9 +281,7 @@ def mark_engine_error(form: HandCardsForm | HandPointsForm, exc: Exception, name
         target = entry.counts[count_names.index(field)]
         target.errors = list(target.errors) + [message]
         return True
-    # the engine named the player but not the field: mark the player's whole part of the form
-    form.player_errors[names.index(player)] = message
-    return True
+    return False
 
 
 def nth_filled(rows: Any, n: int, filled: Callable[[Any], bool]) -> Any:

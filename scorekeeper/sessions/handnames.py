@@ -7,6 +7,7 @@ rewrites every place a hand names them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -31,8 +32,13 @@ def rename_players(hand: dict[str, Any], names: dict[str, str]) -> dict[str, Any
         copy["points"] = {rename(k): v for k, v in copy["points"].items()}
     if isinstance(copy.get("players"), dict):
         copy["players"] = {rename(k): v for k, v in copy["players"].items()}
-        for entry in copy["players"].values():
-            for layoff in entry.get("layoffs") or [] if isinstance(entry, dict) else []:
-                if isinstance(layoff, dict) and isinstance(layoff.get("onto"), dict):
-                    layoff["onto"]["player"] = rename(layoff["onto"].get("player"))
+        _rename_layoff_owners(copy["players"].values(), rename)
     return copy
+
+
+def _rename_layoff_owners(entries: Any, rename: Callable[[Any], Any]) -> None:
+    """Rename, in place, whose meld each lay-off of these players' entries goes onto."""
+    for entry in entries:
+        for layoff in entry.get("layoffs") or [] if isinstance(entry, dict) else []:
+            if isinstance(layoff, dict) and isinstance(layoff.get("onto"), dict):
+                layoff["onto"]["player"] = rename(layoff["onto"].get("player"))

@@ -12,12 +12,21 @@ from typing import Any
 
 from flask import render_template
 from markupsafe import Markup
+from sqlalchemy import select
 
-from scorekeeper.models import GameSession
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand
+from scorekeeper.scoreboard.fragments import built
 from scorekeeper.sessions import service, table
 from scorekeeper.sessions.forms import ConfirmForm
-from scorekeeper.sessions.page_data import built, hand_data
 from scorekeeper.sessions.table_forms import DealerForm
+
+
+def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:
+    """The stored entry of hand `position` (from 1), or None when the session has no such hand."""
+    return db.session.execute(
+        select(Hand.data).where(Hand.session_id == gs.id, Hand.position == position)
+    ).scalar_one_or_none()
 
 
 def edit_controls(gs: GameSession) -> dict[str, Any]:
@@ -45,11 +54,11 @@ def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
                rows: dict[str, Any] | None = None) -> dict[str, str]:
     """The content of each changing part of this link's scoreboard page, by the id of its element.
 
-    With `rows` (sessions.page_data.rows_since: the phone keeps its rows of hands first to
+    With `rows` (scoreboard.live_rows.rows_since: the phone keeps its rows of hands first to
     after), what was entered lists only the hands from `after` on: the phone keeps its entries
     of the hands before it, which are those hands' as this version shows them (its entry of
     hand `after` may show that hand's cards, as the last hand's does, so that one is sent again).
-    A view link's parts are built once per version (sessions.page_data.built); an edit link's
+    A view link's parts are built once per version (scoreboard.fragments.built); an edit link's
     controls carry the visitor's CSRF token, so they are built for each answer.
     """
     page = {"gs": gs, "access": access, "token": token, "board": board}

@@ -13,13 +13,17 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper import revalidate
 from scorekeeper.extensions import db
+from scorekeeper.history.listing import recent_by_status, rows_for
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.sessions import asking, bp, draft_service, service, table
+from scorekeeper.scoreboard.board import player_totals, scoreboard
+from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
+from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
+from scorekeeper.sessions import asking, bp, draft_service, hand_saving, service, table
 from scorekeeper.sessions.access import current, load_session
-from scorekeeper.sessions.device import after_save, forget_drafts
+from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
     HandCardsForm,
@@ -27,6 +31,7 @@ from scorekeeper.sessions.forms import (
     chosen_options,
     new_session_form,
 )
+from scorekeeper.sessions.games import game_spec, games
 from scorekeeper.sessions.hand_form_data import (
     EntryError,
     cards_form_to_data,
@@ -35,20 +40,13 @@ from scorekeeper.sessions.hand_form_data import (
     problems,
     refused,
 )
-from scorekeeper.sessions.page_data import (
+from scorekeeper.sessions.hand_rules import (
     ANY_GOER,
-    already_saved,
     deal_note,
     deck_counts,
-    game_spec,
-    games,
     layoff_seats,
-    player_totals,
     points_bonuses,
     rewards_concealed,
-    scoreboard,
-    scoreboard_html,
-    standings_html,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
 
@@ -65,9 +63,6 @@ def index():
     The host sees the games changed most recently; a guest, the games whose
     links this device opened, with the link it holds (never another game's).
     """
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.listing import recent_by_status, rows_for
-
     if is_host():
         in_progress, more, finished = recent_by_status(HOME_IN_PROGRESS, HOME_FINISHED)
         tokens = {row.session.id: row.session.edit_token for row in in_progress + finished}
@@ -144,9 +139,6 @@ def _kept_view_answer(token: str, name: str):
 
     One lookup, nothing loaded; None too for an edit link or no game (the view answers those).
     """
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.scores import ScoreCache, cache
-
     found = current(token)
     if found is None or found.edit_token == token:
         return None
@@ -163,9 +155,6 @@ def _kept_view_answer(token: str, name: str):
 
 def _show(token: str, name: str | None):
     """The scoreboard built for this request; a view link's page kept as `name` (None: not kept)."""
-    # imported here: history's score cache imports this blueprint's service
-    from scorekeeper.history.scores import cache
-
     gs, access = load_session(token, need="view")
     remember(token)
     board = scoreboard(gs)
@@ -301,49 +290,55 @@ def hand_new(token: str):
     already = service.find_by_key(key)
     if already is not None:
         return already_saved(gs, token, already.position)
-    if mode == "cards" and _add_rows(form, gs):
-        return _render_hand(gs, token, form, mode)
-    if mode == "cards" and request.form.get("part_choice"):
-        # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
-        # a part that moved on since: the form as posted (Save asks about the part as it is now)
-        chosen = draft_service.with_choice(request.form, request.form["part_choice"], gs)
-        return _render_hand(gs, token, _hand_form(gs, mode, chosen) if chosen is not None else form, mode)
+    again = _cards_form_again(gs, token, form) if mode == "cards" else None
+    if again is not None:
+        return again
     if not form.validate():
         return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
     try:
-        data = _read_hand(form, gs, mode)
-        if mode == "cards":
-            draft_service.check_for_parts(gs, data, _confirmed())
-            draft_service.check_for_conflicts(gs, data, draft_service.seen_parts(form.parts_seen.data), _confirmed())
-        check = _NextHandCheck(gs, data)
-        asking.ask_about_empty(gs, data, _confirmed(), check)
-        # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
-        draft_service.clear_parts(gs)
-        hand = service.add_hand(gs, data, key, expected_position=whole_number(form.expected_position.data, None), checked=check())
-    except EntryError:
-        return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
-    except draft_service.PartsArrived as arrived:
-        form = _hand_form(gs, mode, draft_service.filled_formdata(
-            request.form, arrived.found, gs.playing_names, gs.variant.hand_counts))
-        return _render_hand(gs, token, form, mode, error=str(arrived), status=409)
-    except draft_service.PartsDiffer as differ:
-        return _render_hand(gs, token, form, mode, error=str(differ), differ=differ.found, status=409)
-    except asking.AskFirst as ask:
-        return _render_hand(gs, token, form, mode, ask=ask, status=422)
-    except service.DuplicateHand as dup:
-        return already_saved(gs, token, dup.hand.position)
-    except service.HandTaken as taken:
-        db.session.rollback()
-        # saving again is a deliberate choice to add this entry as the next hand
-        form.expected_position.data = str(taken.next_position)
-        return _render_hand(gs, token, form, mode, error=f"Not saved: {taken}", status=409)
-    except ValueError as exc:
-        db.session.rollback()
-        return _render_hand(gs, token, form, mode, error=refused(form, exc, gs, gs.playing_names), status=422)
-    check.remember(hand)
+        hand = hand_saving.save_next_hand(
+            gs, _read_hand(form, gs, mode), key, whole_number(form.expected_position.data, None), _confirmed(),
+            draft_service.seen_parts(form.parts_seen.data) if mode == "cards" else None)
+    except (ValueError, draft_service.PartsArrived, draft_service.PartsDiffer, asking.AskFirst,
+            service.DuplicateHand) as exc:
+        return _new_hand_refused(gs, token, form, mode, exc)
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
     return after_save(url_for("sessions.show", token=token))
+
+
+def _cards_form_again(gs: GameSession, token: str, form: HandCardsForm):
+    """The next hand's form again after a button that is not Save (another row, a player's part kept or used); else None."""
+    if _add_rows(form, gs):
+        return _render_hand(gs, token, form, "cards")
+    if not request.form.get("part_choice"):
+        return None
+    # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
+    # a part that moved on since: the form as posted (Save asks about the part as it is now)
+    chosen = draft_service.with_choice(request.form, request.form["part_choice"], gs)
+    return _render_hand(gs, token, _hand_form(gs, "cards", chosen) if chosen is not None else form, "cards")
+
+
+def _new_hand_refused(gs: GameSession, token: str, form: Any, mode: str, exc: Exception):
+    """The page for a next hand that was not saved (hand_saving.save_next_hand's refusals), or the scoreboard when it was already."""
+    if isinstance(exc, EntryError):
+        return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
+    if isinstance(exc, draft_service.PartsArrived):
+        form = _hand_form(gs, mode, draft_service.filled_formdata(
+            request.form, exc.found, gs.playing_names, gs.variant.hand_counts))
+        return _render_hand(gs, token, form, mode, error=str(exc), status=409)
+    if isinstance(exc, draft_service.PartsDiffer):
+        return _render_hand(gs, token, form, mode, error=str(exc), differ=exc.found, status=409)
+    if isinstance(exc, asking.AskFirst):
+        return _render_hand(gs, token, form, mode, ask=exc, status=422)
+    if isinstance(exc, service.DuplicateHand):
+        return already_saved(gs, token, exc.hand.position)
+    db.session.rollback()
+    if isinstance(exc, service.HandTaken):
+        # saving again is a deliberate choice to add this entry as the next hand
+        form.expected_position.data = str(exc.next_position)
+        return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=409)
+    return _render_hand(gs, token, form, mode, error=refused(form, exc, gs, gs.playing_names), status=422)
 
 
 def _new_hand_page(gs: GameSession, token: str, mode: str):
@@ -356,34 +351,6 @@ def _new_hand_page(gs: GameSession, token: str, mode: str):
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
     form.expected_position.data = str(service.next_position(gs))
     return _render_hand(gs, token, form, mode, sent=sent)
-
-
-class _NextHandCheck:
-    """Checks the session with `data` as its next hand, once, against the score cache's Scoring of the stored hands.
-
-    Called again, it answers the same (the engine's Scoring with the hand, or None when the
-    whole session had to be checked); `remember(hand)` then keeps the saved version scored.
-    """
-
-    def __init__(self, gs: GameSession, data: dict[str, Any]) -> None:
-        # imported here: history's score cache imports this blueprint's service
-        from scorekeeper.history.scores import standing
-
-        self.gs, self.data = gs, data
-        self.before = standing(gs)
-        self.done = False
-        self.after: Any = None
-
-    def __call__(self) -> Any:
-        if not self.done:
-            self.after = service.check_next(self.gs, self.data, self.before.scoring)
-            self.done = True
-        return self.after
-
-    def remember(self, hand: Hand) -> None:
-        from scorekeeper.history.scores import scored_after_save
-
-        scored_after_save(self.gs, self.before, self.after, hand)
 
 
 def _load_hand(gs: GameSession, hand_id: int):
@@ -424,18 +391,27 @@ def hand_edit(token: str, hand_id: int):
     if not form.validate():
         return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
     expected = whole_number(form.hand_version.data)
+    data = None
     try:
         data = _read_hand(form, gs, mode, hand)
-        asking.ask_about_empty(gs, data, _confirmed(), lambda: service.check_hands(
-            gs, [data if h.id == hand.id else h.data for h in gs.hands]))
-        service.replace_hand(hand, data, expected)
-    except EntryError:
+        hand_saving.save_edited_hand(gs, hand, data, expected, _confirmed())
+    except (ValueError, asking.AskFirst, service.StaleHand) as exc:
+        return _edit_refused(gs, token, form, mode, hand, names, data, exc)
+    flash(f"Hand {hand.position} updated; every total after it was recomputed.")
+    forget_drafts(gs, f"edit{hand.id}")
+    return after_save(url_for("sessions.show", token=token))
+
+
+def _edit_refused(gs: GameSession, token: str, form: Any, mode: str, hand: Hand, names: list[str],
+                  data: dict[str, Any] | None, exc: Exception):
+    """The page for a fix that was not saved (hand_saving.save_edited_hand's refusals), or the scoreboard when it was already."""
+    if isinstance(exc, EntryError):
         return _render_hand(gs, token, form, mode, hand=hand,
                             error="Some cards could not be read: see the marked fields.", status=422)
-    except asking.AskFirst as ask:
-        return _render_hand(gs, token, form, mode, hand=hand, ask=ask, status=422)
-    except service.StaleHand as exc:
-        db.session.rollback()
+    if isinstance(exc, asking.AskFirst):
+        return _render_hand(gs, token, form, mode, hand=hand, ask=exc, status=422)
+    db.session.rollback()
+    if isinstance(exc, service.StaleHand):
         if hand.data == data:
             # this very change is stored already: a save tried again after its answer was lost
             flash(f"Hand {hand.position} was already updated; it was not saved twice.")
@@ -446,12 +422,7 @@ def hand_edit(token: str, hand_id: int):
         return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,
                             error=f"{exc} Your changes were not saved. The hand as it is now is shown"
                                   f" below; your entry is still in the form: save again to replace it.")
-    except ValueError as exc:
-        db.session.rollback()
-        return _render_hand(gs, token, form, mode, hand=hand, error=refused(form, exc, gs, names), status=422)
-    flash(f"Hand {hand.position} updated; every total after it was recomputed.")
-    forget_drafts(gs, f"edit{hand.id}")
-    return after_save(url_for("sessions.show", token=token))
+    return _render_hand(gs, token, form, mode, hand=hand, error=refused(form, exc, gs, names), status=422)
 
 
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/delete", methods=["GET", "POST"])

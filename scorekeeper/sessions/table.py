@@ -62,14 +62,20 @@ def dealer_names(gs: GameSession, dealt: list[list[str]] | None = None) -> list[
     names = {seat: name for name, seat in seats.items()}
     upcoming = [seats[name] for name in playing_names(gs)]
     everyone = sorted(names)
-    # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
-    if dealt is None:
-        dealt = [hand_names(gs, hand.data) for hand in gs.hands]
-    seated = [[seats[name] for name in players if name in seats] or everyone for players in dealt]
+    seated = _seats_dealt(gs, seats, everyone, dealt)
     # a session whose every player left still has somebody to name: its last table
     upcoming = upcoming or (seated[-1] if seated else everyone)
     choices = {choice.hand: choice.seat for choice in gs.dealer_choices}
     return [names[seat] for seat in engine.dealer_seats(choices, seated + [upcoming, upcoming])]
+
+
+def _seats_dealt(gs: GameSession, seats: dict[str, int], everyone: list[int],
+                 dealt: list[list[str]] | None) -> list[list[int]]:
+    """The seats each stored hand was dealt to (`dealt`: see dealer_names)."""
+    # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
+    if dealt is None:
+        dealt = [hand_names(gs, hand.data) for hand in gs.hands]
+    return [[seats[name] for name in players if name in seats] or everyone for players in dealt]
 
 
 def dealers(gs: GameSession, dealt: list[list[str]] | None = None) -> Dealers:

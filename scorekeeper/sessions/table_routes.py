@@ -9,9 +9,10 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from scorekeeper.extensions import db
+from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.sessions import bp, service, table
 from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.page_data import game_spec, scoreboard
+from scorekeeper.sessions.games import game_spec
 from scorekeeper.sessions.table import NotChanged
 from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RenameForm
 

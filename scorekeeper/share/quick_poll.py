@@ -24,7 +24,10 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.wrappers import Response
 from werkzeug.wsgi import get_host
 
+from scorekeeper.extensions import db
 from scorekeeper.limits import whole_number
+from scorekeeper.sessions.access import version_on
+from scorekeeper.share.routes import not_modified
 
 PREFIX, SUFFIX = "/s/", "/live"
 # Host checks already made: a handful of names and addresses a table's phones use, so a small bound will do
@@ -99,19 +102,13 @@ class QuickPoll:
         return self.wsgi_app(environ, start_response)
 
     def _version(self, token: str) -> int | None:
-        from scorekeeper.sessions.access import version_on
-
         if self._engine is None:
-            from scorekeeper.extensions import db
-
             with self.app.app_context():
                 self._engine = db.engine
         return version_on(self._engine, token)
 
     def _not_modified_headers(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
         if self._headers is None:
-            from scorekeeper.share.routes import not_modified
-
             self._headers = hooked_headers(self.app, environ["PATH_INFO"], not_modified)
         return self._headers
 

@@ -16,8 +16,10 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
+from scorekeeper.scoreboard.board import scoreboard
+from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
+from scorekeeper.scoreboard.live_rows import rows_since
 from scorekeeper.sessions.access import current_version, load_session
-from scorekeeper.sessions.page_data import rows_since, scoreboard, scoreboard_html, standings_html
 from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
@@ -88,10 +90,10 @@ def renew_link(token: str, kind: str):
 def live(token: str):
     """304 (no body) while the session is at version ``v``; else the new version, scoreboard fragment and page parts.
 
-    The fragment is built once per version of the session (see sessions.page_data.scoreboard_html),
+    The fragment is built once per version of the session (see scoreboard.fragments.scoreboard_html),
     however many phones follow it. A page that says which rows it shows (``rows``: the
     position and key of its last one) gets the fragment without rows and only the rows it
-    lacks, when it can keep the others (sessions.page_data.rows_since). The parts are the rest
+    lacks, when it can keep the others (scoreboard.live_rows.rows_since). The parts are the rest
     of the page that changes with the game (sessions.page_parts): with them a following phone
     shows what a fresh load of its page would.
     """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.history import scores
+from scorekeeper.scoreboard import standings_cache as scores
 
 
 def test_wrong_method_gives_a_405_page(table):

@@ -79,7 +79,7 @@ class Entry:
     # fragments built from one hand's body (a scoreboard row), by name: (the body they show, the HTML).
     # Handed on to the next version when it only adds hands, whose earlier bodies are the same objects
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
-    # the key of each shown hand's row, by position (see sessions.page_data.row_keys), worked out when first asked
+    # the key of each shown hand's row, by position (see scoreboard.live_rows.row_keys), worked out when first asked
     row_keys: dict[int, str] | None = None
 
 
@@ -305,23 +305,33 @@ def standing(gs: GameSession) -> Entry:
     frame = _frame(gs)
     stored, data = _stored(gs)
     older = store.latest(gs.id)
-    if (older is not None and older.scoring is not None and older.hands is not None and older.frame == frame
-            and older.key[:2] == key[:2] and len(stored) > len(older.hands)
-            and stored[:len(older.hands)] == older.hands):
-        scoring = older.scoring
-        try:
-            for raw in data(len(older.hands)):
-                scoring = scoring.with_hand(raw)
-        except ValueError:
-            pass  # scored whole below, for the engine's answer about the whole session
-        else:
-            return store.put(key, scoring.answer(), older=older, scoring=scoring, hands=stored, frame=frame)
+    if older is not None and older.scoring is not None and _extends(older, key, frame, stored):
+        extended = _with_hands(older.scoring, data(len(older.hands or ())))
+        if extended is not None:
+            return store.put(key, extended.answer(), older=older, scoring=extended, hands=stored, frame=frame)
     try:
         whole = engine.Scoring.of(service.session_body(gs, hands=data(0)))
     except ValueError as exc:
         # the page still shows every hand, with the engine's error, so the table can fix it
         return store.put(key, service.refused_body(gs, exc), hands=stored, frame=frame)
     return store.put(key, whole.answer(), scoring=whole, hands=stored, frame=frame)
+
+
+def _extends(older: Entry, key: Key, frame: Any, stored: Scored) -> bool:
+    """Whether the session's stored hands are those `older` scored, unchanged, then more (same players and options)."""
+    return (older.hands is not None and older.frame == frame
+            and older.key[:2] == key[:2] and len(stored) > len(older.hands)
+            and stored[:len(older.hands)] == older.hands)
+
+
+def _with_hands(scoring: engine.Scoring, hands: list[dict[str, Any]]) -> engine.Scoring | None:
+    """The engine's Scoring with these hands added, or None when the engine refuses one."""
+    try:
+        for raw in hands:
+            scoring = scoring.with_hand(raw)
+    except ValueError:
+        return None  # scored whole, for the engine's answer about the whole session
+    return scoring
 
 
 def _frame(gs: GameSession) -> tuple[Any, ...]:

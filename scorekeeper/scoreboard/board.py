@@ -1,0 +1,194 @@
+"""What the scoreboard shows, read from the engine's standings: totals, places, who came and went, the latest hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession, Hand
+from scorekeeper.scoreboard import standings_cache
+from scorekeeper.sessions import table
+from scorekeeper.sessions.games import game_spec
+
+# the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
+SHOWN_HANDS = 50
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """What the scoreboard shows of a stored hand beside its scores: where it is, and how it was entered."""
+
+    id: int
+    position: int
+    entered_as_points: bool
+
+
+def scoreboard(gs: GameSession) -> dict[str, Any]:
+    """Everything the scoreboard include needs: the engine's body plus rows ready to display.
+
+    The body comes from the standings cache, so a version of a session is scored
+    once; the rows are the latest SHOWN_HANDS hands ("earlier" counts the hands left out).
+    """
+    entry = standings_cache.standing(gs)
+    body = entry.body
+    spec = game_spec(gs.game)
+    # Michigan counts hands won: it has no target to show
+    target = None if gs.variant.counts_hands_won else (gs.options or {}).get("target")
+    totals = body.get("totals") or {}
+    columns = list(totals.keys()) or gs.player_names
+    lead = list(body["leaders"])  # the engine's answer (penalty: the lowest total leads)
+    rows = _latest_rows(gs, entry.hands or (), body["hands"])
+    count = len(entry.hands or ())
+    dealt = entry.scoring.seating.hands if entry.scoring is not None else None
+    seats = seat_notes(gs, dealt)
+    finished = body.get("status") == "finished"
+    return {
+        "body": body,
+        "spec": spec,
+        "target": target,
+        "columns": columns,
+        "rows": rows,
+        "count": count,
+        "earlier": count - len(rows),
+        "last_id": rows[-1]["hand"].id if rows else None,
+        "standings": standings(gs, body, columns, seats, target),
+        "seats": seats,
+        "leaders": lead,
+        "finished": finished,
+        "counts_hands_won": gs.variant.counts_hands_won,
+        # who deals: from the players of each hand the engine scored (no hand loaded), when it scored them
+        "dealers": table.dealers(gs, dealt),
+        "entry": entry,
+    }
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    """When a player who did not play the whole game came and went: their first hand and, once they left, their last.
+
+    `first` is 1 for a player seated from the start; a late player seated but not dealt
+    in yet has the next hand's number; `last` is None while the player is at the table
+    (0 when they left before playing a hand).
+    """
+
+    first: int
+    last: int | None
+
+    def __str__(self) -> str:
+        joined = f"from hand {self.first}" if self.first > 1 else ""
+        if self.last is None:
+            return joined
+        gone = f"left after hand {self.last}" if self.last else "left before playing"
+        return f"{joined}, {gone}" if joined else gone
+
+
+def seat_notes(gs: GameSession, dealt: list[list[str]] | None = None) -> dict[str, SeatNote]:
+    """A note for each player who joined late or left, by name; the players of the whole game have none.
+
+    `dealt` is the players of each stored hand when the engine scored them (else the hands are read).
+    """
+    if dealt is None:
+        dealt = [gs.names_in(hand.data) for hand in gs.hands]
+    playing = set(gs.playing_names)
+    notes = {}
+    for name in gs.player_names:
+        hands = [number for number, players in enumerate(dealt, start=1) if name in players]
+        first = hands[0] if hands else len(dealt) + 1
+        last = None if name in playing else (hands[-1] if hands else 0)
+        if first > 1 or last is not None:
+            notes[name] = SeatNote(first, last)
+    return notes
+
+
+def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: dict[str, SeatNote],
+              target: Any) -> list[dict[str, Any]]:
+    """The scoreboard's first lines: each side's place as the game ranks them (engine.ranked), best first.
+
+    Each says the side's rank (0 once they left), total, whether it leads or won, how it came and
+    went (seat_notes) and where it stands toward the end: what it still needs to reach the target,
+    as the engine counts toward it (Oklahoma leaves out its 250s for going rummy), or how far it is
+    behind the best total in a game without a target.
+    """
+    totals = {name: (body.get("totals") or {}).get(name, 0) for name in columns}
+    if not totals:
+        return []
+    game = gs.variant
+    finished = body.get("status") == "finished"
+    toward = body.get("toward_target") or totals
+    lead = set(body.get("leaders") or ())
+    places = engine.ranked(totals, lowest=game.lowest_wins, left=[name for name in seats if seats[name].last is not None])
+    best = places[0].total
+    shown = []
+    for place in places:
+        counted = toward.get(place.side, place.total)
+        shown.append({
+            "rank": place.rank, "name": place.side, "total": place.total, "counted": counted,
+            "percent": _percent(counted, target),
+            "won": finished and _won(body, place),
+            "leads": not finished and place.side in lead,
+            "seat": str(seats.get(place.side, "")),
+            "measure": _measure(game, target, place.total, counted, best if place.rank else None),
+        })
+    return shown
+
+
+def _percent(counted: int, target: Any) -> int:
+    """How far a side's counted total is toward the target, in whole percent (0 without a target)."""
+    if not (isinstance(target, int) and target > 0):
+        return 0
+    # floor, not round: 499 of 500 must not read as 100%, which looks like the target reached
+    return max(0, min(100, 100 * counted // target))
+
+
+def _won(body: dict[str, Any], place: engine.Place) -> bool:
+    """Whether this place won the finished game."""
+    # a game shared on the lowest total (Contract's last deal) has no one winner: the first places share it
+    return place.side == body.get("winner") or (not body.get("winner") and place.rank == 1)
+
+
+def _measure(game: engine.Game, target: Any, total: int, counted: int, best: int | None) -> str:
+    """Where a side stands toward the end of the game, in words (see standings)."""
+    if isinstance(target, int) and target > 0:
+        if counted >= target:
+            return f"reached {target}"
+        if game.lowest_wins:
+            # a penalty game ends when a total reaches the target: room left below it is good
+            return f"{target - counted} below {target}"
+        counts = f": {counted} counts toward {target}" if counted != total else ""
+        return f"needs {target - counted} more{counts}"
+    if best is None or best == total:
+        return ""
+    return f"{abs(best - total)} behind"
+
+
+def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    start = max(0, len(stored) - SHOWN_HANDS)
+    if len(scored) == len(stored):
+        as_points = [bool(scored[i].get("entered_as_points")) for i in range(start, len(stored))]
+    else:
+        # a body the engine refused has no hands scored: every stored hand is still listed, so it can be fixed
+        as_points = ["points" in data for data in db.session.execute(
+            select(Hand.data).where(Hand.session_id == gs.id, Hand.position > start).order_by(Hand.position)
+        ).scalars()]
+    return [
+        {"hand": HandRow(stored[i][0], i + 1, as_points[i - start]), "scored": scored[i] if i < len(scored) else {}}
+        for i in range(start, len(stored))
+    ]
+
+
+def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
+    """Each player's running total before the hand being entered (their partnership's, in Persian)."""
+    body = scoreboard(gs)["body"]
+    totals = body.get("totals") or {}
+    found = {}
+    for name in names:
+        if name in totals:
+            found[name] = totals[name]
+            continue
+        side = next((team for team, members in (body.get("partnerships") or {}).items() if name in members), None)
+        found[name] = totals.get(side, 0) if side else 0
+    return found
