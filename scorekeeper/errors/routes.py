@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from flask import jsonify, render_template, request
+import sqlite3
+
+from flask import current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from scorekeeper.errors import bp
@@ -19,7 +22,13 @@ MESSAGES = {
     405: "That page cannot be used this way.",
     413: "That upload is too large.",
     500: "Something went wrong on our side. Nothing you entered was saved half-way.",
+    503: "The games' database was busy for too long (a backup being restored, or many saves at once)."
+         " Nothing was saved: go back and send it again in a moment; what you typed is still on the form.",
 }
+# PostgreSQL's "waited for a lock too long" and "deadlock detected": another transaction won, ours can be retried
+POSTGRES_BUSY = {"55P03", "40P01"}
+# how long a client is asked to wait before sending again
+RETRY_AFTER_SECONDS = 2
 
 
 def wants_json() -> bool:
@@ -27,12 +36,20 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path.endswith(".json")
 
 
-def _render(code: int, message: str, title: str | None = None):
+def _render(code: int, message: str, title: str | None = None, headers: dict[str, str] | None = None):
     if host_refused():
         return untrusted_host(None)
     if wants_json():
-        return jsonify(error=message), code
-    return render_template("errors/error.html", code=code, message=message, title=title), code
+        return jsonify(error=message), code, headers or {}
+    return render_template("errors/error.html", code=code, message=message, title=title), code, headers or {}
+
+
+def database_busy(error: OperationalError) -> bool:
+    """True when the database refused a statement only because another transaction held it too long."""
+    cause = error.orig
+    if isinstance(cause, sqlite3.OperationalError):
+        return "locked" in str(cause)  # "database is locked", "database table is locked"
+    return getattr(cause, "sqlstate", None) in POSTGRES_BUSY
 
 
 @bp.app_errorhandler(SecurityError)
@@ -69,6 +86,16 @@ def http_error(error: HTTPException):
     if not message or message == type(error).description:
         message = MESSAGES.get(code, error.name)
     return _render(code, message, title="For the host only" if message == GUEST_MESSAGE else None)
+
+
+@bp.app_errorhandler(OperationalError)
+def operational_error(error: OperationalError):
+    """A database still busy after the wait (SQLite's timeout, a PostgreSQL lock): 503, try again; else a fault."""
+    db.session.rollback()
+    if not database_busy(error):
+        raise error  # a real fault: Flask logs it and answers with the 500 page
+    current_app.logger.warning("A request gave up waiting for the database: %s", error.orig)
+    return _render(503, MESSAGES[503], headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
 
 @bp.app_errorhandler(500)
