@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import html
+import os
 import re
 import secrets
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +22,23 @@ from tests.databases import ON_POSTGRES, Databases, opened, template
 
 # scripts the tests run in processes of their own (one of them crashes its interpreter on purpose)
 collect_ignore = ["scripts"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep every app the tests make out of the checkout's instance/ (and any SCOREKEEPER_INSTANCE_PATH set).
+
+    Tests replace the host key: run in the checkout's folder, they took host rights away from
+    the developer's own devices, and raced the other test processes that read the same key.
+    """
+    folder = tempfile.mkdtemp(prefix="scorekeeper-tests-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ["SCOREKEEPER_INSTANCE_PATH"] = folder
+
+
+@pytest.fixture(autouse=True)
+def own_instance_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's apps keep their host key and secrets in a folder of the test's own."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
 
 
 @pytest.hookimpl(trylast=True)  # after tests/browser/conftest.py has marked the browser tests
