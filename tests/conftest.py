@@ -153,6 +153,9 @@ class Table:
                 data[f"players-{seat}-layoffs-{row}-cards"] = cards
                 data[f"players-{seat}-layoffs-{row}-onto"] = f"{self.names.index(owner)}:{meld_index}"
             data[f"players-{seat}-in_hand"] = part.get("in_hand", "")
+            if part.get("state"):
+                # one tap for how the player left the hand without cards (Indian Rummy's drops, a wrong show)
+                data[f"players-{seat}-state"] = part["state"]
         return data
 
     def play(self, hand: dict[str, Any], key: str | None = None):

@@ -96,6 +96,20 @@ def check_declaration(body: dict[str, Any]) -> Answer:
         return refused(exc)
 
 
+def check_held(body: dict[str, Any]) -> Answer:
+    """{"game", "options", "wild_rank", "groups", "in_hand"} -> a losing player's count, its cap, and which cards count."""
+    missing = _missing(body, ("groups",), 'give the player\'s groups, like ["2H 3H 4H", "KD KH KS"] ([] for none)')
+    if missing:
+        return missing
+    try:
+        return 200, engine.check_held(
+            body["groups"], body.get("in_hand") or "", game=body.get("game") or "indian",
+            options=body.get("options"), wild_rank=body.get("wild_rank"),
+        )
+    except ValueError as exc:
+        return refused(exc)
+
+
 def check_cards(body: dict[str, Any]) -> Answer:
     """{"cards", "game", "options", "wild_rank"} -> {"cards": [canonical notation], "points" with a game}, or 400."""
     missing = _missing(body, ("cards",), 'give the cards as "QS 4D" or a list of card strings')

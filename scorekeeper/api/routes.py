@@ -38,6 +38,12 @@ def check_declaration():
     return _answer(answers.check_declaration)
 
 
+@bp.post("/counts/check")
+def check_held():
+    """A losing player's count where groups decide it (Indian Rummy's lives): {"groups", "in_hand", ...} -> count, lives."""
+    return _answer(answers.check_held)
+
+
 @bp.post("/cards/check")
 def check_cards():
     """Read a list of cards held: {"cards"} -> {"cards": [canonical notation]}, or 400 naming the card not read."""

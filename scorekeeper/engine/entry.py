@@ -32,16 +32,26 @@ def unentered_players(hand: Mapping[str, Any], names: list[str], game: str) -> l
     ended = hand.get("ended", "went_out")
     if find_game(game).knocks and ended == "stock_exhausted":
         return []
-    went_out = hand.get("went_out") if ended == "went_out" else None
     players = hand["players"]
+    # a player who left the hand without cards (Indian Rummy's drop) says so in the game's own fields
+    parts = (*_PARTS, *find_game(game).entry_fields)
+    went_out = hand.get("went_out") if ended == "went_out" else None
+    if not went_out and find_game(game).deal_may_end_unclaimed:
+        went_out = _left_alone(players, names, find_game(game).entry_fields)
     return [
         name for name in names
-        if name != went_out and not _entered(players.get(name))
+        if name != went_out and not _entered(players.get(name), parts)
     ]
 
 
-def _entered(entry: object) -> bool:
+def _left_alone(players: Mapping[str, Any], names: list[str], fields: tuple[str, ...]) -> str | None:
+    """The one player who did not leave the hand without cards (the others dropped), who needs no cards; else None."""
+    left = [name for name in names if not (isinstance(players.get(name), Mapping) and _entered(players[name], fields))]
+    return left[0] if len(left) == 1 else None
+
+
+def _entered(entry: object, parts: tuple[str, ...]) -> bool:
     if not isinstance(entry, Mapping):
         return False
     # a string is cards in notation ("7H 8H 9H"), a list is cards or melds: empty either way means nothing
-    return any(entry.get(part) for part in _PARTS)
+    return any(entry.get(part) for part in parts)

@@ -241,6 +241,33 @@ def check_declaration(
     }
 
 
+def check_held(
+    groups: object, in_hand: str | Iterable[object] = "", game: str = "indian",
+    options: Mapping[str, Any] | None = None, wild_rank: object = None,
+) -> dict[str, Any]:
+    """What a losing player's groups and ungrouped cards cost them, where the game counts by groups (Indian Rummy's lives).
+
+    >>> body = check_held(["2H 3H 4H", "6S 7S 9C"], "KD QC", wild_rank=9)
+    >>> body["count"], body["lives"]
+    (20, 'both lives: only ungrouped cards count')
+    >>> check_held(["KD KH KS"], "QC QD JH", wild_rank=9)["lives"]
+    'no pure sequence: every card counts'
+    """
+    rules = table_rules(game, options)
+    variant = rules.variant
+    if not variant.counts_by_groups:
+        raise InputError(f"{rules.name} counts the cards left in a hand alone: check them as cards held")
+    if not isinstance(groups, list):
+        raise InputError('`groups` must list the player\'s groups, like ["2H 3H 4H", "KD KH KS"] ([] for none)')
+    wild = read_wild_rank(wild_rank, rules)
+    read = [_read_meld(cards, f"group {index + 1}: ") for index, cards in enumerate(groups)]
+    try:
+        held = parse_cards(in_hand or "")
+    except CardNotationError as exc:
+        raise InputError(f"ungrouped cards: {exc}") from None
+    return variant.held_count(read, held, rules, wild)
+
+
 def read_card_list(
     cards: str | Iterable[object],
     game: str | None = None,

@@ -45,6 +45,20 @@ def resolve_options(game: str, options: Mapping[str, Any] | None = None, n_playe
     return dict(table_rules(game, options, n_players).options)
 
 
+def leaving_costs(game: str, options: Mapping[str, Any] | None = None, n_players: int | None = None) -> dict[str, int]:
+    """What each way of leaving a hand without cards (the game's `leavings`) costs at this table, by state.
+
+    >>> leaving_costs("indian", {"format": "pool", "pool": 201})
+    {'first_drop': 25, 'middle_drop': 50, 'wrong_show': 80}
+    >>> leaving_costs("rummy500")
+    {}
+    """
+    rules = table_rules(game, options, n_players)
+    variant = rules.variant
+    costs = {leaving.state: variant.leaving_cost(rules, leaving.state) for leaving in variant.leavings}
+    return {state: cost for state, cost in costs.items() if cost is not None}
+
+
 def deck_counts(game: str, options: Mapping[str, Any] | None = None, n_players: int | None = None) -> dict[str, int]:
     """How many copies of each card the table's decks hold, jokers as ``JK``.
 

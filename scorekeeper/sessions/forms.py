@@ -173,6 +173,8 @@ class PlayerCardsForm(Form):
     in_hand = StringField("Cards left in hand", filters=[lambda s: (s or "").strip()])
     # the game's whole numbers beside the cards (Game.hand_counts: Canasta's red threes), in the game's order
     counts = FieldList(StringField("Count", filters=[lambda s: (s or "").strip()]), min_entries=0)
+    # how the player left the hand without cards (Game.leavings: a drop, a wrong show), "" when they played it out
+    state = RadioField("How they played", choices=[], default="", validate_choice=False)
 
 
 class HandFormBase(PageForm):
@@ -199,11 +201,12 @@ class HandFormBase(PageForm):
     submit = SubmitField("Save the hand")
     requires_went_out = True
     needs_wild_rank = False
+    wild_rank_message = "Choose the wild rank: the rank of the card turned up after the deal."
 
     def validate_wild_rank(self, field: SelectField) -> None:
         """5000 Rummy needs the hand's wild rank."""
         if self.needs_wild_rank and field.data not in RANK_CHOICES:
-            raise ValidationError("Choose the wild rank: the rank of the card turned up after the deal.")
+            raise ValidationError(self.wild_rank_message)
 
     def setup(self, names: list[str], game: Game) -> None:
         """Fill the choices that depend on the session's players and game."""
@@ -212,6 +215,13 @@ class HandFormBase(PageForm):
             self.ended.choices = [SelectChoice("went_out", "A player knocked (or went gin)"),
                                   SelectChoice("stock_exhausted", "Draw: the stock ran down")]
             self.went_out.label.text = "Knocker"
+        if game.ended_words:
+            went_out, nobody, who = game.ended_words
+            self.ended.choices = [SelectChoice("went_out", went_out), SelectChoice("stock_exhausted", nobody)]
+            self.went_out.label.text = who
+        self.wild_rank.label.text = game.wild_rank_label
+        if game.wild_rank_note:
+            self.wild_rank_message = f"Choose the {game.wild_rank_label.lower()}. {game.wild_rank_note}"
 
     def validate_went_out(self, field: SelectField) -> None:
         """A player who went out must be named, and only one."""
@@ -233,6 +243,18 @@ def setup_counts(player: Any, game: Game) -> None:
     for field, count in zip(player.counts, game.hand_counts):
         field.label.text = count.label
         field.description = count.help
+
+
+def setup_leavings(player: Any, game: Game, costs: dict[str, int]) -> None:
+    """A player's one-tap choices of how they left the hand without cards (engine Game.leavings), each with its cost."""
+    if not game.leavings:
+        return
+    player.state.choices = [SelectChoice("", "Played")] + [
+        SelectChoice(leaving.state, f"{leaving.label} · {costs[leaving.state]}" if leaving.state in costs else leaving.label)
+        for leaving in game.leavings
+    ]
+    if player.state.data not in [choice.value for choice in player.state.choices]:
+        player.state.data = ""
 
 
 def _setup_onto(layoff: Any, onto: list[SelectChoice], names: list[str]) -> None:
@@ -257,11 +279,13 @@ class HandCardsForm(HandFormBase):
     # kept draft and a form sent back carry it too); the server only sends it back as it came
     parts_seen = HiddenField()
 
-    def setup(self, names: list[str], game: Game, onto_seats: dict[int, list[int]] | None = None) -> None:
+    def setup(self, names: list[str], game: Game, onto_seats: dict[int, list[int]] | None = None,
+              costs: dict[str, int] | None = None) -> None:
         """Choices that depend on the players: who went out, and the melds each player's lay-offs may go onto.
 
         `onto_seats` gives, per seat, the seats whose melds that player may lay off
         onto (the engine's rule, sessions/hand_rules.layoff_seats); None offers every meld.
+        `costs`: what each of the game's ways of leaving a hand costs at this table (hand_rules.leaving_costs).
         """
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat
@@ -272,6 +296,7 @@ class HandCardsForm(HandFormBase):
         self.count_names = [count.name for count in game.hand_counts]
         for player in self.players:
             setup_counts(player, game)
+            setup_leavings(player, game, costs or {})
         for seat, player in enumerate(self.players):
             onto = [SelectChoice("", "(choose a meld)")]
             for owner in (every if onto_seats is None else onto_seats.get(seat, [])):

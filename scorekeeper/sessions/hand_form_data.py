@@ -16,6 +16,7 @@ from wtforms import Field, FieldList, FormField
 from scorekeeper import engine
 from scorekeeper.engine import Game, Option
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
+from scorekeeper.engine.games.base import Leaving
 from scorekeeper.limits import whole_number
 from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
 
@@ -136,21 +137,36 @@ def read_counts(fields: Any, counts: tuple[Option, ...], name: str) -> tuple[dic
     return read, bad
 
 
+def _player_of(entry: Any, name: str, game: Game, leaving: Leaving | None) -> tuple[dict[str, Any], list[int], bool]:
+    """One player's melds, cards left and counts as typed, the form row of each meld, and whether any was unreadable.
+
+    A player whose one tap said how they left the hand (`leaving`) holds only that: the cards typed
+    for them before are not asked (nor lost: the form keeps them).
+    """
+    if leaving is not None:
+        return dict(leaving.fields), [], False
+    melds, rows, unreadable = read_melds(entry.melds, name)
+    in_hand = read_in_hand(entry.in_hand, name)
+    counts, wrong = read_counts(entry.counts, game.hand_counts, name)
+    player = {"melds": melds, "layoffs": [], "in_hand": in_hand or []} | counts
+    return player, rows, unreadable or in_hand is None or wrong
+
+
 def _players_of(form: HandCardsForm, names: list[str], game: Game) -> dict[str, Any]:
     """Each player's melds, lay-offs and cards left as the form gives them; EntryError once all are marked."""
     bad = False
     # row index of each entered meld, per seat, so lay-offs and engine errors find their field
     meld_rows: list[list[int]] = []
     players: dict[str, Any] = {}
+    leavings = {leaving.state: leaving for leaving in game.leavings}
     for name, entry in zip(names, form.players):
-        melds, rows, unreadable = read_melds(entry.melds, name)
+        players[name], rows, unreadable = _player_of(entry, name, game, leavings.get(entry.state.data or ""))
         meld_rows.append(rows)
-        in_hand = read_in_hand(entry.in_hand, name)
-        counts, wrong = read_counts(entry.counts, game.hand_counts, name)
-        bad = bad or unreadable or in_hand is None or wrong
-        players[name] = {"melds": melds, "layoffs": [], "in_hand": in_hand or []} | counts
+        bad = bad or unreadable
 
     for name, entry in zip(names, form.players):
+        if "layoffs" not in players[name]:
+            continue
         layoffs, unreadable = read_layoffs(entry.layoffs, name, lambda onto: _onto(onto, names, meld_rows))
         players[name]["layoffs"] = layoffs
         bad = bad or unreadable
@@ -184,8 +200,13 @@ def _text(cards: Any) -> str:
     return cards if isinstance(cards, str) else " ".join(cards)
 
 
-def data_to_formdata(data: dict[str, Any], names: list[str], counts: tuple[Option, ...] = ()) -> dict[str, Any]:
-    """Form values (as a browser would post them) showing a stored hand, for the edit form."""
+def data_to_formdata(
+    data: dict[str, Any], names: list[str], counts: tuple[Option, ...] = (), leavings: tuple[Leaving, ...] = (),
+) -> dict[str, Any]:
+    """Form values (as a browser would post them) showing a stored hand, for the edit form.
+
+    `leavings`: the game's ways of leaving a hand without cards, shown as each player's choice.
+    """
     values: dict[str, Any] = {
         "ended": data.get("ended", "went_out"),
         "went_out": data.get("went_out") or "",
@@ -201,8 +222,19 @@ def data_to_formdata(data: dict[str, Any], names: list[str], counts: tuple[Optio
     if data.get("big_gin"):
         values["big_gin"] = "y"
     for seat, name in enumerate(names):
-        values |= player_values(data.get("players", {}).get(name, {}), names, f"players-{seat}-", 0, counts)
+        player = data.get("players", {}).get(name, {})
+        values |= player_values(player, names, f"players-{seat}-", 0, counts)
+        if leavings:
+            values[f"players-{seat}-state"] = leaving_state(player, leavings)
     return values
+
+
+def leaving_state(player: dict[str, Any], leavings: tuple[Leaving, ...]) -> str:
+    """The state of the way a stored player's entry says they left the hand ("" when they played it out)."""
+    for leaving in leavings:
+        if all(player.get(key) == value for key, value in leaving.fields):
+            return leaving.state
+    return ""
 
 
 def player_values(

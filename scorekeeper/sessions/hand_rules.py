@@ -14,6 +14,14 @@ def deck_counts(gs: GameSession) -> dict[str, int]:
         return {}
 
 
+def leaving_costs(gs: GameSession) -> dict[str, int]:
+    """What each of the game's ways of leaving a hand without cards costs at this table (a drop: 20), by state."""
+    try:
+        return engine.leaving_costs(gs.game, gs.options, len(gs.seats))
+    except ValueError:
+        return {}
+
+
 def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
     """What the points form says about bonuses: those the table counts in, those the scorer adds (None: unknown)."""
     try:

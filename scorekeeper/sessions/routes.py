@@ -45,6 +45,7 @@ from scorekeeper.sessions.hand_rules import (
     deal_note,
     deck_counts,
     layoff_seats,
+    leaving_costs,
     points_bonuses,
     rewards_concealed,
 )
@@ -228,7 +229,7 @@ def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[st
     # the stock ran out: nobody went out; a player went out but who is not chosen yet: any of them
     goer = (form.went_out.data or ANY_GOER) if form.ended.data == "went_out" else ""
     onto = layoff_seats(gs, names)
-    form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]))
+    form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]), leaving_costs(gs))
 
 
 def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
@@ -366,7 +367,7 @@ def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
     if request.args.get("mode") in ("points", "cards"):
         mode = request.args["mode"]
     if (mode == "points") == hand.entered_as_points:
-        values = data_to_formdata(hand.data, names, gs.variant.hand_counts)
+        values = data_to_formdata(hand.data, names, gs.variant.hand_counts, gs.variant.leavings)
     else:
         # switching between cards and points keeps how the hand ended
         values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}

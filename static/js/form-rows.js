@@ -20,11 +20,11 @@ function renumbered(text, kind, index) {
 }
 
 function relabel(root, index) {
-  // "Ann's meld 2" -> "Ann's meld 3", inside labels and their hidden parts alike
+  // "Ann's meld 2" -> "Ann's meld 3" (a group in Indian Rummy), inside labels and their hidden parts alike
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.parentElement.closest("label")) continue;
-    node.textContent = node.textContent.replace(/\b(meld|lay-off) \d+/i, (_, word) => `${word} ${index + 1}`);
+    node.textContent = node.textContent.replace(/\b(meld|group|lay-off) \d+/i, (_, word) => `${word} ${index + 1}`);
   }
 }
 

@@ -92,7 +92,16 @@ function counted(number, one, many) {
   return `${number} ${number === 1 ? one : many}`;
 }
 
+/** The player's choice of how they left the hand without cards (a drop, a wrong show), when not "Played"; else null. */
+function leavingOf(card) {
+  const chosen = card.querySelector("[data-leaving] input:checked");
+  return chosen && chosen.value ? chosen : null;
+}
+
 function summaryOf(form, card) {
+  // "Dropped (first) · 20": the choice's own words, with what it costs at this table (from the server)
+  const leaving = leavingOf(card);
+  if (leaving) return leaving.closest("label").textContent.trim();
   const filled = (selector) => Array.from(card.querySelectorAll(selector)).filter((input) => input.value.trim());
   const melds = filled("[data-meld-check]").length;
   const layoffs = filled("[data-layoff-check]").length;
@@ -117,11 +126,15 @@ function pointsOf(card, selector) {
 /**
  * A player's hand as the live checks count it, in the game's way (data-hand-count, from the engine):
  * "net" melded less held (+23, −15), "melded" what the melds and lay-offs scored (+45), "held" the
- * cards left in hand ("15 in hand"). Empty while nothing is counted. No rule is decided here: the
+ * cards left in hand ("15 in hand"), "groups" the count the engine answered for the player's groups as a whole
+ * (held-count.js). Empty while nothing is counted. No rule is decided here: the
  * points are the engine's answers, and Save scores the whole hand.
  */
 function countOf(form, card) {
   const how = form.dataset.handCount;
+  if (leavingOf(card)) return "";
+  // a game whose player's groups decide the count (Indian Rummy's lives): the engine's count (held-count.js)
+  if (how === "groups") return card.dataset.heldCount || "";
   const melded = pointsOf(card, "[data-meld-check], [data-layoff-check]");
   const held = pointsOf(card, "[data-cards-check]");
   const counted = card.querySelector("[data-points]");

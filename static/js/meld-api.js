@@ -14,6 +14,15 @@ export function postMeldCheck(game, options, wildRank, cards, goingOut = false) 
   });
 }
 
+/** POST `body` as JSON to one of the API's checks; resolves to the fetch response. */
+export function postJson(path, body) {
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
 /** `fn`, called `ms` after the last of a burst of calls (one check per pause in typing, not per key). */
 export function debounce(fn, ms) {
   let timer = null;

@@ -11,17 +11,11 @@
 // for the lay-off choices that name it. And whether the meld's player went out from the form's "went_out" (the hand form's select, matched
 // against the player card's [data-name], or a player's own "I went out" box).
 
-import { debounce, postMeldCheck } from "./meld-api.js";
+import { debounce, postJson, postMeldCheck } from "./meld-api.js";
 
 const DELAY_MS = 300;
 
-function post(path, body) {
-  return fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const post = postJson;
 
 /** The JSON body of a check, or {error} for input the engine cannot read; null when the server failed (not the player). */
 async function answer(response) {
@@ -51,8 +45,10 @@ function wentOut(input) {
 function describeMeld(body) {
   if (body.error) return { text: body.error, ok: false };
   if (!body.legal) return { text: `Not a meld: ${body.reason}`, ok: false };
-  const kind = body.kind === "set" ? "Set" : "Run";
   const shown = body.readings && body.readings[0] ? ` (${body.readings[0].represents.join(" ")})` : "";
+  // a game that names its groups (Indian Rummy: "pure sequence") says so; its groups score no points
+  if (body.group) return { text: `${body.group.charAt(0).toUpperCase()}${body.group.slice(1)}${shown}`, ok: true };
+  const kind = body.kind === "set" ? "Set" : "Run";
   return { text: `${kind}${shown}, ${body.points} points`, ok: true };
 }
 

@@ -108,6 +108,19 @@ def deadwood_value(card: Card) -> int:
     return min(card.rank, 10)
 
 
+@dataclass(frozen=True)
+class Leaving:
+    """A way a player leaves a hand without cards (Indian Rummy's drops and wrong show), as the hand form offers it.
+
+    `state` is the player's state once read (``PlayerHand.state``), `label` the form's words for it, and
+    `fields` what the player's entry in a hand holds instead of cards (``(("dropped", "first"),)``).
+    """
+
+    state: str
+    label: str
+    fields: tuple[tuple[str, Any], ...]
+
+
 # one row of a game's card-value table: {"card": label, "melded": points or None, "in_hand": points or None}
 Row = dict[str, Any]
 
@@ -163,8 +176,22 @@ class Game:
     # the fields a player's entry and a hand may hold beyond every game's (backups keep exactly these)
     entry_fields: ClassVar[tuple[str, ...]] = ()
     hand_fields: ClassVar[tuple[str, ...]] = ()
+    # the ways a player may leave a hand without cards, one tap each on the hand form (see `leaving_cost`)
+    leavings: ClassVar[tuple[Leaving, ...]] = ()
+    # a losing player's count depends on their groups as a whole (Indian Rummy's lives), see `held_count`
+    counts_by_groups: ClassVar[bool] = False
+    # players lay cards off onto melds on the table (Indian Rummy has no lay-offs)
+    lays_off: ClassVar[bool] = True
+    # the hand form's words for a meld and for the cards left in hand (Indian Rummy: "group", "ungrouped cards")
+    meld_word: ClassVar[str] = "meld"
+    in_hand_word: ClassVar[str] = "cards left in hand"
+    # the hand form's words for how a hand ended: a player went out, nobody did, and who went out (None: the usual)
+    ended_words: ClassVar[tuple[str, str, str] | None] = None
     # how the hand form and errors ask for the wild rank, where the game asks for one
     wild_rank_help: ClassVar[str] = "choose the rank of the card turned up after the deal, like 7 or K"
+    # the hand form's label for the wild rank, and the note under it ("" for none)
+    wild_rank_label: ClassVar[str] = "Wild rank this hand"
+    wild_rank_note: ClassVar[str] = ""
 
     @property
     def players_text(self) -> str:
@@ -303,6 +330,16 @@ class Game:
     def declaration_refusal(self, groups: Sequence[Sequence[MeldCard]], rules: Rules, wild_rank: int | None) -> str | None:
         """Why `groups` are not a valid declaration (`checks_declarations`), None when they are."""
         return None
+
+    def leaving_cost(self, rules: Rules, state: str) -> int | None:
+        """What leaving a hand in `state` (one of `leavings`) costs at this table, for the hand form to show."""
+        return None
+
+    def held_count(
+        self, groups: Sequence[Sequence[MeldCard]], in_hand: Sequence[Card], rules: Rules, wild_rank: int | None,
+    ) -> dict[str, Any]:
+        """What a losing player's groups and ungrouped cards cost them, and why (`counts_by_groups`), as the API answers."""
+        raise InputError(f"{self.name} counts the cards left in a hand alone: check them as cards held")
 
     def refusal_before(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> tuple[str, str] | None:
         """(seat, why) when a hand of cards is refused given each side's total before it (`checks_totals_before`)."""

@@ -21,13 +21,13 @@ deal's winner over a fixed number of deals (deals).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.cards import ACE, Card, MeldCard
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.games.base import DeadwoodGame, Option, Row
+from scorekeeper.engine.games.base import DeadwoodGame, Leaving, Option, Row
 from scorekeeper.engine.melds import full_check
 from scorekeeper.engine.standing import Line, Standing, leaders, names_joined
 
@@ -101,6 +101,26 @@ def has_both_lives(kinds: Sequence[str]) -> bool:
     return PURE in kinds and sum(1 for kind in kinds if kind in SEQUENCES) >= 2
 
 
+def lives_note(kinds: Sequence[str]) -> str:
+    """Which of a loser's cards count, and why, in the words the hand form shows.
+
+    >>> lives_note([PURE, IMPURE]), lives_note([IMPURE, SET]), lives_note([PURE, SET])
+    ('both lives: only ungrouped cards count', 'no pure sequence: every card counts', 'no second sequence: every card counts')
+    """
+    if has_both_lives(kinds):
+        return "both lives: only ungrouped cards count"
+    if PURE not in kinds:
+        return "no pure sequence: every card counts"
+    return "no second sequence: every card counts"
+
+
+def counted(kinds: Sequence[str], grouped: Iterable[Card], held: int, values: Mapping[Card, int]) -> int:
+    """A loser's count before the cap: the ungrouped cards (`held`), and the grouped ones too without both lives."""
+    if has_both_lives(kinds):
+        return held
+    return held + sum(values[card] for card in grouped)
+
+
 class IndianRummy(DeadwoodGame):
     """Indian Rummy: 13 cards, a cut wild rank, a show of two sequences (one pure); points, pool or deals."""
 
@@ -128,8 +148,21 @@ class IndianRummy(DeadwoodGame):
     names_groups = True
     checks_declarations = True
     entry_fields = ("dropped", "wrong_show")
+    leavings = (
+        Leaving("first_drop", "Dropped (first)", (("dropped", "first"),)),
+        Leaving("middle_drop", "Dropped (middle)", (("dropped", "middle"),)),
+        Leaving("wrong_show", "Wrong show", (("wrong_show", True),)),
+    )
+    counts_by_groups = True
+    lays_off = False
+    meld_word = "group"
+    in_hand_word = "ungrouped cards"
+    ended_words = ("A player declared a valid show", "Nobody declared: the others dropped or showed wrongly",
+                   "Who declared")
     hand_fields = ("rejoined",)
     wild_rank_help = "choose the rank of the cut joker, like 5 or K (A when the cut card is a printed joker)"
+    wild_rank_label = "Cut joker"
+    wild_rank_note = "Every card of this rank is wild; A for a printed joker."
 
     # the table -------------------------------------------------------------------
 
@@ -250,10 +283,33 @@ class IndianRummy(DeadwoodGame):
         if player.name == self.deal_winner(hand):
             return 0
         values = card_table(rules, hand.wild_rank, "in_hand_points")
-        counted = player.in_hand_points
-        if not has_both_lives(self._kinds(hand, player, rules)):
-            counted += sum(values[c.card] for meld in player.melds for c in meld.cards)
-        return min(counted, int(rules.option("max_count")))
+        grouped = (c.card for meld in player.melds for c in meld.cards)
+        return min(counted(self._kinds(hand, player, rules), grouped, player.in_hand_points, values),
+                   int(rules.option("max_count")))
+
+    def leaving_cost(self, rules: Rules, state: str) -> int | None:
+        """A drop or a wrong show costs its option: first_drop, middle_drop, wrong_show (the drops follow the pool)."""
+        return int(rules.option(state)) if state in STATES else None
+
+    def held_count(
+        self, groups: Sequence[Sequence[MeldCard]], in_hand: Sequence[Card], rules: Rules, wild_rank: int | None,
+    ) -> dict[str, Any]:
+        """A loser's count as the hand form shows it while typed: which cards count (their lives), the count, the cap.
+
+        `count` is null and `reason` says why when a group is no group (the hand would be refused).
+        """
+        kinds = []
+        for index, cards in enumerate(groups):
+            kind, why = group_of(cards, rules, wild_rank)
+            if kind is None:
+                return {"count": None, "counted": None, "cap": int(rules.option("max_count")), "capped": False,
+                        "lives": None, "reason": f"group {index + 1}: {why}"}
+            kinds.append(kind)
+        values = card_table(rules, wild_rank, "in_hand_points")
+        full = counted(kinds, (c.card for cards in groups for c in cards), sum(values[c] for c in in_hand), values)
+        cap = int(rules.option("max_count"))
+        return {"count": min(full, cap), "counted": full, "cap": cap, "capped": full > cap,
+                "lives": lives_note(kinds), "reason": None}
 
     @staticmethod
     def deal_winner(hand: Hand) -> str | None:

@@ -1,0 +1,126 @@
+"""Indian Rummy through the hand form: one tap for a drop or a wrong show, the show and the losers' counts,
+refusals next to the player with everything typed kept, and the live count's answers from the engine."""
+
+from __future__ import annotations
+
+import html
+import re
+
+NAMES = ["Ann", "Ben", "Cy", "Dee"]
+SHOW = ["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"]  # 9s wild: a valid show
+
+
+def text(response):
+    return html.unescape(response.get_data(as_text=True))
+
+
+def test_the_form_offers_one_tap_drops_and_a_wrong_show_with_what_each_costs_at_this_pool(table, client):
+    url = table.start("indian", NAMES, format="pool", pool=201)
+    page = text(client.get(f"{url}/hands/new"))
+    assert 'name="players-1-state"' in page
+    for words in ("Played", "Dropped (first) · 25", "Dropped (middle) · 50", "Wrong show · 80"):
+        assert words in page
+    assert "Cut joker" in page and "Every card of this rank is wild; A for a printed joker." in page
+    assert "Ann's </span>group 1" in page and "ungrouped cards" in page and "Another lay-off" not in page
+
+
+def test_a_first_drop_a_middle_drop_and_a_wrong_show_score_their_penalties(table, client):
+    url = table.start("indian", NAMES, format="pool", pool=101)
+    hand = {"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW},
+        # cards typed for Ben before the tap are not asked: he dropped first
+        "Ben": {"state": "first_drop", "melds": ["5D 6D 7D"], "in_hand": "KS"},
+        "Cy": {"state": "middle_drop"}, "Dee": {"state": "wrong_show"}}}
+    response = client.post(f"{url}/hands/new", data=table.hand_form(hand))
+    assert response.status_code == 302, text(response)
+    assert table.totals() == {"Ann": 0, "Ben": 20, "Cy": 40, "Dee": 80}
+
+
+def test_a_valid_show_scores_each_losers_count_by_their_lives_capped_at_80(table, client):
+    table.start("indian", ["Ann", "Ben", "Cy"])
+    hand = {"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW},
+        # both lives: only KD QC count, 20
+        "Ben": {"melds": ["4S 5S 6S", "7D 8D 9H"], "in_hand": "KC QD 9S"},
+        # no pure sequence: every card counts, 101, capped at 80
+        "Cy": {"melds": ["KD KH KS"], "in_hand": "QC QD JH 10D 10S 8S 7S 4S 2C"}}}
+    response = table.client.post(f"{table.url}/hands/new", data=table.hand_form(hand))
+    assert response.status_code == 302, text(response)
+    assert table.totals() == {"Ann": 0, "Ben": 20, "Cy": 80}
+
+
+def test_an_invalid_show_comes_back_next_to_the_declarer_naming_the_group_with_everything_typed(table, client):
+    url = table.start("indian", NAMES)
+    hand = {"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": ["2H 3H 4H", "4H 5H 7H", "KD KH KS", "10C JC QC KC"]},
+        "Ben": {"state": "middle_drop"}, "Cy": {"melds": ["4S 5S 6S"], "in_hand": "KC QD"},
+        "Dee": {"state": "wrong_show"}}}
+    response = client.post(f"{url}/hands/new", data=table.hand_form(hand))
+    assert response.status_code == 422
+    page = text(response)
+    # marked on Ann's group 2 itself
+    assert re.search(r'id="players-0-melds-1-errors">\s*<li>Ann\'s meld 2 \(4H 5H 7H\) is not legal: 4H 5H 7H is not a'
+                     r' sequence: there is a gap between 5 and 7', page), page
+    for value in ('value="2H 3H 4H"', 'value="4H 5H 7H"', 'value="10C JC QC KC"', 'value="4S 5S 6S"', 'value="KC QD"'):
+        assert value in page
+    assert re.search(r'name="players-1-state"[^>]*value="middle_drop"[^>]*checked|checked[^>]*name="players-1-state"[^>]*value="middle_drop"',
+                     page) or re.search(r'<input checked id="players-1-state-2" name="players-1-state" type="radio" value="middle_drop">', page), page
+    assert 'value="wrong_show"' in page and table.totals() == dict.fromkeys(NAMES, 0)
+
+
+def test_a_show_without_a_pure_sequence_is_refused_naming_the_player(table, client):
+    url = table.start("indian", ["Ann", "Ben"])
+    hand = {"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": ["2H 3H 9C", "6S 7S 9D", "KD KH KS", "10C JC QC 9H"]}, "Ben": {"in_hand": "KC QD"}}}
+    page = text(client.post(f"{url}/hands/new", data=table.hand_form(hand)))
+    assert "Ann's show is not valid: no pure sequence" in page
+    assert 'value="2H 3H 9C"' in page and 'value="KC QD"' in page
+
+
+def test_a_form_sent_back_for_a_missing_cut_joker_keeps_every_choice_and_card(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"])
+    hand = {"went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"state": "first_drop"}, "Cy": {"melds": ["4S 5S 6S"], "in_hand": "KC"}}}
+    response = client.post(f"{url}/hands/new", data=table.hand_form(hand))
+    page = text(response)
+    assert response.status_code == 422
+    assert "Choose the cut joker. Every card of this rank is wild; A for a printed joker." in page
+    assert all(f'value="{group}"' in page for group in SHOW) and 'value="4S 5S 6S"' in page
+    assert re.search(r'<input checked[^>]*value="first_drop"', page)
+
+
+def test_the_edit_form_shows_each_players_drop_or_wrong_show_as_chosen(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"])
+    hand = {"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"state": "wrong_show"}, "Cy": {"state": "middle_drop"}}}
+    assert client.post(f"{url}/hands/new", data=table.hand_form(hand)).status_code == 302
+    [hand_id] = table.hand_ids()
+    page = text(client.get(f"{url}/hands/{hand_id}/edit"))
+    assert re.search(r'<input checked id="players-1-state-3"[^>]*value="wrong_show"', page), page
+    assert re.search(r'<input checked id="players-2-state-2"[^>]*value="middle_drop"', page)
+    assert re.search(r'<input checked id="players-0-state-0"[^>]*value=""', page)
+
+
+def test_a_deal_ended_by_drops_needs_nobody_to_declare(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"], format="deals", deals=2)
+    page = text(client.get(f"{url}/hands/new"))
+    assert "Nobody declared: the others dropped or showed wrongly" in page and "Who declared" in page
+    hand = {"ended": "stock_exhausted", "wild_rank": "5", "players": {"Ben": {"state": "first_drop"}, "Cy": {"state": "wrong_show"}}}
+    response = client.post(f"{url}/hands/new", data=table.hand_form(hand))
+    assert response.status_code == 302, text(response)
+    # deals: Ann, left alone, takes the others' counts
+    assert table.totals() == {"Ann": 100, "Ben": -20, "Cy": -80}
+
+
+def test_the_counts_check_answers_which_cards_count_and_the_cap(client):
+    both = client.post("/api/v1/counts/check", json={
+        "game": "indian", "wild_rank": "9", "groups": ["4S 5S 6S", "7D 8D 9H"], "in_hand": "KC QD 9S"}).get_json()
+    assert (both["count"], both["lives"], both["capped"]) == (20, "both lives: only ungrouped cards count", False)
+    none = client.post("/api/v1/counts/check", json={
+        "wild_rank": "9", "groups": ["KD KH KS"], "in_hand": "QC QD JH 10D 10S 8S 7S 4S 2C"}).get_json()
+    assert (none["count"], none["counted"], none["capped"], none["cap"]) == (80, 101, True, 80)
+    assert none["lives"] == "no pure sequence: every card counts"
+    bad = client.post("/api/v1/counts/check", json={"wild_rank": "9", "groups": ["4H 5H 7H"]}).get_json()
+    assert bad["count"] is None and bad["reason"].startswith("group 1: 4H 5H 7H is not a sequence")
+    refused = client.post("/api/v1/counts/check", json={"game": "rummy500", "groups": []})
+    assert refused.status_code == 400 and "counts the cards left in a hand alone" in refused.get_json()["error"]
