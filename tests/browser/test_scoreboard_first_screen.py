@@ -188,3 +188,16 @@ def test_the_dealer_line_of_short_names_is_one_line_with_its_dot(page: Page, gam
     assert now["box"]["right"] <= then["dot"]["left"] + 0.5 and then["dot"]["right"] <= then["box"]["left"] + 0.5
     assert not now["cut"] and not then["cut"]
     keep_screen(page, "scoreboard-short-names")
+
+
+def test_the_winners_trophy_is_drawn_on_a_phone_without_an_emoji_font(page: Page, games: Games) -> None:
+    # Debian's chromium has no emoji font: the 🏆 in the banner was an empty box
+    open_at_the_top(page, f"{games.base}/s/{games.won}", "dark")
+    heading = page.get_by_role("heading", name=f"{RANKED[0]} wins!", exact=True)
+    expect(heading).to_be_visible()
+    assert all(ord(char) <= 0xFFFF for char in heading.inner_text()), "the heading still holds an emoji"
+    trophy = heading.locator("svg.trophy")
+    box = trophy.bounding_box()
+    assert box and box["width"] >= 16 and box["height"] >= 16, box
+    # drawn in the banner's own text color, so it shows on the banner in light and dark
+    assert trophy.evaluate("svg => getComputedStyle(svg).fill") == heading.evaluate("h => getComputedStyle(h).color")
