@@ -15,7 +15,10 @@ everything it imports and a page never mixes old and new modules.
 A page lists its modules with ``module_script('js/live.js')``, which also emits
 a ``<link rel="modulepreload">`` for every module the script imports, directly
 or not (found by reading the files), so that the browser fetches the whole graph
-in one round trip instead of discovering it import by import.
+in one round trip instead of discovering it import by import. Both are fetched at
+low priority (``fetchpriority="low"``): a module runs after the page is parsed
+anyway (``defer`` changes nothing for one), but at the browser's default, high,
+its download competes with the stylesheet the first paint waits for.
 """
 
 from __future__ import annotations
@@ -176,9 +179,9 @@ def module_script(name: str) -> Markup:
         done.add(module)
         href = escape(url_for("static", filename=module))
         if module == name:
-            lines.append(f'<script type="module" src="{href}"></script>')
+            lines.append(f'<script type="module" src="{href}" fetchpriority="low"></script>')
         else:
-            lines.append(f'<link rel="modulepreload" href="{href}">')
+            lines.append(f'<link rel="modulepreload" href="{href}" fetchpriority="low">')
     return Markup("\n".join(lines))
 
 

@@ -188,7 +188,7 @@ def test_pages_of_a_session_poll_every_few_seconds(game, app):
     assert 2000 <= interval <= 3000
     assert f'data-live-url="/s/{view}/live"' in page
     # the live script, under its content-hashed name (scorekeeper/assets.py)
-    assert re.search(r'<script type="module" src="/static/js/live\.[0-9a-f]{12}\.js">', page)
+    assert re.search(r'<script type="module" src="/static/js/live\.[0-9a-f]{12}\.js" fetchpriority="low">', page)
 
 
 def test_renewing_the_view_link_stops_the_old_one(game, app):

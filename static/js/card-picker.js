@@ -44,15 +44,6 @@ function verdictsOf(field) {
     .filter((element) => element && element.matches("output, [aria-live]"));
 }
 
-/** How much of the screen's foot a sticky or fixed bar (the Save row) covers, in px. */
-function coveredAtBottom(height) {
-  for (let element = document.elementFromPoint(window.innerWidth / 2, height - 2); element && element !== document.body; element = element.parentElement) {
-    const position = getComputedStyle(element).position;
-    if (position === "sticky" || position === "fixed") return Math.max(0, height - element.getBoundingClientRect().top);
-  }
-  return 0;
-}
-
 /** Where the picker docks for a field: after its row, or after its verdict when that follows the row. */
 function dockOf(field) {
   // a lay-off's row holds its "onto" list too: the picker goes below the whole row; a field in
@@ -205,13 +196,13 @@ function initCardPicker(picker) {
 
   const watched = new ResizeObserver(() => keepInView());
 
-  /** Scroll so the field (with its label) and the whole picker below it are on screen, above a sticky Save. */
+  /** Scroll so the field (with its label) and the whole picker below it are on screen. */
   function keepInView() {
     if (picker.hidden || !target) return;
     const top = (target.closest(".field") || target).getBoundingClientRect().top;
     const bottom = picker.getBoundingClientRect().bottom;
-    const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
-    const room = height - coveredAtBottom(height);
+    // the visual viewport: what an on-screen keyboard leaves of the screen
+    const room = window.visualViewport ? window.visualViewport.height : window.innerHeight;
     let delta = 0;
     if (bottom - top + 2 * MARGIN > room || top < MARGIN) delta = top - MARGIN;
     else if (bottom > room - MARGIN) delta = bottom - (room - MARGIN);

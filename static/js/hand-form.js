@@ -8,7 +8,7 @@
 //   the game counts (the form's data-hand-count); a long table starts folded, but for the player who
 //   needs attention;
 // - after a refused save the page opens on the first field the server marked (its autofocus),
-//   in view above the bottom bar. Save always asks the server: a live check is advice, the whole
+//   in view with its messages. Save always asks the server: a live check is advice, the whole
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
 
 const ANY_GOER = "*";
@@ -175,7 +175,7 @@ function foldLongTable(form) {
   }
 }
 
-/** Open the card a field is in, bring the field into view above the bottom bar, and give it the focus. */
+/** Open the card a field is in, bring the field into view, and give it the focus. */
 export function showField(field) {
   const card = field.closest("details");
   if (card) card.open = true;
@@ -183,25 +183,12 @@ export function showField(field) {
   field.focus({ preventScroll: true });
 }
 
-/** The top of whatever is pinned to the bottom of the screen (the picker strip, the Save bar), on screen now. */
-function bottomBarTop() {
-  const pinned = Array.from(document.querySelectorAll(".card-picker, .submit-row"))
-    .filter((bar) => ["sticky", "fixed"].includes(getComputedStyle(bar).position))
-    .map((bar) => bar.getBoundingClientRect())
-    .filter((box) => box.height)
-    .sort((a, b) => b.bottom - a.bottom);
-  let top = window.innerHeight;
-  // from the bottom edge up, each bar stacked on the one below it; a picker docked beside a field is not in the way
-  for (const box of pinned) if (box.bottom >= top - 12 && box.top < top) top = box.top;
-  return top;
-}
-
-/** Scroll so the focused field, its check and its messages sit above the bottom bar (scroll-padding cannot know its height). */
+/** Scroll so the focused field, its check and its messages are on screen, not only the field (as focus scrolls). */
 function keepClear(field) {
   if (!field || !field.closest || !field.closest("form.hand-form")) return;
   const row = field.closest(".row-field, .field") || field;
   if (row.closest(".card-picker, .submit-row")) return;
-  const below = row.getBoundingClientRect().bottom - (bottomBarTop() - 8);
+  const below = row.getBoundingClientRect().bottom - (window.innerHeight - 8);
   const room = field.getBoundingClientRect().top - 8;
   if (below > 0) window.scrollBy(0, Math.min(below, room));
 }
@@ -216,7 +203,7 @@ function start(form) {
   form.addEventListener("checked", (event) => {
     refreshOnto(form);
     refreshSummaries(form);
-    // the verdict under the field being typed in may have grown under the bottom bar
+    // the verdict under the field being typed in may have grown below the screen's foot
     if (event.detail === document.activeElement) keepClear(event.detail);
   });
   form.addEventListener("focusin", (event) => keepClear(event.target));
@@ -251,7 +238,7 @@ function start(form) {
     }
   }).observe(form, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   foldLongTable(form);
-  // a field the server marked has the focus (autofocus): make sure it is in view above the bottom bar
+  // a field the server marked has the focus (autofocus): make sure it is in view with its messages
   const marked = form.querySelector("[autofocus]");
   if (marked) {
     showField(marked);

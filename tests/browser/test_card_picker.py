@@ -81,7 +81,7 @@ def tab_stops_to_save(page: Page) -> int:
 
 
 def in_sight(element: Locator) -> None:
-    """Wholly on the screen and not under anything (the sticky Save row, the picker)."""
+    """Wholly on the screen and not under anything (such as the picker)."""
     box = element.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, f"off screen: {box}"
     assert element.evaluate(_UNCOVERED), "covered by something"

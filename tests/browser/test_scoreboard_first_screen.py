@@ -146,3 +146,58 @@ def test_a_following_phone_gets_the_new_standings_and_the_winner_on_top_without_
     expect(page.locator(".standings")).not_to_contain_text("leads")
     expect(page.locator(".dealer-line")).to_have_count(0)
     assert page.evaluate("window.stillTheSamePage") is True
+
+
+def dealer_line_geometry(page: Page) -> dict:
+    """The dealer line's box, and for each of its two clauses: its box, the box of its words after the name, whether
+    its name is cut short (an ellipsis), and its dot's box."""
+    return page.locator(".standings .dealer-line").evaluate("""line => {
+        const box = (element) => element && element.getBoundingClientRect().toJSON();
+        return {line: box(line), parts: Array.from(line.querySelectorAll(".dealer-part"), (part) => ({
+            box: box(part), words: box(part.lastElementChild), dot: box(part.querySelector(".dealer-sep")),
+            cut: part.querySelector(".dealer-name").scrollWidth > part.querySelector(".dealer-name").clientWidth,
+        }))};
+    }""")
+
+
+def test_the_dealer_line_of_long_names_is_two_whole_clauses_on_two_lines(page: Page, games: Games) -> None:
+    # it wrapped mid-clause: "Christopher Montgomery-Smythe deals / hand 3 · Dorothea Wilhelmina Schmidt deals / next"
+    open_at_the_top(page, f"{games.base}/s/{games.playing}", "light")
+    expect(page.locator(".standings .dealer-line")).to_have_text(
+        f"{LONG_NAMES[2]} deals hand 3 · {LONG_NAMES[3]} deals next", use_inner_text=False)
+    now, then = (geometry := dealer_line_geometry(page))["parts"]
+    line = geometry["line"]
+    height = page.locator(".standings .dealer-line").evaluate("line => parseFloat(getComputedStyle(line).lineHeight)")
+    for part in (now, then):
+        # one line each, within the screen, "deals hand 3" and "deals next" whole
+        assert part["box"]["height"] < 1.5 * height, part
+        assert line["left"] <= part["words"]["left"] and part["words"]["right"] <= line["right"] <= PHONE["width"]
+    assert then["box"]["top"] >= now["box"]["bottom"] - 1
+    assert now["cut"], "the first name fits after all: the test no longer checks the ellipsis"
+    # the dot between the clauses is off the line (clipped) once the second clause starts a line of its own
+    assert then["dot"]["right"] <= line["left"] + 0.5
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_dealer_line_of_short_names_is_one_line_with_its_dot(page: Page, games: Games) -> None:
+    with games.app.app_context():
+        short = service.create_session("rummy500", {}, ["Ann", "Ben", "Cy"]).edit_token
+    open_at_the_top(page, f"{games.base}/s/{short}", "light")
+    now, then = dealer_line_geometry(page)["parts"]
+    assert abs(now["box"]["top"] - then["box"]["top"]) < 1, "the two clauses are on two lines"
+    assert now["box"]["right"] <= then["dot"]["left"] + 0.5 and then["dot"]["right"] <= then["box"]["left"] + 0.5
+    assert not now["cut"] and not then["cut"]
+    keep_screen(page, "scoreboard-short-names")
+
+
+def test_the_winners_trophy_is_drawn_on_a_phone_without_an_emoji_font(page: Page, games: Games) -> None:
+    # Debian's chromium has no emoji font: the 🏆 in the banner was an empty box
+    open_at_the_top(page, f"{games.base}/s/{games.won}", "dark")
+    heading = page.get_by_role("heading", name=f"{RANKED[0]} wins!", exact=True)
+    expect(heading).to_be_visible()
+    assert all(ord(char) <= 0xFFFF for char in heading.inner_text()), "the heading still holds an emoji"
+    trophy = heading.locator("svg.trophy")
+    box = trophy.bounding_box()
+    assert box and box["width"] >= 16 and box["height"] >= 16, box
+    # drawn in the banner's own text color, so it shows on the banner in light and dark
+    assert trophy.evaluate("svg => getComputedStyle(svg).fill") == heading.evaluate("h => getComputedStyle(h).color")

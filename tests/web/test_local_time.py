@@ -44,4 +44,4 @@ def test_every_page_with_times_loads_the_script_that_makes_them_local(app, clien
     links = played_on_the_fourth(app)
     for url in (f"/s/{links['view']}/review", "/sessions", "/"):
         page = client.get(url).get_data(as_text=True)
-        assert re.search(r'<script type="module" src="[^"]*local-time[^"]*"></script>', page), url
+        assert re.search(r'<script type="module" src="[^"]*local-time[^"]*" fetchpriority="low"></script>', page), url

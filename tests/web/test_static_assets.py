@@ -35,8 +35,8 @@ def game(table):
 
 def scripts_and_preloads(page: str) -> tuple[list[str], set[str]]:
     """The page's module scripts (in order) and the modules it preloads."""
-    scripts = re.findall(r'<script type="module" src="([^"]+)"></script>', page)
-    preloads = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    scripts = re.findall(r'<script type="module" src="([^"]+)" fetchpriority="low"></script>', page)
+    preloads = set(re.findall(r'<link rel="modulepreload" href="([^"]+)" fetchpriority="low">', page))
     return scripts, preloads
 
 
@@ -244,6 +244,13 @@ def test_every_module_a_page_imports_is_preloaded(game, client):
     assert [url.split("/")[-1].split(".")[0] for url in sorted(preloads)] == ["poll"]
 
 
+def test_no_script_is_fetched_ahead_of_what_the_first_paint_waits_for(game, client):
+    for name, page in pages(game, client).items():
+        tags = re.findall(r'<script\b[^>]*>|<link rel="modulepreload"[^>]*>', page)
+        assert tags, name
+        assert all('fetchpriority="low"' in tag for tag in tags), f"the {name} page: {tags}"
+
+
 def test_every_template_loads_its_modules_through_module_script():
     # a bare <script type="module"> would load without its preloads
     templates = Path(__file__).resolve().parents[2] / "templates"
@@ -256,7 +263,7 @@ def test_each_page_rendered_in_one_request_preloads_its_own_modules(app):
         pages = [render_template_string("{{ module_script('js/live.js') }}") for _ in range(2)]
         twice = render_template_string("{{ module_script('js/live.js') }}{{ module_script('js/draft-status.js') }}")
     for page in pages:
-        assert re.search(r'<link rel="modulepreload" href="/static/js/poll\.[0-9a-f]{12}\.js">', page)
+        assert re.search(r'<link rel="modulepreload" href="/static/js/poll\.[0-9a-f]{12}\.js" fetchpriority="low">', page)
     assert twice.count("/static/js/poll.") == 1  # both import poll.js: one preload
     assert twice.count("<script") == 2
 
@@ -271,8 +278,8 @@ def test_in_debug_mode_pages_link_plain_names_served_as_the_files_are_now(databa
     client = app.test_client()
     page = client.get("/check").get_data(as_text=True)
     assert 'href="/static/style.css"' in page
-    assert '<script type="module" src="/static/js/checker-page.js">' in page
-    assert '<link rel="modulepreload" href="/static/js/meld-api.js">' in page
+    assert '<script type="module" src="/static/js/checker-page.js" fetchpriority="low">' in page
+    assert '<link rel="modulepreload" href="/static/js/meld-api.js" fetchpriority="low">' in page
 
 
 def test_images_are_served_under_hashed_names_byte_for_byte(client):
