@@ -93,6 +93,18 @@ def test_a_rejoin_can_be_taken_back_before_the_hand_is_saved(table):
     assert "Cy is out" in text(response.get_data(as_text=True))
 
 
+def test_undoing_the_last_hand_takes_back_a_rejoin_confirmed_after_it(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    response = table.client.post(f"{table.url}/undo", data={"hand_id": table.hand_ids()[-1]})
+    assert response.status_code == 302
+    assert pool_note(table.page(), "Cy") == ""  # hand 2 put Cy out
+    removed = re.search(r'name="hand_id" value="(\d+)"', table.page()).group(1)
+    assert table.client.post(f"{table.url}/hands/put-back", data={"hand_id": removed}).status_code == 302
+    # hand 2 is back: Cy is out and may rejoin, but the rejoin judged before the undo is not revived
+    assert pool_note(table.page(), "Cy") == "out · may rejoin on 51"
+
+
 def test_fixing_the_hand_that_carried_a_rejoin_keeps_it(table):
     pool(table)
     confirm_rejoin(table, "Cy")
