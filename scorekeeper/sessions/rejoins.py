@@ -4,8 +4,9 @@ The stored hands stay the truth: a hand names the players dealt back in from it
 (its "rejoined") and the engine sets their totals. Between the confirmation and
 that hand's save the rejoin is a mark on the player's seat (SeatChange.rejoins_at,
 the hand it is for): the scoreboard and the hand form show it, saving the hand
-moves it into the hand in the same commit, and a mark for any other hand (the
-last hand undone since, say) is not used. Whether a player may rejoin, and at
+moves it into the hand in the same commit, undoing or deleting a hand clears it
+(it was judged on totals that changed), and a mark for any other hand is not
+used. Whether a player may rejoin, and at
 what total, is the engine's answer (engine.Scoring.rejoin_offers), never worked
 out here.
 """
