@@ -211,11 +211,14 @@ class DealerChoice(db.Model):
 
 
 class SeatChange(db.Model):
-    """A seat whose player joined late (`late_start`: "zero" or "lowest") or has left the table.
+    """A seat whose player joined late (`late_start`: "zero" or "lowest"), has left the table, or rejoins a pool.
 
     Which hands a player is in is stored with the hands themselves (a hand's
-    "seated" list); this row only says how a late player's total starts and
-    that a player who left is not dealt into new hands.
+    "seated" list, its "rejoined"); this row only says how a late player's total
+    starts, that a player who left is not dealt into new hands, and that a
+    player out of a pool game is dealt back into hand `rejoins_at` (a rejoin the
+    table confirmed before that hand was entered: saving the hand names them in
+    its "rejoined" and clears the mark; a mark for any other hand is not used).
     """
 
     __tablename__ = "seat_change"
@@ -226,3 +229,4 @@ class SeatChange(db.Model):
     seat: Mapped[int] = mapped_column(primary_key=True)
     late_start: Mapped[str | None] = mapped_column(String(10))
     left: Mapped[bool] = mapped_column(default=False)
+    rejoins_at: Mapped[int | None]

@@ -218,7 +218,8 @@ def test_scorekeeper_db_commands_work_on_the_packaged_migrations(tmp_path):
     assert revision(path) == [HEAD]
     assert f"{HEAD} (head)" in run("db", "current")
     history = run("db", "history")
-    assert "<base> -> 0001" in history and "0001 -> 0002" in history and f"0002 -> {HEAD} (head)" in history
+    assert "<base> -> 0001" in history and "0001 -> 0002" in history and "0002 -> 0003_table_life" in history
+    assert f"0003_table_life -> {HEAD} (head)" in history
 
 
 @pytest.mark.parametrize("command", [["scorekeeper.cli"], ["flask", "--app", "scorekeeper"]],

@@ -27,6 +27,9 @@ MELD_OPTIONS = ("decks", "jokers", "card_values", "ace_points", "table")
 # a bounded whole-number option with at most this many values is offered as a list
 _MAX_LISTED = 10
 
+# the fields of a whole declaration (Game.checks_declarations): 13 cards in groups of at least 3 make at most 4
+SHOW_GROUPS = tuple(f"group{number}" for number in range(1, 5))
+
 
 def _strip(text: str | None) -> str:
     return (text or "").strip()
@@ -66,6 +69,10 @@ def check_form(game: str, args: MultiDict) -> CheckBase:
 
     for option in shown:
         setattr(CheckForm, option.name, _option_field(option))
+    if spec.checks_declarations:
+        for number, name in enumerate(SHOW_GROUPS, start=1):
+            setattr(CheckForm, name, StringField(f"Group {number}", filters=[_strip],
+                                                 render_kw={"autocomplete": "off", "data-cards": ""}))
     form = CheckForm(args)
     form.game.choices = [SelectChoice(g.id, g.name) for g in VARIANTS]
     form.game.data = game
@@ -141,11 +148,13 @@ def share_params(form: CheckBase) -> dict[str, str]:
     static/js/checker-page.js builds the same query string in the browser, in the same order.
     """
     params = {"game": form.game.data}
-    # the wild rank belongs to 5000 Rummy alone, going out to the games it changes: only their forms show the field
+    # the wild rank belongs to the games that ask for one, going out to the games it changes, the groups of a show
+    # to the games that check one: only their forms show the field
     spec = find_game(form.game.data)
     asked = ("wild_rank",) if spec.asks_wild_rank else ()
     going_out = ("going_out",) if spec.going_out_melds else ()
-    for name in (*form.option_names, *asked, "cards", *going_out, "meld", "added"):
+    groups = SHOW_GROUPS if spec.checks_declarations else ()
+    for name in (*form.option_names, *asked, "cards", *going_out, "meld", "added", *groups):
         field = getattr(form, name)
         if isinstance(field, BooleanField):
             if field.data:
@@ -153,3 +162,9 @@ def share_params(form: CheckBase) -> dict[str, str]:
         elif _strip(field.data) and (name not in form.option_names or field.data != field.default):
             params[name] = _strip(field.data)
     return params
+
+
+def show_groups(form: CheckBase) -> list[str]:
+    """The groups of the declaration typed, blanks left out (none in a game without declarations)."""
+    fields = [getattr(form, name) for name in SHOW_GROUPS if hasattr(form, name)]
+    return [text for field in fields if (text := _strip(field.data))]

@@ -13,7 +13,15 @@ from flask import abort, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper import engine
 from scorekeeper.checker import bp
-from scorekeeper.checker.forms import DEFAULT_GAME, check_form, chosen_game, option_values, share_params
+from scorekeeper.checker.forms import (
+    DEFAULT_GAME,
+    SHOW_GROUPS,
+    check_form,
+    chosen_game,
+    option_values,
+    share_params,
+    show_groups,
+)
 
 
 @bp.get("/check")
@@ -30,7 +38,8 @@ def check():
         # game's options): answer from the short URL, the one worth sharing
         return redirect(url_for("checker.check", **params))
     answer = ask_engine(game, form)
-    share = url_for("checker.check", **params) if (form.cards.data or form.meld.data or form.added.data) else None
+    asked = form.cards.data or form.meld.data or form.added.data or show_groups(form)
+    share = url_for("checker.check", **params) if asked else None
     return render_template(
         "checker/check.html",
         form=form,
@@ -41,6 +50,7 @@ def check():
         reading_url=lambda notation: url_for("checker.check", **(params | {"cards": notation})),
         # cards are never greyed here: a meld the deck cannot hold is a question the checker answers
         deck_counts={} if answer["jokers"] else {"JK": 0},
+        show_fields=SHOW_GROUPS,
         **answer,
     )
 
@@ -75,6 +85,8 @@ def ask_engine(game: str, form) -> dict[str, Any]:
         "layoff_error": None,
         "jokers": 0,
         "melds_score": True,
+        "show": None,
+        "show_error": None,
     }
     try:
         answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
@@ -97,7 +109,18 @@ def ask_engine(game: str, form) -> dict[str, Any]:
         answer["layoff_error"] = (
             "Enter the cards laid off too." if form.meld.data else "Enter the meld on the table too."
         )
-    return answer
+    return answer | ask_declaration(game, form, options, wild_rank)
+
+
+def ask_declaration(game: str, form, options: dict[str, Any], wild_rank: str | None) -> dict[str, Any]:
+    """Put the groups of a whole declaration (Indian Rummy's show) to the engine: its answer, or why it cannot read them."""
+    groups = show_groups(form)
+    if not groups:
+        return {}
+    try:
+        return {"show": engine.check_declaration(groups, game, options, wild_rank)}
+    except engine.InputError as exc:
+        return {"show_error": str(exc)}
 
 
 def _message(call, *args: Any) -> str:

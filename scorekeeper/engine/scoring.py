@@ -376,6 +376,20 @@ class Scoring:
         joined = joined or self.joined
         return joined.totals() if self.changed and joined is not None else dict(self.totals)
 
+    def rejoin_offers(self) -> dict[str, int]:
+        """Who may be dealt back into the next hand (out of an Indian Rummy pool), each with the total they come back on.
+
+        >>> pool = Scoring.of({"game": "indian", "options": {"format": "pool"}, "players": ["Ann", "Ben", "Cy"],
+        ...                    "hands": [{"points": {"Ann": 40, "Ben": 50, "Cy": 105}}]})
+        >>> pool.rejoin_offers(), pool.rejoin_refusal("Ben")
+        ({'Cy': 51}, 'Ben is not out, so Ben cannot rejoin')
+        """
+        return self.rules.variant.rejoin_offers(self.rules, self.totals)
+
+    def rejoin_refusal(self, name: str) -> str | None:
+        """Why `name` may not be dealt back into the next hand (a hand naming them in `rejoined`); None when they may."""
+        return self.rules.variant.rejoin_refusal(self.rules, self.totals, name)
+
     def answer(self) -> dict[str, Any]:
         """The score_session answer for the hands added so far (its lists and dicts are new; hand bodies shared)."""
         totals, joined, played = self.totals, self.joined, bool(self.bodies)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -11,7 +11,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard import standings_cache
-from scorekeeper.sessions import table
+from scorekeeper.sessions import rejoins, table
 from scorekeeper.sessions.games import game_spec
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -46,6 +46,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     dealt = entry.scoring.seating.hands if entry.scoring is not None else None
     seats = seat_notes(gs, dealt)
     finished = body.get("status") == "finished"
+    pool = pool_marks(gs, body, entry.scoring, count)
     return {
         "body": body,
         "spec": spec,
@@ -55,8 +56,9 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "count": count,
         "earlier": count - len(rows),
         "last_id": rows[-1]["hand"].id if rows else None,
-        "standings": standings(gs, body, columns, seats, target),
+        "standings": standings(gs, body, columns, seats, target, pool),
         "seats": seats,
+        "pool": pool,
         "leaders": lead,
         "finished": finished,
         "counts_hands_won": gs.variant.counts_hands_won,
@@ -104,8 +106,44 @@ def seat_notes(gs: GameSession, dealt: list[list[str]] | None = None) -> dict[st
     return notes
 
 
+@dataclass(frozen=True)
+class PoolMarks:
+    """Who is out of a pool game (Indian Rummy), who may rejoin now and at what total, and who rejoins the next hand.
+
+    `offers` is the engine's answer (engine.Scoring.rejoin_offers); `rejoining` the rejoins the
+    table confirmed for hand `hand` (sessions.rejoins), each with the total they come back on,
+    or None when the rules no longer let them (an earlier hand was fixed since).
+    """
+
+    hand: int
+    out: tuple[str, ...] = ()
+    offers: dict[str, int] = field(default_factory=dict)
+    rejoining: dict[str, int | None] = field(default_factory=dict)
+
+    def note(self, name: str) -> str:
+        """The player's place in the pool, in words ("" for a player in play)."""
+        if name in self.rejoining:
+            total = self.rejoining[name]
+            if total is None:
+                return f"out: the rules no longer let them rejoin hand {self.hand}"
+            return f"rejoins hand {self.hand} on {total}"
+        if name in self.offers:
+            return f"out · may rejoin on {self.offers[name]}"
+        return "out" if name in self.out else ""
+
+
+def pool_marks(gs: GameSession, body: dict[str, Any], scoring: engine.Scoring | None, count: int) -> PoolMarks:
+    """Who is out of a pool game and who may rejoin or rejoins (nobody, in a game without a pool)."""
+    hand = count + 1
+    out = tuple(body.get("eliminated") or ())
+    if not out:
+        return PoolMarks(hand)
+    offers = scoring.rejoin_offers() if scoring is not None else {}
+    return PoolMarks(hand, out, offers, {name: offers.get(name) for name in rejoins.pending(gs, hand)})
+
+
 def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: dict[str, SeatNote],
-              target: Any) -> list[dict[str, Any]]:
+              target: Any, pool: PoolMarks | None = None) -> list[dict[str, Any]]:
     """The scoreboard's first lines: each side's place as the game ranks them (engine.ranked), best first.
 
     Each says the side's rank (0 once they left), total, whether it leads or won, how it came and
@@ -132,6 +170,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
             "leads": not finished and place.side in lead,
             "seat": str(seats.get(place.side, "")),
             "measure": _measure(game, target, place.total, counted, best if place.rank else None),
+            "pool": pool.note(place.side) if pool is not None else "",
         })
     return shown
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.standings_cache import scored_after_save, standing
-from scorekeeper.sessions import asking, draft_service, service
+from scorekeeper.sessions import asking, draft_service, rejoins, service
 
 
 class NextHandCheck:
@@ -45,8 +45,10 @@ def save_next_hand(gs: GameSession, data: dict[str, Any], key: str | None, expec
 
     `seen_parts` (a hand entered by cards: the parts the form showed, see draft_service.seen_parts)
     asks whether players' parts arrived or differ since; `confirmed` are the seats the table
-    agreed to save at 0.
+    agreed to save at 0. The rejoins confirmed for this hand (sessions.rejoins) are added to it.
     """
+    # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
+    data = rejoins.carried(gs, data)
     if seen_parts is not None:
         draft_service.check_for_parts(gs, data, confirmed)
         draft_service.check_for_conflicts(gs, data, seen_parts, confirmed)
@@ -54,6 +56,7 @@ def save_next_hand(gs: GameSession, data: dict[str, Any], key: str | None, expec
     asking.ask_about_empty(gs, data, confirmed, check)
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
     draft_service.clear_parts(gs)
+    rejoins.clear(gs)
     hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check())
     check.remember(hand)
     return hand

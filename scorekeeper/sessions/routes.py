@@ -21,7 +21,7 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
-from scorekeeper.sessions import asking, bp, draft_service, hand_saving, service, table
+from scorekeeper.sessions import asking, bp, draft_service, hand_saving, rejoins, service, table
 from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -250,6 +250,9 @@ def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, 
     if names != gs.player_names:
         # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
         data["seated"] = names
+    if hand is not None:
+        # what the game keeps with a hand that the form does not show (a pool's rejoins) stays as stored
+        data |= {key: hand.data[key] for key in gs.variant.hand_fields if key in hand.data and key not in data}
     return data
 
 
@@ -269,6 +272,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
         dealers=table.dealers(gs) if hand is None else None,
+        rejoining=rejoins.pending(gs) if hand is None else rejoins.named(hand.data),
         dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
     ), status
 

@@ -105,7 +105,8 @@ class NotChanged(ValueError):
     """A change to the players that cannot be made; the message says why and nothing was changed."""
 
 
-def _seat_of(gs: GameSession, name: str) -> Seat:
+def seat_of(gs: GameSession, name: str) -> Seat:
+    """The seat of the player called `name`; NotChanged when nobody here is."""
     seat = next((seat for seat in gs.seats if seat.player.name == name), None)
     if seat is None:
         raise NotChanged(f"{name} is not a player in this game.")
@@ -121,8 +122,8 @@ def _name_free(gs: GameSession, name: str, but: Seat | None = None) -> None:
             raise NotChanged(f"{seat.player.name} is already at this table: choose another name.")
 
 
-def _commit(gs: GameSession, also: list[GameSession] | None = None) -> None:
-    """Check that the game still scores, bump its version (and those of `also`) and commit; or change nothing."""
+def commit_change(gs: GameSession, also: list[GameSession] | None = None) -> None:
+    """Check that the game still scores, bump its version (and those of `also`) and commit; or change nothing (NotChanged)."""
     try:
         service.check_hands(gs, [hand.data for hand in gs.hands])
         for session in {gs.id: gs, **{s.id: s for s in also or []}}.values():
@@ -141,7 +142,7 @@ def rename_player(gs: GameSession, old: str, new: str) -> None:
     them is rewritten in the same transaction. A name another known player
     already has is refused: two people's records are never merged by a rename.
     """
-    seat = _seat_of(gs, old)
+    seat = seat_of(gs, old)
     _name_free(gs, new, but=seat)
     if new == old:
         raise NotChanged(f"{old} is already called {new}.")
@@ -162,7 +163,7 @@ def rename_player(gs: GameSession, old: str, new: str) -> None:
         update(DraftPart).where(DraftPart.session_id.in_(ids), DraftPart.player_name == old).values(player_name=new)
     )
     player.name = new
-    _commit(gs, played)
+    commit_change(gs, played)
 
 
 def seat_late_player(gs: GameSession, name: str, start: str) -> None:
@@ -188,19 +189,24 @@ def seat_late_player(gs: GameSession, name: str, start: str) -> None:
     number = max(seat.seat for seat in gs.seats) + 1
     gs.seats.append(Seat(seat=number, player=service.player_named(name)))
     gs.seat_changes.append(SeatChange(seat=number, late_start=start, left=False))
-    _commit(gs)
+    commit_change(gs)
 
 
 def player_leaves(gs: GameSession, name: str) -> None:
     """A player leaves: kept in the hands they played, not dealt into new ones, not leading or winning."""
-    seat = _seat_of(gs, name)
+    seat = seat_of(gs, name)
     if name not in gs.playing_names:
         raise NotChanged(f"{name} has already left this game.")
-    change = next((c for c in gs.seat_changes if c.seat == seat.seat), None)
-    if change is None:
-        gs.seat_changes.append(SeatChange(seat=seat.seat, left=True))
-    else:
-        change.left = True
+    change_of(gs, seat.seat).left = True
     # their own part of the next hand, sent from their phone, will not be used
     db.session.execute(delete(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.player_name == name))
-    _commit(gs)
+    commit_change(gs)
+
+
+def change_of(gs: GameSession, seat: int) -> SeatChange:
+    """The seat's change row (SeatChange), added when the seat has none yet."""
+    change = next((c for c in gs.seat_changes if c.seat == seat), None)
+    if change is None:
+        change = SeatChange(seat=seat, left=False)
+        gs.seat_changes.append(change)
+    return change

@@ -91,3 +91,12 @@ class LeaveForm(ConfirmedForm):
         """Offer the players still playing."""
         self.player.choices = _player_choices(names)
         return self
+
+
+class RejoinForm(PageForm):
+    """A player out of a pool game rejoins from the next hand (the confirmation page asks first), or not after all."""
+
+    player = HiddenField(validators=[InputRequired("Say who rejoins.")])
+    # the session's version the confirmation showed: asked again if the game moved on meanwhile
+    session_version = HiddenField()
+    submit = SubmitField("Yes, deal them back in")

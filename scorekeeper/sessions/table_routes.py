@@ -1,4 +1,4 @@
-"""Pages of the table's changes: who deals, and the players (rename, seat a late player, leave).
+"""Pages of the table's changes: who deals, the players (rename, seat a late player, leave), a pool's rejoins.
 
 Edit link only (load_session(need="edit")); views are thin: read the form,
 let sessions.table make the change in one transaction, redirect.
@@ -6,15 +6,16 @@ let sessions.table make the change in one transaction, redirect.
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, request, url_for
 
 from scorekeeper.extensions import db
 from scorekeeper.scoreboard.board import scoreboard
-from scorekeeper.sessions import bp, service, table
+from scorekeeper.scoreboard.standings_cache import standing
+from scorekeeper.sessions import bp, rejoins, service, table
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.games import game_spec
 from scorekeeper.sessions.table import NotChanged
-from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RenameForm
+from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RejoinForm, RenameForm
 
 
 @bp.route("/s/<token>/dealer", methods=["POST"])
@@ -107,3 +108,62 @@ def leave(token: str):
         table.player_leaves(gs, form.player.data)
         return f"{form.player.data} has left the game; their hands stay on the score sheet."
     return _change(gs, token, "leave", form, change)
+
+
+def _rejoin_page(gs, token: str, form: RejoinForm, status: int = 200, error: str | None = None):
+    """The question before a rejoin: who comes back, from which hand, on what total (the engine's answer); or why not."""
+    name = form.player.data or ""
+    offers = rejoins.offers(gs)
+    if error is None and name not in offers:
+        status, error = 422, f"{name or 'Nobody'} cannot rejoin now: {_refusal(gs, name)}"
+    form.session_version.data = str(gs.version)
+    return render_template("sessions/rejoin.html", gs=gs, token=token, form=form, name=name, total=offers.get(name),
+                           hand=service.next_position(gs), error=error, spec=game_spec(gs.game)), status
+
+
+def _refusal(gs, name: str) -> str:
+    """Why `name` may not rejoin now, in the words of the rules."""
+    scoring = standing(gs).scoring
+    if scoring is None:
+        return "the hands no longer score: fix the hand the scoreboard names first."
+    if name not in gs.player_names:
+        return f"{name or 'nobody'} is not a player in this game."
+    return f"{scoring.rejoin_refusal(name) or 'they already rejoin the next hand'}."
+
+
+@bp.route("/s/<token>/rejoin", methods=["GET", "POST"])
+def rejoin(token: str):
+    """A player out of a pool game rejoins from the next hand, once the table confirms; the engine sets their total."""
+    gs, _ = load_session(token, need="edit")
+    form = RejoinForm() if request.method == "POST" else RejoinForm(formdata=None, player=request.args.get("player"))
+    if request.method == "GET":
+        return _rejoin_page(gs, token, form)
+    if not form.validate_on_submit():
+        return _rejoin_page(gs, token, form, 422, "Nobody rejoined: the form was incomplete or too old; confirm again.")
+    if form.session_version.data != str(gs.version):
+        return _rejoin_page(gs, token, form, 409, "The game changed on another phone since this page was opened:"
+                            " check it and confirm again. Nobody rejoined.")
+    name = form.player.data
+    try:
+        total = rejoins.confirm(gs, name)
+    except NotChanged as exc:
+        return _rejoin_page(gs, token, form, 422, f"{name} did not rejoin: {exc}")
+    flash(f"{name} rejoins from hand {service.next_position(gs)}, on {total}.")
+    return redirect(url_for("sessions.show", token=token))
+
+
+@bp.route("/s/<token>/rejoin/cancel", methods=["POST"])
+def rejoin_cancel(token: str):
+    """Take back a rejoin confirmed for the next hand, before that hand is saved."""
+    gs, _ = load_session(token, need="edit")
+    form = RejoinForm()
+    if not form.validate_on_submit():
+        flash("Nothing was changed: the form was incomplete or too old.")
+        return redirect(url_for("sessions.show", token=token))
+    try:
+        rejoins.cancel(gs, form.player.data)
+    except NotChanged as exc:
+        flash(f"Nothing was changed: {exc}")
+    else:
+        flash(f"{form.player.data} does not rejoin after all: they stay out.")
+    return redirect(url_for("sessions.show", token=token))

@@ -1,10 +1,11 @@
-// The meld checker, live: as cards are tapped or typed, the meld goes to POST /api/v1/melds/check
-// and the lay-off to GET /check/layoff.json, the verdicts are redrawn, and the address bar keeps
+// The meld checker, live: as cards are tapped or typed, the meld goes to POST /api/v1/melds/check,
+// the lay-off to GET /check/layoff.json and a whole show (where the game has one) to
+// POST /api/v1/declarations/check, the verdicts are redrawn, and the address bar keeps
 // a URL that asks the same question (history.replaceState), ready to share or bookmark.
 // Without this script the form is an ordinary GET form and the server answers the same way.
 
-import { verdict } from "./checker-verdict.js";
-import { debounce, postMeldCheck } from "./meld-api.js";
+import { showVerdict, verdict } from "./checker-verdict.js";
+import { debounce, postDeclarationCheck, postMeldCheck } from "./meld-api.js";
 
 const DELAY_MS = 250;
 
@@ -48,10 +49,15 @@ function setup() {
   const goingOut = form.elements.going_out;
   const meldBox = document.getElementById("meld-verdict");
   const layoffBox = document.getElementById("layoff-verdict");
+  // the groups of a whole show: only in a game that checks one (Indian Rummy)
+  const groups = [...form.querySelectorAll("#show-part input[data-cards]")];
+  const showBox = document.getElementById("show-verdict");
   const share = document.getElementById("check-share");
   const shareLink = document.getElementById("share-link");
   let meldAsked = 0;
   let layoffAsked = 0;
+  let showAsked = 0;
+  const typedGroups = () => groups.map((field) => field.value.trim()).filter(Boolean);
 
   const urlWith = (params) => `${form.getAttribute("action")}?${params}`;
   const readingUrl = (notation) => {
@@ -64,7 +70,7 @@ function setup() {
     const params = queryOf(form);
     const url = urlWith(params);
     history.replaceState(null, "", url);
-    const asked = cards.value.trim() || meld.value.trim() || added.value.trim();
+    const asked = cards.value.trim() || meld.value.trim() || added.value.trim() || typedGroups().length;
     share.hidden = !asked;
     shareLink.href = url;
     shareLink.textContent = new URL(url, location.href).href;
@@ -98,13 +104,28 @@ function setup() {
     layoffBox.replaceChildren(verdict(body, "layoff", gameName, null, meldsScore));
   }
 
+  async function checkShow() {
+    if (!showBox) return;
+    const asked = ++showAsked;
+    const typed = typedGroups();
+    if (!typed.length) {
+      showBox.replaceChildren();
+      return;
+    }
+    const body = await askJson(postDeclarationCheck(game, options, wildRank && wildRank.value, typed));
+    if (asked !== showAsked) return;
+    showBox.replaceChildren(showVerdict(body, gameName));
+  }
+
   const meldSoon = debounce(checkMeld, DELAY_MS);
   const layoffSoon = debounce(checkLayoff, DELAY_MS);
+  const showSoon = debounce(checkShow, DELAY_MS);
 
   form.addEventListener("input", (event) => {
     const field = event.target;
     if (field === cards || field === goingOut) meldSoon();
     if (field === meld || field === added) layoffSoon();
+    if (groups.includes(field)) showSoon();
     syncUrl();
   });
   // answers come as cards are tapped, so the Check button (for pages without script) can go
@@ -123,6 +144,7 @@ function setup() {
     if (field === wildRank) {
       checkMeld();
       checkLayoff();
+      checkShow();
       syncUrl();
     }
   });

@@ -33,6 +33,16 @@ function readingItem(reading, readingUrl, meldsScore) {
   return item;
 }
 
+/** The verdict of cards that cannot be read: the server's words why (`flag`: the data attribute that says "error"). */
+function unreadable(error, flag) {
+  const box = el("div", "verdict unreadable");
+  box.dataset[flag] = "error";
+  const line = el("p", "verdict-line");
+  line.append(el("strong", "", "Cannot read that."));
+  box.append(line, el("p", "reason", error));
+  return box;
+}
+
 /**
  * The verdict element for one answer.
  * body: the check body, or {error}; what: "meld" or "layoff"; gameName: shown in the sentence;
@@ -40,14 +50,7 @@ function readingItem(reading, readingUrl, meldsScore) {
  * meldsScore: false in games where melds score nothing.
  */
 export function verdict(body, what, gameName, readingUrl, meldsScore = true) {
-  if (body.error) {
-    const box = el("div", "verdict unreadable");
-    box.dataset.legal = "error";
-    const line = el("p", "verdict-line");
-    line.append(el("strong", "", "Cannot read that."));
-    box.append(line, el("p", "reason", body.error));
-    return box;
-  }
+  if (body.error) return unreadable(body.error, "legal");
   const layoff = what === "layoff";
   const box = el("div", `verdict ${body.legal ? "legal" : "illegal"}`);
   box.dataset.legal = String(body.legal);
@@ -78,5 +81,29 @@ export function verdict(body, what, gameName, readingUrl, meldsScore = true) {
     line.append(el("strong", "", layoff ? "Not a legal lay-off" : "Not a meld"), ` in ${gameName}.`);
     box.append(line, el("p", "reason", body.reason));
   }
+  return box;
+}
+
+/**
+ * The verdict element for a whole declaration (Indian Rummy's show), as templates/checker/_verdict.html's
+ * show_verdict renders it. body: POST /api/v1/declarations/check's answer, or {error}.
+ */
+export function showVerdict(body, gameName) {
+  if (body.error) return unreadable(body.error, "valid");
+  const box = el("div", `verdict ${body.valid ? "legal" : "illegal"}`);
+  box.dataset.valid = String(body.valid);
+  const line = el("p", "verdict-line");
+  line.append(el("strong", "", body.valid ? "Valid show" : "Not a valid show"), ` in ${gameName}.`);
+  box.append(line);
+  if (!body.valid) box.append(el("p", "reason", `${body.answer[0].toUpperCase()}${body.answer.slice(1)}.`));
+  const list = el("ol", "readings show-groups");
+  for (const group of body.groups) {
+    const item = el("li", "reading");
+    const cards = el("span", "meld-cards");
+    for (const placed of group.cards) cards.append(cardChip(placed, null));
+    item.append(el("span", "reading-kind", group.group || "no group"), " ", cards);
+    list.append(item);
+  }
+  box.append(list);
   return box;
 }

@@ -31,3 +31,15 @@ export function debounce(fn, ms) {
     timer = setTimeout(() => fn(...args), ms);
   };
 }
+
+/**
+ * POST a whole declaration (its groups, each a string of cards) to /api/v1/declarations/check;
+ * resolves to the fetch response: "valid show" or the first reason not (200), or what cannot be read (400).
+ */
+export function postDeclarationCheck(game, options, wildRank, groups) {
+  return fetch("/api/v1/declarations/check", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ game, options, wild_rank: wildRank || null, groups }),
+  });
+}

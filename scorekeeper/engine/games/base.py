@@ -315,6 +315,14 @@ class Game:
         """
         return {}
 
+    def rejoin_offers(self, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
+        """The players who may be dealt back in now (out of a pool), each with the total they would come back on."""
+        return {}
+
+    def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
+        """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total; None when they may."""
+        return f"{self.name} has no rejoining"
+
     def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
         """What a hand's body says beside its scores in this game (the totals are those after the hand)."""
         return {}

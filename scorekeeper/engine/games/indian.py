@@ -334,7 +334,7 @@ class IndianRummy(DeadwoodGame):
         out = self._out(rules, totals)
         if out and len(out) >= len(totals) - 1 and not hand.rejoined:
             return {}  # the pool game is over: a hand played on adds to the totals, as in every game, and is not checked
-        restarts = self._rejoins(hand, rules, totals, out)
+        restarts = self._rejoins(hand, rules, totals)
         in_play = [name for name in totals if name not in out or name in restarts]
         for name in out:
             if name not in restarts and self._entered(hand, name):
@@ -359,29 +359,56 @@ class IndianRummy(DeadwoodGame):
         player = hand.players.get(name)
         return player is not None and bool(player.state or player.card_count()) or hand.went_out == name
 
-    def _rejoins(self, hand: Hand, rules: Rules, totals: dict[str, int], out: list[str]) -> dict[str, int]:
+    def _rejoins(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
         """Each player rejoining from this hand, at one more than the highest total still in."""
         if not hand.rejoined:
             return {}
-        number = hand.number
+        for name in hand.rejoined:
+            why = self.rejoin_refusal(rules, totals, name)
+            if why is not None:
+                raise RulesError(f"hand {hand.number}: {why}", hand=hand.number, player=name, field="rejoined")
+        return dict.fromkeys(hand.rejoined, self._highest_in(rules, totals) + 1)
+
+    def _highest_in(self, rules: Rules, totals: dict[str, int]) -> int:
+        """The highest total of the players still in (0 with nobody in)."""
+        out = self._out(rules, totals)
+        return max((total for name, total in totals.items() if name not in out), default=0)
+
+    def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
+        """Why `name` may not be dealt back in now, given each player's total; None when they may.
+
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> game, pool = IndianRummy(), table_rules("indian", {"format": "pool"})
+        >>> game.rejoin_refusal(pool, {"Ann": 40, "Ben": 97, "Cy": 101}, "Cy")
+        "Cy may not rejoin: Ben's 97 is not below 80"
+        >>> game.rejoin_refusal(pool, {"Ann": 40, "Ben": 50, "Cy": 101}, "Cy") is None
+        True
+        """
         if rules.option("format") != "pool":
-            raise RulesError(f"hand {number}: only a pool game has rejoining", hand=number, field="rejoined")
+            return "only a pool game has rejoining"
         if not rules.option("rejoin"):
-            raise RulesError(f"hand {number}: this table plays without rejoining", hand=number, field="rejoined")
-        still = {name: total for name, total in totals.items() if name not in out}
+            return "this table plays without rejoining"
+        out = self._out(rules, totals)
+        still = {player: total for player, total in totals.items() if player not in out}
         if len(still) <= 1:
-            raise RulesError(f"hand {number}: the pool game is over: nobody rejoins", hand=number, field="rejoined")
+            return "the pool game is over: nobody rejoins"
+        if name not in out:
+            return f"{name} is not out, so {name} cannot rejoin"
         top = max(still, key=still.__getitem__)
         below = REJOIN_BELOW[int(rules.option("pool"))]
-        for name in hand.rejoined:
-            if name not in out:
-                raise RulesError(f"hand {number}: {name} is not out, so {name} cannot rejoin", hand=number, player=name)
-            if still[top] >= below:
-                raise RulesError(
-                    f"hand {number}: {name} may not rejoin: {top}'s {still[top]} is not below {below}",
-                    hand=number, player=name, field="rejoined",
-                )
-        return dict.fromkeys(hand.rejoined, still[top] + 1)
+        if still[top] >= below:
+            return f"{name} may not rejoin: {top}'s {still[top]} is not below {below}"
+        return None
+
+    def rejoin_offers(self, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
+        """Pool: the players out who may rejoin now, each with the total they would come back on.
+
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> IndianRummy().rejoin_offers(table_rules("indian", {"format": "pool"}), {"Ann": 40, "Ben": 50, "Cy": 160})
+        {'Cy': 51}
+        """
+        may = [name for name in self._out(rules, totals) if self.rejoin_refusal(rules, totals, name) is None]
+        return dict.fromkeys(may, self._highest_in(rules, totals) + 1) if may else {}
 
     @staticmethod
     def _check_in_play(hand: Hand, in_play: list[str]) -> None:

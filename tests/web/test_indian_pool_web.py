@@ -1,0 +1,176 @@
+"""Indian Rummy's pool on the scoreboard: who is out, who may rejoin and at what total, a confirmed Rejoin."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+
+FOUR = ["Ann", "Ben", "Cy", "Dev"]
+
+
+def pool(table, **options):
+    """A pool 101 game of four (docs/rules/indian.md example 4), with Cy out after two hands of points."""
+    # the new-game form's Rejoining box is ticked unless the table unticks it
+    table.start("indian", FOUR, **{"format": "pool", "rejoin": True} | options)
+    assert table.play({"points": {"Ann": 0, "Ben": 17, "Cy": 80, "Dev": 20}}).status_code == 302
+    assert table.play({"points": {"Ann": 40, "Ben": 0, "Cy": 80, "Dev": 30}}).status_code == 302
+    return table
+
+
+def text(page: str) -> str:
+    """A page's words, without tags."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def pool_note(page: str, name: str) -> str:
+    """What the standings say of the player's place in the pool."""
+    card = re.search(rf'data-total-for="{name}".*?</li>', page, re.S)
+    assert card, f"no standings line for {name}"
+    found = re.search(r'<small class="pool-note">(.*?)</small>', card.group(0))
+    return html.unescape(found.group(1)) if found else ""
+
+
+def confirm_rejoin(table, name: str):
+    """Open the question for `name`'s rejoin and answer yes, as the page's form posts it."""
+    question = table.client.get(f"{table.url}/rejoin?player={name}")
+    version = re.search(r'name="session_version" type="hidden" value="(\d+)"', question.get_data(as_text=True))
+    return table.client.post(f"{table.url}/rejoin", data={"player": name, "session_version": version.group(1)})
+
+
+def view_link(app) -> str:
+    with app.app_context():
+        return db.session.execute(select(GameSession.view_token)).scalar_one()
+
+
+def test_the_scoreboard_shows_who_is_out_and_at_what_total_they_may_rejoin(table):
+    page = pool(table).page()
+    assert table.totals() == {"Ann": 40, "Ben": 17, "Cy": 160, "Dev": 50}
+    assert pool_note(page, "Cy") == "out · may rejoin on 51"
+    assert pool_note(page, "Ann") == ""
+    assert f'href="{table.url}/rejoin?player=Cy"' in page
+
+
+def test_a_confirmed_rejoin_is_carried_by_the_next_hand_and_sets_the_total(table):
+    pool(table)
+    question = table.client.get(f"{table.url}/rejoin?player=Cy")
+    assert question.status_code == 200
+    assert "Dealt back in from hand 3, Cy's total becomes 51" in text(question.get_data(as_text=True))
+    assert confirm_rejoin(table, "Cy").status_code == 302
+    page = table.page()
+    assert "Cy rejoins from hand 3, on 51." in text(page)
+    assert pool_note(page, "Cy") == "rejoins hand 3 on 51"
+    # the hand form says who is dealt back in
+    form = table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True)
+    assert "Cy rejoins this hand" in text(form)
+    assert table.play({"points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}}).status_code == 302
+    assert table.totals() == {"Ann": 40, "Ben": 97, "Cy": 71, "Dev": 105}
+    page = table.page()
+    assert pool_note(page, "Dev") == "out" and pool_note(page, "Cy") == ""
+    # the hand stored is the truth: it names the rejoin, and the mark is gone
+    with table.app.app_context():
+        gs = db.session.execute(select(GameSession)).scalar_one()
+        assert gs.hands[-1].data["rejoined"] == ["Cy"]
+        assert all(change.rejoins_at is None for change in gs.seat_changes)
+
+
+def test_a_rejoin_can_be_taken_back_before_the_hand_is_saved(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    response = table.client.post(f"{table.url}/rejoin/cancel", data={"player": "Cy"})
+    assert response.status_code == 302
+    page = table.page()
+    assert "Cy does not rejoin after all" in text(page)
+    assert pool_note(page, "Cy") == "out · may rejoin on 51"
+    assert "rejoins this hand" not in text(table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True))
+    # Cy is out, so Cy is not dealt in
+    response = table.play({"points": {"Ann": 0, "Ben": 5, "Cy": 20, "Dev": 5}})
+    assert response.status_code == 422
+    assert "Cy is out" in text(response.get_data(as_text=True))
+
+
+def test_undoing_the_last_hand_takes_back_a_rejoin_confirmed_after_it(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    response = table.client.post(f"{table.url}/undo", data={"hand_id": table.hand_ids()[-1]})
+    assert response.status_code == 302
+    assert pool_note(table.page(), "Cy") == ""  # hand 2 put Cy out
+    removed = re.search(r'name="hand_id" value="(\d+)"', table.page()).group(1)
+    assert table.client.post(f"{table.url}/hands/put-back", data={"hand_id": removed}).status_code == 302
+    # hand 2 is back: Cy is out and may rejoin, but the rejoin judged before the undo is not revived
+    assert pool_note(table.page(), "Cy") == "out · may rejoin on 51"
+
+
+def test_fixing_the_hand_that_carried_a_rejoin_keeps_it(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    table.play({"points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}})
+    hand_id = table.hand_ids()[-1]
+    response = table.edit(hand_id, {"points": {"Ann": 0, "Ben": 70, "Cy": 20, "Dev": 55}}, 1)
+    assert response.status_code == 302
+    assert table.totals() == {"Ann": 40, "Ben": 87, "Cy": 71, "Dev": 105}
+
+
+def test_a_rejoin_the_rules_refuse_says_why_and_changes_nothing(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    table.play({"points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}})  # Dev out on 105, Ben on 97
+    page = table.page()
+    assert pool_note(page, "Dev") == "out" and "rejoin?player=Dev" not in page
+    version = table.counts()[2]
+    response = table.client.post(f"{table.url}/rejoin", data={"player": "Dev", "session_version": str(version)})
+    assert response.status_code == 422
+    assert "Dev did not rejoin: Dev may not rejoin: Ben's 97 is not below 80." in text(response.get_data(as_text=True))
+    question = table.client.get(f"{table.url}/rejoin?player=Dev")
+    assert question.status_code == 422
+    assert "Dev cannot rejoin now: Dev may not rejoin: Ben's 97 is not below 80." in text(question.get_data(as_text=True))
+    assert table.counts()[2] == version
+
+
+def test_a_table_playing_without_rejoining_is_offered_none(table):
+    pool(table, rejoin=False)
+    page = table.page()
+    assert pool_note(page, "Cy") == "out" and "rejoin?player" not in page
+    response = table.client.post(f"{table.url}/rejoin", data={"player": "Cy", "session_version": str(table.counts()[2])})
+    assert response.status_code == 422
+    assert "this table plays without rejoining" in text(response.get_data(as_text=True))
+
+
+def test_a_player_still_in_cannot_rejoin(table):
+    pool(table)
+    response = table.client.post(f"{table.url}/rejoin", data={"player": "Ben", "session_version": str(table.counts()[2])})
+    assert response.status_code == 422
+    assert "Ben is not out" in text(response.get_data(as_text=True))
+
+
+def test_a_rejoin_confirmed_on_a_page_the_game_moved_past_is_asked_again(table):
+    pool(table)
+    response = table.client.post(f"{table.url}/rejoin", data={"player": "Cy", "session_version": "1"})
+    assert response.status_code == 409
+    assert "confirm again" in text(response.get_data(as_text=True))
+
+
+def test_a_guest_with_the_view_link_sees_who_may_rejoin_but_cannot_rejoin_anyone(table, client, app):
+    pool(table)
+    view = view_link(app)
+    page = client.get(f"/s/{view}").get_data(as_text=True)
+    assert pool_note(page, "Cy") == "out · may rejoin on 51"
+    assert "/rejoin" not in page
+    assert client.get(f"/s/{view}/rejoin?player=Cy").status_code == 403
+    assert client.post(f"/s/{view}/rejoin", data={"player": "Cy", "session_version": "3"}).status_code == 403
+    assert client.post(f"/s/{view}/rejoin/cancel", data={"player": "Cy"}).status_code == 403
+    assert pool_note(table.page(), "Cy") == "out · may rejoin on 51"
+
+
+def test_the_live_scoreboard_shows_a_confirmed_rejoin_to_the_other_phones(table, client, app):
+    pool(table)
+    view = view_link(app)
+    before = client.get(f"/s/{view}/live").get_json()["html"]
+    assert "may rejoin on 51" in before
+    confirm_rejoin(table, "Cy")
+    after = client.get(f"/s/{view}/live").get_json()["html"]
+    assert "rejoins hand 3 on 51" in html.unescape(after)
