@@ -18,7 +18,7 @@ from scorekeeper.engine.games.gin import HAND_SIZE as GIN_HAND_SIZE
 from scorekeeper.engine.games.gin import GinCardsError, big_gin_arrangements, gin_arrange
 from scorekeeper.engine.layoffs import layoff_owners
 from scorekeeper.engine.meld_check import check_declaration, check_held, check_layoff, check_meld, read_card_list
-from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, resolve_options
+from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, lowest_wins, resolve_options
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.standing import Place, ranked
 from scorekeeper.engine.table import dealer_seats
@@ -48,6 +48,7 @@ __all__ = [
     "gin_arrange",
     "layoff_owners",
     "leaving_costs",
+    "lowest_wins",
     "points_bonuses",
     "ranked",
     "read_card_list",

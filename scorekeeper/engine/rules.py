@@ -59,6 +59,16 @@ def leaving_costs(game: str, options: Mapping[str, Any] | None = None, n_players
     return {state: cost for state, cost in costs.items() if cost is not None}
 
 
+def lowest_wins(game: str, options: Mapping[str, Any] | None = None, n_players: int | None = None) -> bool:
+    """True when the lowest total leads at this table (a penalty game; Indian Rummy but for its deals format).
+
+    >>> lowest_wins("indian"), lowest_wins("indian", {"format": "deals"}), lowest_wins("rummy500")
+    (True, False, False)
+    """
+    rules = table_rules(game, options, n_players)
+    return rules.variant.lowest_wins_at(rules)
+
+
 def deck_counts(game: str, options: Mapping[str, Any] | None = None, n_players: int | None = None) -> dict[str, int]:
     """How many copies of each card the table's decks hold, jokers as ``JK``.
 

@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Player, Seat
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
+from scorekeeper.sessions import hand_rules
 
 
 def average(values: list[int]) -> float | None:
@@ -73,7 +74,7 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
 def _side_figures(gs: GameSession, side: str, members: list[str], hands: list[dict[str, Any]], total: int) -> SideFigures:
     """One column's figures from its score in each hand it played and the hands its members went out in."""
     scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
-    best = _best(scores, gs.variant.lowest_wins)
+    best = _best(scores, hand_rules.lowest_wins(gs))
     return SideFigures(
         side=side,
         best_hand=best[1] if best else None,

@@ -11,7 +11,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard import standings_cache
-from scorekeeper.sessions import rejoins, table
+from scorekeeper.sessions import hand_rules, rejoins, table
 from scorekeeper.sessions.games import game_spec
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -154,11 +154,11 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
     totals = {name: (body.get("totals") or {}).get(name, 0) for name in columns}
     if not totals:
         return []
-    game = gs.variant
+    lowest = hand_rules.lowest_wins(gs)
     finished = body.get("status") == "finished"
     toward = body.get("toward_target") or totals
     lead = set(body.get("leaders") or ())
-    places = engine.ranked(totals, lowest=game.lowest_wins, left=[name for name in seats if seats[name].last is not None])
+    places = engine.ranked(totals, lowest=lowest, left=[name for name in seats if seats[name].last is not None])
     best = places[0].total
     shown = []
     for place in places:
@@ -169,7 +169,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
             "won": finished and _won(body, place),
             "leads": not finished and place.side in lead,
             "seat": str(seats.get(place.side, "")),
-            "measure": _measure(game, target, place.total, counted, best if place.rank else None),
+            "measure": _measure(lowest, target, place.total, counted, best if place.rank else None),
             "pool": pool.note(place.side) if pool is not None else "",
         })
     return shown
@@ -189,12 +189,12 @@ def _won(body: dict[str, Any], place: engine.Place) -> bool:
     return place.side == body.get("winner") or (not body.get("winner") and place.rank == 1)
 
 
-def _measure(game: engine.Game, target: Any, total: int, counted: int, best: int | None) -> str:
+def _measure(lowest: bool, target: Any, total: int, counted: int, best: int | None) -> str:
     """Where a side stands toward the end of the game, in words (see standings)."""
     if isinstance(target, int) and target > 0:
         if counted >= target:
             return f"reached {target}"
-        if game.lowest_wins:
+        if lowest:
             # a penalty game ends when a total reaches the target: room left below it is good
             return f"{target - counted} below {target}"
         counts = f": {counted} counts toward {target}" if counted != total else ""

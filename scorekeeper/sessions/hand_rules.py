@@ -22,6 +22,14 @@ def leaving_costs(gs: GameSession) -> dict[str, int]:
         return {}
 
 
+def lowest_wins(gs: GameSession) -> bool:
+    """True when the lowest total is best at this session's table (its game and options say)."""
+    try:
+        return engine.lowest_wins(gs.game, gs.options, len(gs.seats))
+    except ValueError:
+        return gs.variant.lowest_wins
+
+
 def points_bonuses(gs: GameSession) -> engine.PointsBonuses | None:
     """What the points form says about bonuses: those the table counts in, those the scorer adds (None: unknown)."""
     try:

@@ -91,3 +91,13 @@ def test_a_player_who_left_and_one_who_came_late_are_marked_in_the_standings_and
     assert rows[1].count(not_yet) == 1 and rows[2].count(not_yet) == 1 and not_yet not in rows[3]
     assert left not in rows[1] and left not in rows[2] and rows[3].count(left) == 1
     assert "<td></td>" not in "".join(rows.values())
+
+
+def test_an_option_that_turns_the_order_round_ranks_by_it(table):
+    # Indian Rummy's counts are penalties (lowest first), but in its deals format the winner of a deal collects
+    # the others' counts and the highest total wins: Ann +60, Ben -20, Cy -40
+    table.start("indian", ["Ann", "Ben", "Cy"], format="deals")
+    table.play({"went_out": "Ann", "points": {"Ann": 60, "Ben": -20, "Cy": -40}})
+    shown = standings(table.page())
+    assert [(rank, name, total) for rank, name, total, _ in shown] == [(1, "Ann", 60), (2, "Ben", -20), (3, "Cy", -40)]
+    assert "leads" in shown[0][3]
