@@ -319,6 +319,13 @@ class Game:
         """The players who may be dealt back in now (out of a pool), each with the total they would come back on."""
         return {}
 
+    def dealt_in(self, rules: Rules, totals: dict[str, int], names: list[str], rejoining: list[str]) -> list[str]:
+        """Which of `names` (the players at the table) are dealt the next hand, given the totals before it.
+
+        `rejoining`: the players dealt back in from that hand (a pool's rejoin). Everyone, in most games.
+        """
+        return list(names)
+
     def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
         """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total; None when they may."""
         return f"{self.name} has no rejoining"
