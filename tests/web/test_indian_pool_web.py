@@ -256,3 +256,26 @@ def test_a_player_out_is_not_offered_their_own_entry_page(table):
     assert sent.status_code == 302
     form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
     assert 'name="players-2-in_hand"' in form and "KS QS" in form
+
+
+def measure(page: str, name: str) -> str:
+    """What the standings say of how far the player is from the end (the pool, in a pool game)."""
+    card = re.search(rf'data-total-for="{name}".*?</li>', page, re.S)
+    assert card, f"no standings line for {name}"
+    found = re.search(r'<small class="progress-text">(.*?)</small>', card.group(0))
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_the_standings_say_how_far_each_player_in_is_below_the_pool_and_only_out_of_a_player_out(table):
+    page = pool(table).page()
+    # Ann 40, Ben 17, Dev 50 of the pool's 101; Cy out on 160
+    assert {name: measure(page, name) for name in FOUR} == {
+        "Ann": "61 below 101", "Ben": "84 below 101", "Cy": "", "Dev": "51 below 101"}
+    assert pool_note(page, "Cy") == "out · may rejoin on 51"
+
+
+def test_a_points_game_of_indian_still_says_how_far_behind_the_lowest(table):
+    table.start("indian", FOUR)
+    table.play({"went_out": "Ann", "points": {"Ann": 0, "Ben": 17, "Cy": 80, "Dev": 20}})
+    page = table.page()
+    assert measure(page, "Ben") == "17 behind" and measure(page, "Ann") == ""

@@ -288,6 +288,13 @@ class Game:
         """True when the lowest total leads at this table (`lowest_wins`, unless an option turns it round)."""
         return self.lowest_wins
 
+    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
+        """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing).
+
+        None: the scoreboard's usual measure (toward the `target`, or behind the best total).
+        """
+        return None
+
     def must_go_out_to_win(self, rules: Rules) -> bool:
         """True when only the player who goes out can win."""
         return False

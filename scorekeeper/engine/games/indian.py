@@ -180,6 +180,20 @@ class IndianRummy(DeadwoodGame):
             "decks": decks, "jokers": decks, "ace_high": True, "target": target,
         }
 
+    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
+        """Pool: how far a player in play is below the pool; nothing for a player out (the pool's note says it).
+
+        >>> game = IndianRummy()
+        >>> game.standing_measure({"format": "pool", "pool": 101}, 40), game.standing_measure({"format": "pool", "pool": 101}, 160)
+        ('61 below 101', '')
+        >>> game.standing_measure({"format": "points"}, 40) is None
+        True
+        """
+        if options.get("format") != "pool":
+            return None
+        limit = int(options.get("pool") or 101)
+        return f"{limit - total} below {limit}" if total < limit else ""
+
     def fixed_deals(self, rules: Rules) -> int | None:
         """Deals games last the deals chosen."""
         return int(rules.option("deals")) if rules.option("format") == "deals" else None
