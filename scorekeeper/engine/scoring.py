@@ -316,8 +316,9 @@ class Scoring:
             self.standing = Standing("finished", self.standing.winner, self.standing.reason)
             return self.standing, lines
         totals = self.totals
-        # only the players of this hand can reach the target with it (or win by the lowest total)
-        in_play = {side: totals[side] for side in players} if self.changed else totals
+        # only the players of this hand can reach the target with it (or win by the lowest total), and those
+        # the game did not deal in (out of a pool) are still in the game's standing
+        in_play = {side: totals[side] for side in self._in_game(players)} if self.changed else totals
         standing = self.standing = _standing(self.rules, in_play, self.concealed_bonus, goer_side, self.wins, hand.number)
         for side, bonus in standing.bonuses.items():
             scores[side] += bonus
@@ -326,6 +327,13 @@ class Scoring:
             self.finished_at = hand.number
             lines = lines + standing.lines
         return standing, lines
+
+    def _in_game(self, players: list[str]) -> list[str]:
+        """The players of a hand and the players at the table the game does not deal in (a pool's out), in seat order."""
+        table = self.seating.table
+        game = self.rules.variant
+        kept_out = set(table) - set(game.dealt_in(self.rules, self.totals, table, [])) - set(players)
+        return [name for name in self.seating.names if name in players or name in kept_out]
 
     def _body(
         self, hand: Hand, players: list[str], scores: dict[str, int], lines: list[Line], standing: Standing,
@@ -389,6 +397,22 @@ class Scoring:
     def rejoin_refusal(self, name: str) -> str | None:
         """Why `name` may not be dealt back into the next hand (a hand naming them in `rejoined`); None when they may."""
         return self.rules.variant.rejoin_refusal(self.rules, self.totals, name)
+
+    def dealt_in(self, names: list[str], rejoining: list[str] | None = None, number: int | None = None) -> list[str]:
+        """Which of `names` (the players at the table) are dealt hand `number` (the next one by default).
+
+        `rejoining`: the players dealt back in from that hand. Everyone, but in a pool game (Indian Rummy)
+        the players out who do not rejoin.
+
+        >>> pool = Scoring.of({"game": "indian", "options": {"format": "pool"}, "players": ["Ann", "Ben", "Cy"],
+        ...                    "hands": [{"points": {"Ann": 40, "Ben": 50, "Cy": 105}}]})
+        >>> pool.dealt_in(["Ann", "Ben", "Cy"]), pool.dealt_in(["Ann", "Ben", "Cy"], ["Cy"]), pool.dealt_in(["Ann", "Ben", "Cy"], number=1)
+        (['Ann', 'Ben'], ['Ann', 'Ben', 'Cy'], ['Ann', 'Ben', 'Cy'])
+        """
+        number = self.count + 1 if number is None else number
+        # the totals before that hand: each earlier hand's body keeps the totals after it
+        totals = self.totals if number > self.count else dict(self.bodies[number - 2]["totals"]) if number > 1 else {}
+        return self.rules.variant.dealt_in(self.rules, totals, list(names), list(rejoining or []))
 
     def answer(self) -> dict[str, Any]:
         """The score_session answer for the hands added so far (its lists and dicts are new; hand bodies shared)."""

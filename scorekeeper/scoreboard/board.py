@@ -169,7 +169,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
             "won": finished and _won(body, place),
             "leads": not finished and place.side in lead,
             "seat": str(seats.get(place.side, "")),
-            "measure": _measure(lowest, target, place.total, counted, best if place.rank else None),
+            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best),
             "pool": pool.note(place.side) if pool is not None else "",
         })
     return shown
@@ -189,8 +189,16 @@ def _won(body: dict[str, Any], place: engine.Place) -> bool:
     return place.side == body.get("winner") or (not body.get("winner") and place.rank == 1)
 
 
-def _measure(lowest: bool, target: Any, total: int, counted: int, best: int | None) -> str:
-    """Where a side stands toward the end of the game, in words (see standings)."""
+def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: Any, place: engine.Place, counted: int,
+             best: int) -> str:
+    """Where a side stands toward the end of the game, in words (see standings): the game's own, else the usual.
+
+    `lowest` says whether the lowest total is best at this table.
+    """
+    total = place.total
+    own = game.standing_measure(options, total)
+    if own is not None:
+        return own
     if isinstance(target, int) and target > 0:
         if counted >= target:
             return f"reached {target}"
@@ -199,7 +207,7 @@ def _measure(lowest: bool, target: Any, total: int, counted: int, best: int | No
             return f"{target - counted} below {target}"
         counts = f": {counted} counts toward {target}" if counted != total else ""
         return f"needs {target - counted} more{counts}"
-    if best is None or best == total:
+    if not place.rank or best == total:
         return ""
     return f"{abs(best - total)} behind"
 

@@ -23,6 +23,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
 from scorekeeper.sessions.hand_form_data import data_to_formdata, player_values
+from scorekeeper.sessions.rejoins import dealt_in
 from scorekeeper.sessions.service import next_position
 
 
@@ -75,7 +76,7 @@ def parts(gs: GameSession) -> dict[str, DraftPart]:
     rows = db.session.execute(
         select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.position == next_position(gs))
     ).scalars()
-    return {row.player_name: row for row in rows if row.player_name in gs.playing_names}
+    return {row.player_name: row for row in rows if row.player_name in dealt_in(gs)}
 
 
 def status(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
@@ -86,9 +87,9 @@ def status(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[st
     sent = parts(gs) if sent is None else sent
     return {
         "hand": next_position(gs),
-        "sent": [name for name in gs.playing_names if name in sent],
-        "waiting": [name for name in gs.playing_names if name not in sent],
-        "went_out": [name for name in gs.playing_names if name in sent and sent[name].data.get("went_out")],
+        "sent": [name for name in dealt_in(gs) if name in sent],
+        "waiting": [name for name in dealt_in(gs) if name not in sent],
+        "went_out": [name for name in dealt_in(gs) if name in sent and sent[name].data.get("went_out")],
     }
 
 
@@ -229,7 +230,16 @@ def part_used(gs: GameSession, name: str, position: int, part: dict[str, Any] | 
     if hand is None:
         return None
     entry = (hand.data.get("players") or {}).get(name)
-    return entry is not None and same_entry(entry, part, gs.playing_names, gs.variant.hand_counts)
+    return entry is not None and same_entry(entry, part, gs.names_in(hand.data), gs.variant.hand_counts)
+
+
+def seat_name(gs: GameSession, seat: int, position: int) -> str | None:
+    """The player at `seat` of hand `position`'s form (its players dealt in, as stored once it is saved)."""
+    hand = db.session.execute(
+        select(Hand.data).where(Hand.session_id == gs.id, Hand.position == position)
+    ).scalar_one_or_none()
+    names = gs.names_in(hand) if hand is not None else dealt_in(gs)
+    return names[seat] if seat < len(names) else None
 
 
 def saved_text(position: int, used: bool | None) -> str:
@@ -250,7 +260,7 @@ def hand_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> di
     sent = parts(gs) if sent is None else sent
     if not sent:
         return None
-    names = gs.playing_names
+    names = dealt_in(gs)
     players = {name: sent[name].data if name in sent else {} for name in names}
     went_out = next((name for name in names if name in sent and sent[name].data.get("went_out")), None)
     wild = next((sent[n].data["wild_rank"] for n in names if n in sent and sent[n].data.get("wild_rank")), None)
@@ -268,7 +278,7 @@ def part_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> di
     `values` being the fields players-<seat>-... as a browser would post them.
     """
     sent = parts(gs) if sent is None else sent
-    names = gs.playing_names
+    names = dealt_in(gs)
     shown: dict[str, Any] = {}
     for seat, name in enumerate(names):
         part = sent.get(name)
@@ -308,7 +318,7 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int]) -> No
     players = data.get("players") or {}
     found = {}
     typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
-    for seat, name in enumerate(gs.playing_names):
+    for seat, name in enumerate(dealt_in(gs)):
         entry = players.get(name) or {}
         if seat in skip or name not in sent or any(entry.get(k) for k in typed):
             continue
@@ -355,7 +365,7 @@ def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, d
     """
     sent = parts(gs)
     players = data.get("players") or {}
-    names, counts = gs.playing_names, gs.variant.hand_counts
+    names, counts = dealt_in(gs), gs.variant.hand_counts
     found = {}
     for seat, name in enumerate(names):
         part, entry = sent.get(name), players.get(name)
@@ -374,7 +384,7 @@ def with_choice(formdata: Any, choice: str, gs: GameSession) -> MultiDict | None
     None when the choice names no part sent now (the part moved on since)."""
     action, _, rest = choice.partition(":")
     seat_text, _, version_text = rest.partition(":")
-    names = gs.playing_names
+    names = dealt_in(gs)
     if action not in ("keep", "use") or not seat_text.isdigit() or int(seat_text) >= len(names):
         return None
     seat = int(seat_text)

@@ -39,6 +39,7 @@ from scorekeeper.sessions.hand_form_data import (
     read_melds,
 )
 from scorekeeper.sessions.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
+from scorekeeper.sessions.rejoins import dealt_in, kept_out
 
 COOKIE_DAYS = 30
 # the phone's session remembers the last part it sent for this many players (a phone passed round the
@@ -67,7 +68,7 @@ class DraftPartForm(PageForm):
         """Lay-off targets: my own meld rows, then the melds the other players have sent for this hand,
         each only where the game lets this player lay off onto that player's melds (the engine's rule,
         whoever goes out)."""
-        names = gs.playing_names
+        names = dealt_in(gs)
         allowed = layoff_seats(gs, names)[ANY_GOER].get(seat, [])
         onto = [SelectChoice("", "(choose a meld)")]
         if seat in allowed:
@@ -100,13 +101,13 @@ def _cookie_name(gs: GameSession) -> str:
 
 def _remembered_seat(gs: GameSession) -> int | None:
     name = unquote(request.cookies.get(_cookie_name(gs), ""))
-    names = gs.playing_names
+    names = dealt_in(gs)
     return names.index(name) if name in names else None
 
 
 def _seat_arg(gs: GameSession, text: str | None) -> int | None:
     seat = whole_number(text, None)
-    return seat if seat is not None and seat < len(gs.playing_names) else None
+    return seat if seat is not None and seat < len(dealt_in(gs)) else None
 
 
 def _part_values(part: dict[str, Any], seat: int, names: list[str], counts: tuple[Option, ...] = ()) -> dict[str, str]:
@@ -121,7 +122,7 @@ def _part_values(part: dict[str, Any], seat: int, names: list[str], counts: tupl
 
 def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any]:
     """The part a form describes, in the API's player shape; EntryError after marking unreadable fields."""
-    names = gs.playing_names
+    names = dealt_in(gs)
     name = names[seat]
     melds, rows, bad = read_melds(form.melds, name)
     in_hand = read_in_hand(form.in_hand, name)
@@ -165,7 +166,7 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
 
 
 def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
-    names = gs.playing_names
+    names = dealt_in(gs)
     sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
     progress = draft_service.status(gs, sent)
     return render_template(
@@ -223,12 +224,12 @@ def _remember(response, gs: GameSession, token: str, name: str):
 def draft_part(token: str):
     """A player's own part of the next hand: first "who are you?", then their melds and cards."""
     gs, _ = load_session(token, need="edit")
-    names = gs.playing_names
+    names = dealt_in(gs)
     chosen = _seat_arg(gs, request.args.get("player"))
     seat = chosen if chosen is not None else _remembered_seat(gs)
     if seat is None or request.args.get("choose"):
         return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
-                               current=seat, status=draft_service.status(gs))
+                               current=seat, status=draft_service.status(gs), names=names, kept_out=kept_out(gs))
     saved = whole_number(request.args.get("sent"), None)
     if saved is not None and saved >= service.next_position(gs):
         saved = None
@@ -249,7 +250,7 @@ def draft_part(token: str):
 def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
     gs, _ = load_session(token, need="edit")
-    names = gs.playing_names
+    names = dealt_in(gs)
     seat = _seat_arg(gs, request.form.get("player"))
     if seat is None:
         abort(400, "Choose who you are first.")
@@ -307,10 +308,12 @@ def draft_status(token: str):
     """
     gs, _ = load_session(token, need="edit")
     body = draft_service.status(gs)
-    seat = _seat_arg(gs, request.args.get("player"))
+    seat = whole_number(request.args.get("player"), None)
     hand = whole_number(request.args.get("hand"), None)
-    if seat is not None and hand is not None and 0 < hand < body["hand"]:
-        body["saved_text"] = _saved_text(gs, gs.playing_names[seat], hand)
+    # the seat is one of hand n's form, whose players may not be the next hand's (a pool's player out)
+    name = draft_service.seat_name(gs, seat, hand) if seat is not None and hand is not None and 0 < hand < body["hand"] else None
+    if name is not None:
+        body["saved_text"] = _saved_text(gs, name, hand)
     response = jsonify(body)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.standings_cache import standing
 from scorekeeper.sessions import service
 from scorekeeper.sessions.table import NotChanged, change_of, commit_change, seat_of
@@ -38,6 +38,31 @@ def pending(gs: GameSession, position: int | None = None) -> list[str]:
     position = position or service.next_position(gs)
     at = {change.seat for change in gs.seat_changes if change.rejoins_at == position}
     return [seat.player.name for seat in gs.seats if seat.seat in at]
+
+
+def dealt_in(gs: GameSession, hand: Hand | None = None) -> list[str]:
+    """The players dealt into the next hand (or the stored `hand`), in seat order: the engine's answer.
+
+    Everyone at the table, but in a pool game the players out who are not dealt back in
+    (engine.Scoring.dealt_in); everyone at the table while the hands do not score.
+    """
+    return _dealt(gs, gs.playing_names if hand is None else gs.names_in(hand.data), hand)
+
+
+def kept_out(gs: GameSession, hand: Hand | None = None) -> list[str]:
+    """The players the game does not deal into the next hand (or the stored `hand`): a pool's players out."""
+    names = gs.playing_names if hand is None else gs.player_names
+    dealt = _dealt(gs, names, hand)
+    return [name for name in names if name not in dealt]
+
+
+def _dealt(gs: GameSession, names: list[str], hand: Hand | None) -> list[str]:
+    scoring = standing(gs).scoring
+    if scoring is None:
+        return names
+    if hand is None:
+        return scoring.dealt_in(names, pending(gs))
+    return scoring.dealt_in(names, named(hand.data), hand.position)
 
 
 def named(data: dict[str, Any]) -> list[str]:

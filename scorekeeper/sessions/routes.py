@@ -207,8 +207,8 @@ def hand_entered(token: str, hand_id: int):
 
 
 def _names(gs: GameSession, hand: Any = None) -> list[str]:
-    """The players of the hand being entered (the next one) or edited (those dealt into it)."""
-    return gs.names_in(hand.data) if hand is not None else gs.playing_names
+    """The players dealt into the hand being entered (the next one) or edited: a pool's players out are not."""
+    return rejoins.dealt_in(gs, hand)
 
 
 def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = None):
@@ -272,7 +272,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
         dealers=table.dealers(gs) if hand is None else None,
-        rejoining=rejoins.pending(gs) if hand is None else rejoins.named(hand.data),
+        rejoining=rejoins.pending(gs) if hand is None else rejoins.named(hand.data), kept_out=rejoins.kept_out(gs, hand),
         dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
     ), status
 
@@ -330,7 +330,7 @@ def _new_hand_refused(gs: GameSession, token: str, form: Any, mode: str, exc: Ex
         return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
     if isinstance(exc, draft_service.PartsArrived):
         form = _hand_form(gs, mode, draft_service.filled_formdata(
-            request.form, exc.found, gs.playing_names, gs.variant.hand_counts))
+            request.form, exc.found, _names(gs), gs.variant.hand_counts))
         return _render_hand(gs, token, form, mode, error=str(exc), status=409)
     if isinstance(exc, draft_service.PartsDiffer):
         return _render_hand(gs, token, form, mode, error=str(exc), differ=exc.found, status=409)
@@ -343,7 +343,7 @@ def _new_hand_refused(gs: GameSession, token: str, form: Any, mode: str, exc: Ex
         # saving again is a deliberate choice to add this entry as the next hand
         form.expected_position.data = str(exc.next_position)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=409)
-    return _render_hand(gs, token, form, mode, error=refused(form, exc, gs, gs.playing_names), status=422)
+    return _render_hand(gs, token, form, mode, error=refused(form, exc, gs, _names(gs)), status=422)
 
 
 def _new_hand_page(gs: GameSession, token: str, mode: str):

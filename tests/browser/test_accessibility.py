@@ -58,6 +58,7 @@ class Tables:
     hand_id: int
     first_hand_id: int
     app: object
+    pool: str = ""
 
 
 def cards_hand(names: list[str]) -> dict:
@@ -96,8 +97,13 @@ def tables(databases) -> Iterator[Tables]:
             service.add_hand(gin, points_hand(two, 0, 25, 0))
             short = service.create_session("rummy500", {}, ["Ann", "Ben", "Cy"])
             service.add_hand(short, points_hand(["Ann", "Ben", "Cy"], 0, 85, -10, 35))
+            # an Indian Rummy pool 101 game with Cy out on 160, who may rejoin (docs/rules/indian.md example 4)
+            four = ["Ann", "Ben", "Cy", "Dev"]
+            pool = service.create_session("indian", {"format": "pool"}, four)
+            service.add_hand(pool, points_hand(four, 0, 0, 17, 80, 20))
+            service.add_hand(pool, points_hand(four, 1, 40, 0, 80, 30))
             yield Tables(url, eight.edit_token, eight.view_token, done.edit_token, gin.edit_token, short.edit_token,
-                         last.id, first.id, app)
+                         last.id, first.id, app, pool.edit_token)
 
 
 def visit(page: Page, url: str) -> None:
@@ -121,6 +127,9 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
         ("what was entered", f"/s/{t.edit}/entered/{t.hand_id}"),
         ("gin: both whole hands", f"/s/{t.gin}/hands/gin"),
         ("gin hand form", f"/s/{t.gin}/hands/new"),
+        ("pool scoreboard: a player out who may rejoin", f"/s/{t.pool}"),
+        ("pool: rejoin?", f"/s/{t.pool}/rejoin?player=Cy"),
+        ("pool hand form: a player out, not dealt in", f"/s/{t.pool}/hands/new?mode=points"),
         ("my own part: who are you?", f"/s/{t.edit}/my-hand?choose=1"),
         ("seats: rename, late, leave", f"/s/{t.edit}/players"),
         ("review", f"/s/{t.edit}/review"),

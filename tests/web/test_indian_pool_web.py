@@ -86,11 +86,13 @@ def test_a_rejoin_can_be_taken_back_before_the_hand_is_saved(table):
     page = table.page()
     assert "Cy does not rejoin after all" in text(page)
     assert pool_note(page, "Cy") == "out · may rejoin on 51"
-    assert "rejoins this hand" not in text(table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True))
-    # Cy is out, so Cy is not dealt in
-    response = table.play({"points": {"Ann": 0, "Ben": 5, "Cy": 20, "Dev": 5}})
-    assert response.status_code == 422
-    assert "Cy is out" in text(response.get_data(as_text=True))
+    form = text(table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True))
+    assert "rejoins this hand" not in form
+    # Cy is out, so Cy is not dealt in: the form asks for the three others only
+    assert "Cy is out: not dealt in." in form and "Cy's points" not in form
+    table.names = ["Ann", "Ben", "Dev"]
+    assert table.play({"points": {"Ann": 0, "Ben": 5, "Dev": 5}}).status_code == 302
+    assert table.totals() == {"Ann": 40, "Ben": 22, "Cy": 160, "Dev": 55}
 
 
 def test_undoing_the_last_hand_takes_back_a_rejoin_confirmed_after_it(table):
@@ -174,3 +176,106 @@ def test_the_live_scoreboard_shows_a_confirmed_rejoin_to_the_other_phones(table,
     confirm_rejoin(table, "Cy")
     after = client.get(f"/s/{view}/live").get_json()["html"]
     assert "rejoins hand 3 on 51" in html.unescape(after)
+
+
+# a player out is not dealt in (docs/rules/indian.md: "is not dealt in again") -------------------------
+
+# Ben's show of example 4, hand 2 (wild rank 4): four groups, 13 cards
+BEN_SHOW = ["AS 2S 3S", "5H 6H 4C 8H", "9D 9C 9H", "JD QD KD"]
+
+
+def stored_hands(table) -> list[dict]:
+    with table.app.app_context():
+        return [dict(hand.data) for hand in db.session.execute(select(GameSession)).scalar_one().hands]
+
+
+def test_the_card_form_asks_nothing_of_a_player_out_and_saves_the_hand_without_them(table):
+    pool(table)
+    form = text(table.client.get(f"{table.url}/hands/new").get_data(as_text=True))
+    assert "Cy is out: not dealt in." in form
+    assert [name for name in FOUR if f"How {name} played" in form] == ["Ann", "Ben", "Dev"]
+    table.names = ["Ann", "Ben", "Dev"]
+    hand = {"wild_rank": "4", "went_out": "Ben", "players": {
+        "Ann": {"state": "first_drop"}, "Ben": {"melds": BEN_SHOW}, "Dev": {"state": "middle_drop"}}}
+    response = table.play(hand)
+    assert response.status_code == 302, text(response.get_data(as_text=True))
+    assert table.totals() == {"Ann": 60, "Ben": 17, "Cy": 160, "Dev": 90}
+    # the stored hand says who was dealt in
+    assert stored_hands(table)[-1]["seated"] == ["Ann", "Ben", "Dev"]
+    assert "Cy is out at 101 or more" in text(table.page())
+
+
+def test_a_player_with_a_confirmed_rejoin_is_on_the_form(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    form = text(table.client.get(f"{table.url}/hands/new?mode=points").get_data(as_text=True))
+    assert "Cy's points" in form and "not dealt in" not in form
+
+
+def test_the_edit_form_of_a_hand_played_without_a_player_out_leaves_them_out(table):
+    pool(table)
+    table.names = ["Ann", "Ben", "Dev"]
+    assert table.play({"points": {"Ann": 5, "Ben": 10, "Dev": 15}}).status_code == 302
+    hand_id = table.hand_ids()[-1]
+    form = text(table.client.get(f"{table.url}/hands/{hand_id}/edit").get_data(as_text=True))
+    assert "Cy is out: not dealt in." in form and "Cy's points" not in form
+    assert table.edit(hand_id, {"points": {"Ann": 5, "Ben": 10, "Dev": 25}}, 1).status_code == 302
+    assert table.totals() == {"Ann": 45, "Ben": 27, "Cy": 160, "Dev": 75}
+    # an earlier hand, Cy still in, shows Cy's field
+    first = text(table.client.get(f"{table.url}/hands/{table.hand_ids()[0]}/edit").get_data(as_text=True))
+    assert "Cy's points" in first and "not dealt in" not in first
+
+
+def test_a_hand_stored_with_a_player_out_at_zero_is_edited_without_them(table, app):
+    # hands saved before the form left players out gave them 0 points
+    pool(table)
+    with app.app_context():
+        gs = db.session.execute(select(GameSession)).scalar_one()
+        gs.hands[-1].data = {"ended": "went_out", "went_out": "Ben", "points": {"Ann": 40, "Ben": 0, "Cy": 80, "Dev": 30}}
+        db.session.commit()
+    table.names = ["Ann", "Ben", "Dev"]
+    assert table.play({"points": {"Ann": 5, "Ben": 10, "Dev": 15}}).status_code == 302
+    hand_id = table.hand_ids()[-1]
+    with app.app_context():
+        gs = db.session.execute(select(GameSession)).scalar_one()
+        gs.hands[-1].data = {"ended": "went_out", "points": {"Ann": 5, "Ben": 10, "Cy": 0, "Dev": 15}}
+        db.session.commit()
+    form = text(table.client.get(f"{table.url}/hands/{hand_id}/edit").get_data(as_text=True))
+    assert "Cy is out: not dealt in." in form and "Cy's points" not in form
+
+
+def test_a_player_out_is_not_offered_their_own_entry_page(table):
+    pool(table)
+    choose = table.client.get(f"{table.url}/my-hand").get_data(as_text=True)
+    assert "I am Cy" not in choose and "Cy is out: not dealt in." in text(choose)
+    # Dev is the third player dealt in: seat 2 of the next hand's form
+    assert "I am Dev" in choose and f"{table.url}/my-hand?player=2" in choose
+    mine = table.client.get(f"{table.url}/my-hand?player=2").get_data(as_text=True)
+    assert "Dev" in text(mine)
+    sent = table.client.post(f"{table.url}/my-hand", data={"player": "2", "position": "3", "in_hand": "KS QS"})
+    assert sent.status_code == 302
+    form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
+    assert 'name="players-2-in_hand"' in form and "KS QS" in form
+
+
+def measure(page: str, name: str) -> str:
+    """What the standings say of how far the player is from the end (the pool, in a pool game)."""
+    card = re.search(rf'data-total-for="{name}".*?</li>', page, re.S)
+    assert card, f"no standings line for {name}"
+    found = re.search(r'<small class="progress-text">(.*?)</small>', card.group(0))
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_the_standings_say_how_far_each_player_in_is_below_the_pool_and_only_out_of_a_player_out(table):
+    page = pool(table).page()
+    # Ann 40, Ben 17, Dev 50 of the pool's 101; Cy out on 160
+    assert {name: measure(page, name) for name in FOUR} == {
+        "Ann": "61 below 101", "Ben": "84 below 101", "Cy": "", "Dev": "51 below 101"}
+    assert pool_note(page, "Cy") == "out · may rejoin on 51"
+
+
+def test_a_points_game_of_indian_still_says_how_far_behind_the_lowest(table):
+    table.start("indian", FOUR)
+    table.play({"went_out": "Ann", "points": {"Ann": 0, "Ben": 17, "Cy": 80, "Dev": 20}})
+    page = table.page()
+    assert measure(page, "Ben") == "17 behind" and measure(page, "Ann") == ""

@@ -288,6 +288,13 @@ class Game:
         """True when the lowest total leads at this table (`lowest_wins`, unless an option turns it round)."""
         return self.lowest_wins
 
+    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
+        """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing).
+
+        None: the scoreboard's usual measure (toward the `target`, or behind the best total).
+        """
+        return None
+
     def must_go_out_to_win(self, rules: Rules) -> bool:
         """True when only the player who goes out can win."""
         return False
@@ -318,6 +325,13 @@ class Game:
     def rejoin_offers(self, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
         """The players who may be dealt back in now (out of a pool), each with the total they would come back on."""
         return {}
+
+    def dealt_in(self, rules: Rules, totals: dict[str, int], names: list[str], rejoining: list[str]) -> list[str]:
+        """Which of `names` (the players at the table) are dealt the next hand, given the totals before it.
+
+        `rejoining`: the players dealt back in from that hand (a pool's rejoin). Everyone, in most games.
+        """
+        return list(names)
 
     def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
         """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total; None when they may."""

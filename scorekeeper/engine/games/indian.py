@@ -180,6 +180,20 @@ class IndianRummy(DeadwoodGame):
             "decks": decks, "jokers": decks, "ace_high": True, "target": target,
         }
 
+    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
+        """Pool: how far a player in play is below the pool; nothing for a player out (the pool's note says it).
+
+        >>> game = IndianRummy()
+        >>> game.standing_measure({"format": "pool", "pool": 101}, 40), game.standing_measure({"format": "pool", "pool": 101}, 160)
+        ('61 below 101', '')
+        >>> game.standing_measure({"format": "points"}, 40) is None
+        True
+        """
+        if options.get("format") != "pool":
+            return None
+        limit = int(options.get("pool") or 101)
+        return f"{limit - total} below {limit}" if total < limit else ""
+
     def fixed_deals(self, rules: Rules) -> int | None:
         """Deals games last the deals chosen."""
         return int(rules.option("deals")) if rules.option("format") == "deals" else None
@@ -368,6 +382,20 @@ class IndianRummy(DeadwoodGame):
             if why is not None:
                 raise RulesError(f"hand {hand.number}: {why}", hand=hand.number, player=name, field="rejoined")
         return dict.fromkeys(hand.rejoined, self._highest_in(rules, totals) + 1)
+
+    def dealt_in(self, rules: Rules, totals: dict[str, int], names: list[str], rejoining: list[str]) -> list[str]:
+        """Pool: everyone but the players out who do not rejoin; everyone once the game is over (a hand played on).
+
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> game, pool = IndianRummy(), table_rules("indian", {"format": "pool"})
+        >>> totals = {"Ann": 40, "Ben": 17, "Cy": 160, "Dev": 50}
+        >>> game.dealt_in(pool, totals, list(totals), []), game.dealt_in(pool, totals, list(totals), ["Cy"])
+        (['Ann', 'Ben', 'Dev'], ['Ann', 'Ben', 'Cy', 'Dev'])
+        """
+        out = self._out(rules, totals)
+        dealt = [name for name in names if name not in out or name in rejoining]
+        # as before_hand: with one player left the pool game is over, and a hand played on is dealt to the table
+        return dealt if len(dealt) > 1 else list(names)
 
     def _highest_in(self, rules: Rules, totals: dict[str, int]) -> int:
         """The highest total of the players still in (0 with nobody in)."""
