@@ -66,7 +66,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
         app.config.from_mapping(test_config)
 
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_pre_ping": True, **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_recycle": app.config["POOL_RECYCLE_SECONDS"],
+                                                   **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
     require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
     if gcsafe.installed():

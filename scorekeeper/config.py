@@ -10,9 +10,13 @@ from pathlib import Path
 
 # unset means: generate one and keep it in instance/secret_key, so a restart never breaks an open form
 SECRET_KEY = os.environ.get("SECRET_KEY") or None
-# a server database's connections are checked before use (create_app adds pool_pre_ping for them): one
-# restarted or dropped by a firewall is replaced; an SQLite file has no connection to lose, nor this cost
+# a server database's connections are replaced after POOL_RECYCLE_SECONDS (create_app adds pool_recycle for
+# them), before a firewall or an idle timeout drops them unseen; one lost to a restarted server is found by the
+# statement that fails on it, and SQLAlchemy then replaces every connection of the pool (share/quick_poll.py's
+# lookup tries once more, a request through Flask answers 503: send again). Not pool_pre_ping: a round trip
+# before every request, on a server whose requests are mostly one-query polls. An SQLite file has none to lose.
 SQLALCHEMY_ENGINE_OPTIONS: dict = {}
+POOL_RECYCLE_SECONDS = 300
 # a scoreboard tab stays open all evening: the CSRF token must outlive one hour
 WTF_CSRF_TIME_LIMIT = None
 # pages send no Referer (a game's address is its credential), so HTTPS posts cannot be checked

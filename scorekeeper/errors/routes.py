@@ -25,6 +25,9 @@ MESSAGES = {
     503: "The games' database was busy for too long (a backup being restored, or many saves at once)."
          " Nothing was saved: go back and send it again in a moment; what you typed is still on the form.",
 }
+# a server database's connection lost (restarted, say): the pool has replaced its connections meanwhile
+LOST_CONNECTION = ("The connection to the games' database was lost (it may have restarted). Go back and send it"
+                   " again: a hand saved already is never saved twice.")
 # PostgreSQL's "waited for a lock too long" and "deadlock detected": another transaction won, ours can be retried
 POSTGRES_BUSY = {"55P03", "40P01"}
 # how long a client is asked to wait before sending again
@@ -90,8 +93,13 @@ def http_error(error: HTTPException):
 
 @bp.app_errorhandler(OperationalError)
 def operational_error(error: OperationalError):
-    """A database still busy after the wait (SQLite's timeout, a PostgreSQL lock): 503, try again; else a fault."""
+    """A database still busy after the wait (SQLite's timeout, a PostgreSQL lock) or a connection lost: 503, try
+    again; else a fault."""
     db.session.rollback()
+    if error.connection_invalidated:
+        # SQLAlchemy saw the connection die and replaced every connection of the pool: sent again, it finds a live one
+        current_app.logger.warning("A request lost its database connection: %s", error.orig)
+        return _render(503, LOST_CONNECTION, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if not database_busy(error):
         raise error  # a real fault: Flask logs it and answers with the 500 page
     current_app.logger.warning("A request gave up waiting for the database: %s", error.orig)

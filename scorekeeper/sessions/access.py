@@ -105,17 +105,47 @@ def _lookup(statement: Any, token: str, engine: Any = None) -> Any:
     SQLAlchemy costs several times the query itself); its row comes back as SQLAlchemy
     would read it (a named tuple; dates as dates). The connection is back in the pool
     before any other query of the request (the ORM session's, if any) asks for one.
+    A connection found dead (a restarted database server) is replaced as SQLAlchemy does
+    for its own statements (the whole pool with it), and the lookup asked once more.
     """
     engine = engine or db.engine
     prepared = _prepared(statement, engine.dialect)
-    connection = engine.raw_connection()
     try:
+        return _run(engine, prepared, token)
+    except _Lost:
+        return _run(engine, prepared, token)
+
+
+class _Lost(Exception):
+    """The lookup's connection was dead: its pool has been replaced."""
+
+
+def _run(engine: Any, prepared: _Prepared, token: str) -> Any:
+    connection = engine.raw_connection()
+    # on a database server, a lone read in autocommit is one round trip, not three (no BEGIN before it, no
+    # ROLLBACK when the connection goes back to the pool); SQLite's driver begins no transaction for a read
+    alone = engine.dialect.name != "sqlite"
+    try:
+        if alone:
+            engine.dialect.set_isolation_level(connection.dbapi_connection, "AUTOCOMMIT")
         cursor = connection.cursor()
         try:
             cursor.execute(prepared.sql, prepared.args(token))
             values = cursor.fetchone()
         finally:
             cursor.close()
+        if alone:
+            engine.dialect.reset_isolation_level(connection.dbapi_connection)
+    except engine.dialect.loaded_dbapi.Error as error:
+        lost = engine.dialect.is_disconnect(error, connection.dbapi_connection, None)
+        # never back to the pool: it may be dead, or still in autocommit
+        connection.invalidate(error)
+        if not lost:
+            raise
+        # every connection opened before the server went away is as dead as this one: SQLAlchemy's
+        # own handling of a disconnect replaces them all (the ones in use when they come back)
+        engine.dispose()
+        raise _Lost from error
     finally:
         connection.close()
     return None if values is None else prepared.read(values)

@@ -71,10 +71,14 @@ class HandAlreadySaved(ValueError):
         self.position = position
 
 
-def parts(gs: GameSession) -> dict[str, DraftPart]:
-    """The parts sent for the session's next hand, by player name (older leftovers are ignored)."""
+def parts(gs: GameSession, position: int | None = None) -> dict[str, DraftPart]:
+    """The parts sent for the session's next hand, by player name (older leftovers are ignored).
+
+    `position` is the next hand's number, when the caller has counted it already.
+    """
+    position = next_position(gs) if position is None else position
     rows = db.session.execute(
-        select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.position == next_position(gs))
+        select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.position == position)
     ).scalars()
     return {row.player_name: row for row in rows if row.player_name in dealt_in(gs)}
 
@@ -308,13 +312,13 @@ class PartsArrived(Exception):
         self.found = found
 
 
-def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int]) -> None:
+def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent: dict[str, DraftPart]) -> None:
     """Raise PartsArrived when the hand leaves players empty (seats in `skip` aside) who have sent their part.
 
     Nothing was typed for them on the saving phone, so their own part is what belongs there:
     it is filled in and shown rather than saving them at 0 (the form saves only what it shows).
+    `sent` is :func:`parts`.
     """
-    sent = parts(gs)
     players = data.get("players") or {}
     found = {}
     typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
@@ -355,15 +359,16 @@ def seen_parts(text: str | None) -> dict[str, dict[str, Any]]:
     return {seat: value for seat, value in seen.items() if isinstance(value, dict)}
 
 
-def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, dict[str, Any]], skip: set[int]) -> None:
+def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, dict[str, Any]], skip: set[int],
+                        sent: dict[str, DraftPart]) -> None:
     """Raise PartsDiffer for players whose typed entry is not the part they sent, unless the form chose
     (seats in `skip`, agreed to be saved at 0, aside).
 
     The form chose when its parts_seen says the table kept what was typed over that very version
     ("kept"), or had that version on screen, filled in, before changing it ("v"). Without script
     nothing is merged, so a part that differs always asks: a player's part is never dropped unseen.
+    `sent` is :func:`parts`.
     """
-    sent = parts(gs)
     players = data.get("players") or {}
     names, counts = dealt_in(gs), gs.variant.hand_counts
     found = {}

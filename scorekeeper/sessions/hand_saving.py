@@ -22,15 +22,15 @@ class NextHandCheck:
     whole session had to be checked); `remember(hand)` then keeps the saved version scored.
     """
 
-    def __init__(self, gs: GameSession, data: dict[str, Any]) -> None:
-        self.gs, self.data = gs, data
+    def __init__(self, gs: GameSession, data: dict[str, Any], position: int) -> None:
+        self.gs, self.data, self.position = gs, data, position
         self.before = standing(gs)
         self.done = False
         self.after: Any = None
 
     def __call__(self) -> Any:
         if not self.done:
-            self.after = service.check_next(self.gs, self.data, self.before.scoring)
+            self.after = service.check_next(self.gs, self.data, self.before.scoring, self.position)
             self.done = True
         return self.after
 
@@ -49,15 +49,18 @@ def save_next_hand(gs: GameSession, data: dict[str, Any], key: str | None, expec
     """
     # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
     data = rejoins.carried(gs, data)
+    # counted once: every check below is about this hand's place
+    position = service.next_position(gs)
     if seen_parts is not None:
-        draft_service.check_for_parts(gs, data, confirmed)
-        draft_service.check_for_conflicts(gs, data, seen_parts, confirmed)
-    check = NextHandCheck(gs, data)
+        sent = draft_service.parts(gs, position)
+        draft_service.check_for_parts(gs, data, confirmed, sent)
+        draft_service.check_for_conflicts(gs, data, seen_parts, confirmed, sent)
+    check = NextHandCheck(gs, data, position)
     asking.ask_about_empty(gs, data, confirmed, check)
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
     draft_service.clear_parts(gs)
     rejoins.clear(gs)
-    hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check())
+    hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(), position=position)
     check.remember(hand)
     return hand
 

@@ -137,15 +137,16 @@ def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
     return engine.score_session(session_body(gs, hands))
 
 
-def check_next(gs: GameSession, data: dict[str, Any], scoring: engine.Scoring | None = None) -> engine.Scoring | None:
+def check_next(gs: GameSession, data: dict[str, Any], scoring: engine.Scoring | None = None,
+               position: int | None = None) -> engine.Scoring | None:
     """Check the session with `data` added as its next hand; raises the engine's errors (and the stored limits').
 
     `scoring` is the engine's Scoring of the stored hands, when the caller has it (the score
     cache): then only the new hand is read and checked, and the Scoring with it is returned.
     Without it (or when it does not hold every stored hand) the whole session is checked and
-    None is returned.
+    None is returned. `position` is the next hand's number, when the caller has counted it already.
     """
-    position = next_position(gs)
+    position = next_position(gs) if position is None else position
     if scoring is None or scoring.count != position - 1:
         check_hands(gs, _stored_data(gs) + [data])
         return None
@@ -227,21 +228,22 @@ def find_by_key(key: str | None) -> Hand | None:
 
 def add_hand(
     gs: GameSession, data: dict[str, Any], idempotency_key: str | None = None, expected_position: int | None = None,
-    checked: engine.Scoring | None = None,
+    checked: engine.Scoring | None = None, position: int | None = None,
 ) -> Hand:
     """Append a hand after checking the whole session with it; raises RulesError/InputError, or DuplicateHand.
 
     `expected_position` is the hand number the form was opened for: when another phone saved that
     hand meanwhile, HandTaken is raised instead of silently saving the same hand twice. `checked`
-    is what check_next answered for this very hand (then it is not checked again).
+    is what check_next answered for this very hand (then it is not checked again); `position` the
+    next hand's number as this request counted it (another phone saving first is still found: the
+    hand's place, like its idempotency key, is unique, and the commit refuses a second).
+    Callers look the idempotency key up first (find_by_key): a hand saved before this request
+    began is answered as theirs, before its entry is checked again.
     """
-    existing = find_by_key(idempotency_key)
-    if existing is not None:
-        raise DuplicateHand(existing)
     if "seated" not in data and gs.playing_names != gs.player_names:
         # a hand entered elsewhere than the hand form (both gin hands, say) is dealt to the table as it is
         data = {**data, "seated": gs.playing_names}
-    position = next_position(gs)
+    position = next_position(gs) if position is None else position
     if expected_position is not None and expected_position != position:
         raise HandTaken(expected_position, position)
     if checked is None or checked.count != position:

@@ -10,7 +10,8 @@ read on a connection of the pool, and the headers those of the route's own
 304 passed once through the app's after-request hooks (built at the first
 poll, never copied from a visitor's answer). Anything else, or any doubt (an
 untrusted Host, an unreadable ``v``, a NUL, another version, no such game),
-goes on to Flask, which answers as it always did.
+goes on to Flask, which answers as it always did (a version found is left in the
+request's environ, so the route does not look it up again).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from werkzeug.wsgi import get_host
 from scorekeeper.extensions import db
 from scorekeeper.limits import whole_number
 from scorekeeper.sessions.access import version_on
-from scorekeeper.share.routes import not_modified
+from scorekeeper.share.routes import FOUND_VERSION, not_modified
 
 PREFIX, SUFFIX = "/s/", "/live"
 # Host checks already made: a handful of names and addresses a table's phones use, so a small bound will do
@@ -96,9 +97,12 @@ class QuickPoll:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         poll = asked(environ)
-        if poll is not None and host_trusted(self.app, environ) and self._version(poll[0]) == poll[1]:
-            start_response("304 NOT MODIFIED", list(self._not_modified_headers(environ)))
-            return []
+        if poll is not None and host_trusted(self.app, environ):
+            found = self._version(poll[0])
+            if found == poll[1]:
+                start_response("304 NOT MODIFIED", list(self._not_modified_headers(environ)))
+                return []
+            environ[FOUND_VERSION] = found  # the route need not ask again
         return self.wsgi_app(environ, start_response)
 
     def _version(self, token: str) -> int | None:

@@ -98,7 +98,9 @@ def live(token: str):
     shows what a fresh load of its page would.
     """
     seen = whole_number(request.args.get("v"), None)
-    if seen is not None and seen == current_version(token):
+    # share/quick_poll.py has looked the version up already for a poll it passed on: not asked twice
+    found = request.environ[FOUND_VERSION] if FOUND_VERSION in request.environ else current_version(token)
+    if seen is not None and seen == found:
         # mostly answered before Flask (share/quick_poll.py), with this very answer's headers
         return not_modified()
     gs, access = load_session(token, need="view")
@@ -117,6 +119,11 @@ def live(token: str):
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+# where share/quick_poll.py leaves the version it found for a live poll it passes on to Flask (a key no
+# request header can set: those are HTTP_*)
+FOUND_VERSION = "scorekeeper.live_version"
 
 
 def not_modified() -> Any:

@@ -1,0 +1,109 @@
+"""What a table's commonest requests ask of the database, pinned: waste crept back shows here, not in a timing.
+
+A hosted server's CPU goes mostly to the live polls, the hand saved and the scoreboards
+opened (bench/capacity.py measures it); each SQL statement and each connection taken from
+the pool costs CPU, and on a database server a round trip. The counts are deterministic,
+unlike timings: a change that needs more must say why here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import event, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+_LAST_ROW = re.compile(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"')
+_VERSION = re.compile(r'data-version="(\d+)"')
+
+
+def hand(n: int) -> dict[str, Any]:
+    """A hand of the six players: Ann goes out, everyone else holds a card."""
+    others = ["KS", "QS", "JS", "9D", "8D"]
+    return {"went_out": "Ann", "players": {"Ann": {"melds": [f"{n % 8 + 2}H {n % 8 + 3}H {n % 8 + 4}H"]},
+                                           **{name: {"in_hand": card} for name, card in zip(NAMES[1:], others)}}}
+
+
+@contextmanager
+def counted(app) -> Iterator[Counter[str]]:
+    """Count the SQL statements run and the connections taken from the pool while the block runs."""
+    seen: Counter[str] = Counter()
+
+    def statement(*args: Any) -> None:
+        seen["statements"] += 1
+
+    def checkout(*args: Any) -> None:
+        seen["connections"] += 1
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", statement)
+    event.listen(engine, "checkout", checkout)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+        event.remove(engine, "checkout", checkout)
+
+
+class Phone:
+    """A phone following the game, as static/js/live.js polls: its version and the last row it shows."""
+
+    def __init__(self, client, url: str) -> None:
+        self.client, self.url = client, url
+        page = client.get(url).get_data(as_text=True)
+        self.version = int(_VERSION.search(page).group(1))
+        self.held = ".".join(_LAST_ROW.findall(page)[-1])
+
+    def poll(self):
+        return self.client.get(f"{self.url}/live?v={self.version}&rows={self.held}")
+
+
+@pytest.fixture
+def game(client, table):
+    """A 6-player 500 Rum game of four hands, its scoreboard open on a guest's phone; (table, view link, phone)."""
+    table.start("rummy500", NAMES)
+    for n in range(4):
+        assert table.play(hand(n)).status_code == 302
+    with table.app.app_context():
+        url = f"/s/{db.session.execute(select(GameSession.view_token)).scalar_one()}"
+    return table, url, Phone(client, url)
+
+
+def test_a_poll_that_finds_nothing_changed_is_one_lookup(app, game):
+    _, _, phone = game
+    with counted(app) as seen:
+        assert phone.poll().status_code == 304
+    # the lookup goes to the driver as compiled once, outside SQLAlchemy's execution: a connection, no statement seen
+    assert seen == {"connections": 1}
+
+
+def test_a_poll_after_a_hand_is_saved_reads_the_game_once(app, game):
+    table, _, phone = game
+    assert table.play(hand(5)).status_code == 302
+    with counted(app) as seen:
+        assert phone.poll().status_code == 200
+    assert seen == {"statements": 5, "connections": 2}
+
+
+def test_saving_a_hand_reads_what_it_needs_once(app, game):
+    table, _, _ = game
+    with counted(app) as seen:
+        assert table.play(hand(5)).status_code == 302
+    assert seen == {"statements": 13, "connections": 2}
+
+
+def test_opening_the_scoreboard_after_a_save_reads_the_game_once(app, client, game):
+    table, url, _ = game
+    assert table.play(hand(5)).status_code == 302
+    with counted(app) as seen:
+        assert client.get(url).status_code == 200
+    assert seen == {"statements": 5, "connections": 1}
