@@ -164,6 +164,15 @@ def test_pool_201_drops_cost_25_and_50():
     assert table_rules("indian", {"format": "pool", "pool": 201}).option("middle_drop") == 50
 
 
+@pytest.mark.parametrize("game_format", ["points", "deals"])
+def test_outside_a_pool_game_drops_cost_20_and_40_whatever_pool_the_options_name(game_format):
+    # the new-game form sends its Pool choice whatever the format: 201 left chosen does not make a points game pool 201
+    body = scored([example_3()], {"format": game_format, "pool": 201})
+    assert body["hands"][0]["scores"]["Dev"] in (20, -20)
+    rules = table_rules("indian", {"format": game_format, "pool": 201})
+    assert (rules.option("first_drop"), rules.option("middle_drop")) == (20, 40)
+
+
 def test_a_drop_given_explicitly_wins_over_the_pools_default():
     body = scored([example_3()], {"format": "pool", "pool": 201, "first_drop": 15})
     assert body["hands"][0]["scores"]["Dev"] == 15
