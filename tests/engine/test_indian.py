@@ -126,7 +126,7 @@ def test_a_declarer_with_cards_left_is_refused():
 def test_an_illegal_group_of_a_loser_is_refused_naming_the_player_and_group():
     hand = example_3()
     hand["players"]["Ben"] = {"melds": ["7D 8D 10D"], "in_hand": "QH 4C 3D"}
-    with pytest.raises(RulesError, match="Ben's meld 1 .* is not legal: 7D 8D 10D is not a sequence") as caught:
+    with pytest.raises(RulesError, match="Ben's group 1 .* is not legal: 7D 8D 10D is not a sequence") as caught:
         scored([hand])
     assert caught.value.player == "Ben"
 
@@ -134,7 +134,17 @@ def test_an_illegal_group_of_a_loser_is_refused_naming_the_player_and_group():
 def test_more_copies_of_a_card_than_the_decks_hold_are_refused():
     hand = example_3()
     hand["players"]["Ben"] = {"melds": ["7D 8D 9D", "JS QS JK"], "in_hand": "2H 2H 3D"}  # Ann holds 2H too
-    with pytest.raises(RulesError, match="2H is entered 3 times"):
+    with pytest.raises(RulesError, match=r"2H is entered 3 times \(Ann's group 1, Ben's ungrouped cards\)"):
+        scored([hand])
+
+
+def test_an_unreadable_card_is_named_by_the_group_or_the_ungrouped_cards_it_was_typed_in():
+    hand = example_3()
+    hand["players"]["Ben"] = {"melds": ["7D 8D 9D", "JS QS XX"], "in_hand": "QH 4C 3D"}
+    with pytest.raises(InputError, match="^hand 1: Ben's group 2: "):
+        scored([hand])
+    hand["players"]["Ben"] = {"melds": ["7D 8D 9D", "JS QS JK"], "in_hand": "QH 4C 1D"}
+    with pytest.raises(InputError, match="^hand 1: Ben's ungrouped cards: "):
         scored([hand])
 
 
