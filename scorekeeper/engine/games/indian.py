@@ -157,6 +157,7 @@ class IndianRummy(DeadwoodGame):
     lays_off = False
     meld_word = "group"
     in_hand_word = "ungrouped cards"
+    summary_words = ("declared", "group", "groups", "ungrouped")
     ended_words = ("A player declared a valid show", "Nobody declared: the others dropped or showed wrongly",
                    "Who declared")
     hand_fields = ("rejoined",)
