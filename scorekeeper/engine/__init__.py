@@ -3,7 +3,7 @@
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
 InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy's show), check_layoff, read_card_list,
-resolve_options, deck_counts, card_values, unentered_players,
+resolve_options, deck_counts, card_values, unentered_players, entry_label (how an error names a player's entry),
 points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
 >>> check_meld("9H 10H JH")["points"]
@@ -17,6 +17,7 @@ from scorekeeper.engine.games.base import Option
 from scorekeeper.engine.games.gin import HAND_SIZE as GIN_HAND_SIZE
 from scorekeeper.engine.games.gin import GinCardsError, big_gin_arrangements, gin_arrange
 from scorekeeper.engine.layoffs import layoff_owners
+from scorekeeper.engine.played import entry_label
 from scorekeeper.engine.meld_check import check_declaration, check_held, check_layoff, check_meld, read_card_list
 from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, lowest_wins, resolve_options
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
@@ -45,6 +46,7 @@ __all__ = [
     "dealer_seats",
     "find_game",
     "deck_counts",
+    "entry_label",
     "gin_arrange",
     "layoff_owners",
     "leaving_costs",

@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.engine.cards import JOKER, Card
 from scorekeeper.engine.errors import RulesError
-from scorekeeper.engine.games.base import Rules
+from scorekeeper.engine.games.base import Game, Rules
 from scorekeeper.engine.played import Hand, PlayerHand, Problems, entry_fields, entry_label
 
 
@@ -26,7 +26,7 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) ->
     # every physical card entered, with where it was entered, in entry order
     seen: dict[Card, list[tuple[str, str, dict[str, Any]]]] = {}
     for name, player in hand.players.items():
-        for cards, label, where in _places_entered(name, player):
+        for cards, label, where in _places_entered(name, player, rules.variant):
             for card in cards:
                 entered = seen.setdefault(card, [])
                 entered.append((name, label, where))
@@ -36,12 +36,12 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) ->
                     raise problem(RulesError, _too_often(card, len(entered), labels, rules), name, **where)
 
 
-def _places_entered(name: str, player: PlayerHand) -> list[tuple[list[Card], str, dict[str, Any]]]:
+def _places_entered(name: str, player: PlayerHand, game: Game) -> list[tuple[list[Card], str, dict[str, Any]]]:
     """The cards of each place a player entered cards (melds, lay-offs, in hand), with its label and fields."""
     places: list[tuple[list[Card], str, dict[str, Any]]] = []
-    places += [([c.card for c in m.cards], entry_label(name, "melds", i), entry_fields("melds", i)) for i, m in enumerate(player.melds)]
+    places += [([c.card for c in m.cards], entry_label(name, "melds", i, game), entry_fields("melds", i)) for i, m in enumerate(player.melds)]
     places += [([c.card for c in x.cards], entry_label(name, "layoffs", i), entry_fields("layoffs", i)) for i, x in enumerate(player.layoffs)]
-    places.append((player.in_hand, entry_label(name, "in_hand"), entry_fields("in_hand")))
+    places.append((player.in_hand, entry_label(name, "in_hand", game=game), entry_fields("in_hand")))
     return places
 
 

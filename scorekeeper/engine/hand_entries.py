@@ -11,11 +11,12 @@ from scorekeeper.engine.melds import Reading, analyse
 from scorekeeper.engine.played import Hand, LayOff, PlayerHand, Problems, entry_fields, entry_label
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.games.base import Option, Rules
+    from scorekeeper.engine.games.base import Game, Option, Rules
 
 
 def _card_list(
-    value: object, player: str, problem: Problems, field: str, index: int = 0, *, meld_notation: bool
+    value: object, player: str, problem: Problems, field: str, index: int = 0, *, meld_notation: bool,
+    game: Game | None = None,
 ) -> list[Any]:
     """The cards of one entry (a lay-off's, or those left in hand), read; errors name the entry.
 
@@ -25,13 +26,13 @@ def _card_list(
         return []
     if not isinstance(value, (str, list, tuple)):
         raise problem(
-            InputError, f"{entry_label(player, field, index)} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]",
+            InputError, f"{entry_label(player, field, index, game)} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]",
             player, **entry_fields(field, index),
         )
     try:
         return parse_meld_cards(value) if meld_notation else parse_cards(value)
     except CardNotationError as exc:
-        raise problem(InputError, f"{entry_label(player, field, index)}: {exc}", player, **entry_fields(field, index)) from None
+        raise problem(InputError, f"{entry_label(player, field, index, game)}: {exc}", player, **entry_fields(field, index)) from None
 
 
 def read_cards(entries: dict[str, Mapping[str, Any]], hand: Hand, rules: Rules, problem: Problems) -> None:
@@ -57,7 +58,7 @@ def read_cards(entries: dict[str, Mapping[str, Any]], hand: Hand, rules: Rules, 
             cards = _card_list(layoff.get("cards"), name, problem, "layoffs", index, meld_notation=True)
             owner, meld = _check_layoff_entry(name, index, cards, onto.get("player"), onto.get("meld"), entries, problem)
             player.layoffs.append(LayOff(cards, owner, meld))
-        player.in_hand = _card_list(entry.get("in_hand"), name, problem, "in_hand", meld_notation=False)
+        player.in_hand = _card_list(entry.get("in_hand"), name, problem, "in_hand", meld_notation=False, game=rules.variant)
 
 
 def _count(value: object, count: Option, player: str, problem: Problems) -> int:
@@ -108,17 +109,17 @@ def read_melds(
     for index, meld in enumerate(melds):
         if meld is not None and not isinstance(meld, (str, list, tuple)):
             raise problem(
-                InputError, f"{entry_label(name, 'melds', index)} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]",
+                InputError, f"{entry_label(name, 'melds', index, rules.variant)} must be cards, like \"7H 8H 9H\" or [\"7H\", \"8H\"]",
                 name, field="melds", meld=index,
             )
         try:
             result = analyse(meld if meld is not None else (), rules, wild_rank, every=False, going_out=going_out)
         except CardNotationError as exc:
-            raise problem(InputError, f"{entry_label(name, 'melds', index)}: {exc}", name, field="melds", meld=index) from None
+            raise problem(InputError, f"{entry_label(name, 'melds', index, rules.variant)}: {exc}", name, field="melds", meld=index) from None
         if not result.readings:
             shown = " ".join(str(c) for c in result.cards)
             raise problem(
-                RulesError, f"{entry_label(name, 'melds', index)} ({shown}) is not legal: {result.reason}",
+                RulesError, f"{entry_label(name, 'melds', index, rules.variant)} ({shown}) is not legal: {result.reason}",
                 name, field="melds", meld=index,
             )
         readings.append(result.readings[0])  # the reading used when the player chose none

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import Card, MeldCard
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.melds import Reading
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.games.base import Game
 
 ENDINGS = ("went_out", "stock_exhausted")
 
@@ -72,13 +75,16 @@ class Problems:
         return kind(f"hand {self.number}: {message}", hand=self.number, player=player, **where)
 
 
-def entry_label(name: str, field: str, index: int = 0) -> str:
-    """How an error names an entry: "Ann's meld 2", "Ann's lay-off 1", "Ann's cards left in hand"."""
+def entry_label(name: str, field: str, index: int = 0, game: Game | None = None) -> str:
+    """How an error names an entry: "Ann's meld 2", "Ann's lay-off 1", "Ann's cards left in hand".
+
+    In the words of `game`'s hand form when given (Indian Rummy: "Ann's group 2", "Ann's ungrouped cards").
+    """
     if field == "melds":
-        return f"{name}'s meld {index + 1}"
+        return f"{name}'s {game.meld_word if game else 'meld'} {index + 1}"
     if field == "layoffs":
         return f"{name}'s lay-off {index + 1}"
-    return f"{name}'s cards left in hand"
+    return f"{name}'s {game.in_hand_word if game else 'cards left in hand'}"
 
 
 def entry_fields(field: str, index: int = 0) -> dict[str, Any]:

@@ -359,7 +359,7 @@ def refused(form: HandCardsForm | HandPointsForm, exc: Exception, gs: Any, names
                 except ValueError:
                     continue  # unreadable or no wild rank: the field or the engine's message says so already
                 if not body["legal"]:
-                    _mark(meld_field, f"{name}'s meld {row + 1} ({' '.join(body['cards'])}) is not legal: {body['reason']}")
+                    _mark(meld_field, f"{engine.entry_label(name, 'melds', row, gs.variant)} ({' '.join(body['cards'])}) is not legal: {body['reason']}")
     return f"Not saved: {without_hand(str(exc))}"
 
 

@@ -107,13 +107,15 @@ function summaryOf(form, card) {
   const layoffs = filled("[data-layoff-check]").length;
   const left = filled("[data-cards-check]")[0];
   const ended = form.querySelector("input[name=ended]:checked");
+  // the game's words (Indian Rummy: "declared · 4 groups", "3 ungrouped")
+  const [wentOut, meld, meldPlural, leftWord] = JSON.parse(form.dataset.summaryWords || '["went out", "meld", "melds", "left in hand"]');
   const parts = [];
   if ((!ended || ended.value === "went_out") && form.elements.went_out && form.elements.went_out.value === card.dataset.name) {
-    parts.push("went out");
+    parts.push(wentOut);
   }
-  if (melds) parts.push(counted(melds, "meld", "melds"));
+  if (melds) parts.push(counted(melds, meld, meldPlural));
   if (layoffs) parts.push(counted(layoffs, "lay-off", "lay-offs"));
-  if (left) parts.push(left.dataset.count ? `${left.dataset.count} left in hand` : "cards left in hand");
+  if (left) parts.push(left.dataset.count ? `${left.dataset.count} ${leftWord}` : form.dataset.inHandWord || "cards left in hand");
   const text = parts.join(" · ") || "nothing entered";
   return card.querySelector("[aria-invalid=true]") ? `⚠ ${text}` : text;
 }

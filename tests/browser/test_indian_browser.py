@@ -107,3 +107,32 @@ def test_a_pool_101_hand_with_a_first_drop_a_middle_drop_and_a_wrong_show_by_one
     assert not problems, "\n\n".join(problems)
     save_hand(page)
     expect_totals(page, {"Ann": 0, "Ben": 20, "Cy": 40, "Dee": 80})
+
+
+def unfold(page: Page, seat: int) -> None:
+    """Open a player's folded card."""
+    card = page.locator(f"#player-{seat}")
+    if not card.evaluate("card => card.open"):
+        card.locator("summary").tap()
+
+
+def test_a_folded_player_reads_in_the_words_of_the_game_declared_groups_and_ungrouped_cards(
+    page: Page, live_server: str, keep_screen,
+):
+    # six long names: the table starts folded, one line a player, and that line must speak Indian Rummy
+    names = ["Alexandrina Montgomery-Smith", "Bartholomew Fitzgerald-Jones", "Cyrillus Vanderbilt-Okonkwo",
+             "Devika Ramaswamy-Chatterjee", "Evangeline Castellanos-Ruiz", "Fitzwilliam Abernathy-Krishnan"]
+    start_indian(page, live_server, names)
+    page.get_by_role("link", name="Enter hand 1").tap()
+    page.get_by_label("Cut joker").select_option("9")
+    unfold(page, 0)
+    enter_groups(page, names[0], SHOW)
+    page.get_by_label("Who declared").select_option(names[0])
+    unfold(page, 1)
+    enter_groups(page, names[1], ["4S 5S 6S", "7D 8D 9H"])
+    page.get_by_label(f"{names[1]}'s ungrouped cards").fill("KC QD 9S")
+    expect(page.locator("#held-1")).to_have_text("Both lives: only ungrouped cards count · count 20")
+    expect(page.locator("#player-0 [data-summary]")).to_have_text("declared · 4 groups")
+    expect(page.locator("#player-1 [data-summary]")).to_have_text("2 groups · 3 ungrouped")
+    page.locator("#player-1 summary").tap()
+    keep_screen(page, "indian-folded-summaries")

@@ -126,7 +126,7 @@ def test_a_declarer_with_cards_left_is_refused():
 def test_an_illegal_group_of_a_loser_is_refused_naming_the_player_and_group():
     hand = example_3()
     hand["players"]["Ben"] = {"melds": ["7D 8D 10D"], "in_hand": "QH 4C 3D"}
-    with pytest.raises(RulesError, match="Ben's meld 1 .* is not legal: 7D 8D 10D is not a sequence") as caught:
+    with pytest.raises(RulesError, match="Ben's group 1 .* is not legal: 7D 8D 10D is not a sequence") as caught:
         scored([hand])
     assert caught.value.player == "Ben"
 
@@ -134,7 +134,17 @@ def test_an_illegal_group_of_a_loser_is_refused_naming_the_player_and_group():
 def test_more_copies_of_a_card_than_the_decks_hold_are_refused():
     hand = example_3()
     hand["players"]["Ben"] = {"melds": ["7D 8D 9D", "JS QS JK"], "in_hand": "2H 2H 3D"}  # Ann holds 2H too
-    with pytest.raises(RulesError, match="2H is entered 3 times"):
+    with pytest.raises(RulesError, match=r"2H is entered 3 times \(Ann's group 1, Ben's ungrouped cards\)"):
+        scored([hand])
+
+
+def test_an_unreadable_card_is_named_by_the_group_or_the_ungrouped_cards_it_was_typed_in():
+    hand = example_3()
+    hand["players"]["Ben"] = {"melds": ["7D 8D 9D", "JS QS XX"], "in_hand": "QH 4C 3D"}
+    with pytest.raises(InputError, match="^hand 1: Ben's group 2: "):
+        scored([hand])
+    hand["players"]["Ben"] = {"melds": ["7D 8D 9D", "JS QS JK"], "in_hand": "QH 4C 1D"}
+    with pytest.raises(InputError, match="^hand 1: Ben's ungrouped cards: "):
         scored([hand])
 
 
@@ -162,6 +172,15 @@ def test_pool_201_drops_cost_25_and_50():
     body = scored([example_3()], {"format": "pool", "pool": 201})
     assert body["hands"][0]["scores"] == {"Ann": 0, "Ben": 17, "Cy": 80, "Dev": 25}
     assert table_rules("indian", {"format": "pool", "pool": 201}).option("middle_drop") == 50
+
+
+@pytest.mark.parametrize("game_format", ["points", "deals"])
+def test_outside_a_pool_game_drops_cost_20_and_40_whatever_pool_the_options_name(game_format):
+    # the new-game form sends its Pool choice whatever the format: 201 left chosen does not make a points game pool 201
+    body = scored([example_3()], {"format": game_format, "pool": 201})
+    assert body["hands"][0]["scores"]["Dev"] in (20, -20)
+    rules = table_rules("indian", {"format": game_format, "pool": 201})
+    assert (rules.option("first_drop"), rules.option("middle_drop")) == (20, 40)
 
 
 def test_a_drop_given_explicitly_wins_over_the_pools_default():

@@ -59,13 +59,26 @@ def test_an_invalid_show_comes_back_next_to_the_declarer_naming_the_group_with_e
     assert response.status_code == 422
     page = text(response)
     # marked on Ann's group 2 itself
-    assert re.search(r'id="players-0-melds-1-errors">\s*<li>Ann\'s meld 2 \(4H 5H 7H\) is not legal: 4H 5H 7H is not a'
+    assert re.search(r'id="players-0-melds-1-errors">\s*<li>Ann\'s group 2 \(4H 5H 7H\) is not legal: 4H 5H 7H is not a'
                      r' sequence: there is a gap between 5 and 7', page), page
     for value in ('value="2H 3H 4H"', 'value="4H 5H 7H"', 'value="10C JC QC KC"', 'value="4S 5S 6S"', 'value="KC QD"'):
         assert value in page
     assert re.search(r'name="players-1-state"[^>]*value="middle_drop"[^>]*checked|checked[^>]*name="players-1-state"[^>]*value="middle_drop"',
                      page) or re.search(r'<input checked id="players-1-state-2" name="players-1-state" type="radio" value="middle_drop">', page), page
     assert 'value="wrong_show"' in page and table.totals() == dict.fromkeys(NAMES, 0)
+
+
+def test_every_bad_group_of_a_refused_hand_is_named_a_group_as_the_form_labels_it(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"])
+    hand = {"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": ["2H 3H 4H", "KS AS 2S", "7H 7H 7S", "10C JC QC KC"]}, "Ben": {"state": "middle_drop"},
+        "Cy": {"melds": ["4S 5S 6S"], "in_hand": "KC QD"}}}
+    page = text(client.post(f"{url}/hands/new", data=table.hand_form(hand)))
+    assert re.search(r'id="players-0-melds-1-errors">\s*<li>Ann\'s group 2 \(KS AS 2S\) is not legal: KS AS 2S is not a'
+                     r' sequence: K-A-2 wraps around', page), page
+    assert re.search(r'id="players-0-melds-2-errors">\s*<li>Ann\'s group 3 \(7H 7H 7S\) is not legal: 7H 7H 7S is not a'
+                     r' set: a set needs different suits: 7H appears twice', page), page
+    assert "s meld " not in page and 'value="KS AS 2S"' in page and 'value="7H 7H 7S"' in page
 
 
 def test_a_show_without_a_pure_sequence_is_refused_naming_the_player(table, client):

@@ -185,6 +185,9 @@ class Game:
     # the hand form's words for a meld and for the cards left in hand (Indian Rummy: "group", "ungrouped cards")
     meld_word: ClassVar[str] = "meld"
     in_hand_word: ClassVar[str] = "cards left in hand"
+    # a folded player's one line on the hand form: "went out · 2 melds · 3 left in hand" (who went out, a meld and
+    # its plural, the cards left in hand after their number)
+    summary_words: ClassVar[tuple[str, str, str, str]] = ("went out", "meld", "melds", "left in hand")
     # the hand form's words for how a hand ended: a player went out, nobody did, and who went out (None: the usual)
     ended_words: ClassVar[tuple[str, str, str] | None] = None
     # how the hand form and errors ask for the wild rank, where the game asks for one

@@ -157,6 +157,7 @@ class IndianRummy(DeadwoodGame):
     lays_off = False
     meld_word = "group"
     in_hand_word = "ungrouped cards"
+    summary_words = ("declared", "group", "groups", "ungrouped")
     ended_words = ("A player declared a valid show", "Nobody declared: the others dropped or showed wrongly",
                    "Who declared")
     hand_fields = ("rejoined",)
@@ -170,7 +171,8 @@ class IndianRummy(DeadwoodGame):
         """One deck for two players, else two, a printed joker each; aces low or high; drops by the pool."""
         decks = chosen["decks"] or (1 if players == 2 else 2)
         chosen["decks"] = decks
-        first, middle = DROPS[chosen["pool"]]
+        # only a pool game plays for a pool: the new-game form sends its Pool choice whatever the format
+        first, middle = DROPS[chosen["pool"] if chosen["format"] == "pool" else POOLS[0]]
         if chosen["first_drop"] is None:
             chosen["first_drop"] = first
         if chosen["middle_drop"] is None:
