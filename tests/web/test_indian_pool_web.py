@@ -279,3 +279,14 @@ def test_a_points_game_of_indian_still_says_how_far_behind_the_lowest(table):
     table.play({"went_out": "Ann", "points": {"Ann": 0, "Ben": 17, "Cy": 80, "Dev": 20}})
     page = table.page()
     assert measure(page, "Ben") == "17 behind" and measure(page, "Ann") == ""
+
+
+def test_a_deal_nobody_declared_with_a_player_out_asks_nothing_of_the_player_out_or_the_one_left(table):
+    # Cy is out; Ben shows wrongly and Dev drops: Ann, left alone, needs no cards, and Cy was not dealt in
+    pool(table)
+    table.names = ["Ann", "Ben", "Dev"]
+    hand = {"ended": "stock_exhausted", "wild_rank": "4", "players": {
+        "Ben": {"state": "wrong_show"}, "Dev": {"state": "first_drop"}}}
+    response = table.play(hand)
+    assert response.status_code == 302, text(response.get_data(as_text=True))
+    assert table.totals() == {"Ann": 40, "Ben": 97, "Cy": 160, "Dev": 70}
