@@ -21,7 +21,7 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
-from scorekeeper.sessions import asking, bp, draft_service, hand_saving, rejoins, service, table
+from scorekeeper.sessions import asking, bp, dealing, draft_service, hand_saving, rejoins, service
 from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -110,7 +110,7 @@ def new_session(game_id: str):
             db.session.rollback()
             error = str(exc)
         else:
-            flash(f"{spec.name} started. {table.dealers(gs).deals} deals the first hand!")
+            flash(f"{spec.name} started. {dealing.dealers(gs).deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
     status = 422 if request.method == "POST" else 200
     return render_template(
@@ -271,9 +271,9 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
-        dealers=table.dealers(gs) if hand is None else None,
+        dealers=dealing.dealers(gs) if hand is None else None,
         rejoining=rejoins.pending(gs) if hand is None else rejoins.named(hand.data), kept_out=rejoins.kept_out(gs, hand),
-        dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
+        dealt_by=dealing.dealer_names(gs)[hand.position - 1] if hand is not None else None,
     ), status
 
 
