@@ -11,7 +11,7 @@ from typing import Any
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import revalidate
+from scorekeeper import engine, revalidate
 from scorekeeper.extensions import db
 from scorekeeper.history.listing import recent_by_status, rows_for
 from scorekeeper.host.devices import held_links, remember
@@ -215,7 +215,7 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = Non
     names = _names(gs, hand)
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
-    # only a hand entered by cards needs the wild rank: the engine does not check a points hand
+    # only the card form asks the wild rank; whether a hand needs it is the engine's answer (_read_hand)
     form.needs_wild_rank = gs.variant.asks_wild_rank and mode == "cards"
     _setup(form, gs, names)
     return form
@@ -247,6 +247,9 @@ def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
 def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
     names = _names(gs, hand)
     data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.variant)
+    if not data.get("wild_rank") and engine.needs_wild_rank(data, gs.variant):
+        # cards to check against the wild rank: asked in the form's words before any other check of the hand
+        raise engine.InputError(form.wild_rank_message, field="wild_rank")
     if names != gs.player_names:
         # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
         data["seated"] = names
