@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player
-from scorekeeper.sessions import service, table
+from scorekeeper.sessions import dealing, service
 from tests.test_history_games import SAMPLES, store_sample
 
 
@@ -42,7 +42,7 @@ def snapshot(gs: GameSession) -> dict:
     return {
         "game": gs.game, "options": gs.options, "players": gs.player_names,
         "hands": [h.data for h in gs.hands], "standings": service.standings(gs),
-        "dealers": table.dealer_names(gs), "seating": service.seating_body(gs), "playing": gs.playing_names,
+        "dealers": dealing.dealer_names(gs), "seating": service.seating_body(gs), "playing": gs.playing_names,
     }
 
 

@@ -3,14 +3,15 @@
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
 InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy's show), check_layoff, read_card_list,
-resolve_options, deck_counts, card_values, unentered_players, entry_label (how an error names a player's entry),
+resolve_options, deck_counts, card_values, unentered_players, needs_wild_rank, entry_label (how an error names a
+player's entry),
 points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
 >>> check_meld("9H 10H JH")["points"]
 29
 """
 
-from scorekeeper.engine.entry import unentered_players
+from scorekeeper.engine.entry import needs_wild_rank, unentered_players
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import VARIANTS, Game, UnknownGameError, find_game
 from scorekeeper.engine.games.base import Option
@@ -58,4 +59,5 @@ __all__ = [
     "rewards_concealed",
     "score_session",
     "unentered_players",
+    "needs_wild_rank",
 ]

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.engine.games import find_game
+from scorekeeper.engine.games.base import Game
 
 _PARTS = ("melds", "layoffs", "in_hand")
 
@@ -42,6 +43,24 @@ def unentered_players(hand: Mapping[str, Any], names: list[str], game: str) -> l
         name for name in names
         if name != went_out and not _entered(players.get(name), parts)
     ]
+
+
+def needs_wild_rank(hand: Mapping[str, Any], game: Game) -> bool:
+    """True when the hand must name its wild rank: the game asks it and cards were entered, which it checks.
+
+    A hand entered as points, or one whose players only dropped or showed wrongly, has no card to check.
+
+    >>> from scorekeeper.engine.games import find_game
+    >>> indian = find_game("indian")
+    >>> needs_wild_rank({"players": {"Ann": {"melds": ["2H 3H 4H"]}, "Ben": {"dropped": "first"}}}, indian)
+    True
+    >>> needs_wild_rank({"went_out": None, "players": {"Ben": {"dropped": "first"}, "Cy": {"wrong_show": True}}}, indian)
+    False
+    """
+    if not game.asks_wild_rank or "points" in hand:
+        return False
+    players = hand.get("players")
+    return isinstance(players, Mapping) and any(_entered(entry, _PARTS) for entry in players.values())
 
 
 def _left_alone(players: Mapping[str, Any], names: list[str], fields: tuple[str, ...]) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.decks import check_decks
+from scorekeeper.engine.entry import needs_wild_rank
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.games.gin.hands import arrange_gin_players, check_gin
@@ -97,8 +98,9 @@ def _read_ending(raw: Mapping[str, Any], number: int, rules: Rules, names: list[
             InputError, "a hand is entered either with cards (`players`) or as points (`points`), not both", field="points"
         )
     try:
-        # plain points need no wild rank: nothing is checked against it
-        wild_rank = None if as_points and raw.get("wild_rank") in (None, "") else read_wild_rank(raw.get("wild_rank"), rules)
+        # a hand without cards (plain points, or only drops) needs no wild rank: nothing is checked against it
+        given = raw.get("wild_rank") not in (None, "")
+        wild_rank = read_wild_rank(raw.get("wild_rank"), rules) if given or needs_wild_rank(raw, rules.variant) else None
     except InputError as exc:
         raise problem(InputError, str(exc), field="wild_rank") from None
     big_gin = raw.get("big_gin", False)

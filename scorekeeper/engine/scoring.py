@@ -414,6 +414,22 @@ class Scoring:
         totals = self.totals if number > self.count else dict(self.bodies[number - 2]["totals"]) if number > 1 else {}
         return self.rules.variant.dealt_in(self.rules, totals, list(names), list(rejoining or []))
 
+    def dealt_hands(self) -> list[list[str]]:
+        """The players dealt each hand scored, in seat order: its players seated, but in a pool game not those out.
+
+        Who deals passes over the players not dealt in (engine.dealer_seats), whether they left or are out.
+
+        >>> pool = Scoring.of({"game": "indian", "options": {"format": "pool"}, "players": ["Ann", "Ben", "Cy"],
+        ...                    "hands": [{"points": {"Ann": 40, "Ben": 50, "Cy": 105}}, {"points": {"Ann": 0, "Ben": 9}},
+        ...                              {"rejoined": ["Cy"], "points": {"Ann": 3, "Ben": 0, "Cy": 7}}]})
+        >>> pool.dealt_hands()
+        [['Ann', 'Ben', 'Cy'], ['Ann', 'Ben'], ['Ann', 'Ben', 'Cy']]
+        """
+        return [
+            self.dealt_in(players, list(body.get("rejoined") or ()), number)
+            for number, (players, body) in enumerate(zip(self.seating.hands, self.bodies), start=1)
+        ]
+
     def answer(self) -> dict[str, Any]:
         """The score_session answer for the hands added so far (its lists and dicts are new; hand bodies shared)."""
         totals, joined, played = self.totals, self.joined, bool(self.bodies)

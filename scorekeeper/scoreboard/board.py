@@ -11,7 +11,7 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard import standings_cache
-from scorekeeper.sessions import hand_rules, rejoins, table
+from scorekeeper.sessions import dealing, hand_rules, rejoins
 from scorekeeper.sessions.games import game_spec
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -62,8 +62,8 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "leaders": lead,
         "finished": finished,
         "counts_hands_won": gs.variant.counts_hands_won,
-        # who deals: from the players of each hand the engine scored (no hand loaded), when it scored them
-        "dealers": table.dealers(gs, dealt),
+        # who deals: from the players the engine dealt each hand (no hand loaded), when it scored them
+        "dealers": dealing.dealers(gs, entry.scoring.dealt_hands() if entry.scoring is not None else None),
         "entry": entry,
     }
 

@@ -204,8 +204,8 @@ class HandFormBase(PageForm):
     wild_rank_message = "Choose the wild rank: the rank of the card turned up after the deal."
 
     def validate_wild_rank(self, field: SelectField) -> None:
-        """5000 Rummy needs the hand's wild rank."""
-        if self.needs_wild_rank and field.data not in RANK_CHOICES:
+        """A wild rank chosen is a rank; left out, the engine says whether the hand needs it (a hand with cards)."""
+        if self.needs_wild_rank and field.data and field.data not in RANK_CHOICES:
             raise ValidationError(self.wild_rank_message)
 
     def setup(self, names: list[str], game: Game) -> None:

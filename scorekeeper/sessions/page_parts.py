@@ -17,7 +17,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.fragments import built
-from scorekeeper.sessions import service, table
+from scorekeeper.sessions import dealing, service
 from scorekeeper.sessions.forms import ConfirmForm
 from scorekeeper.sessions.table_forms import DealerForm
 
@@ -34,7 +34,7 @@ def edit_controls(gs: GameSession) -> dict[str, Any]:
     return {
         "undo_form": ConfirmForm(),
         "put_back": service.restorable(gs),
-        "dealer_form": DealerForm().setup(table.playing_names(gs)),
+        "dealer_form": DealerForm().setup(dealing.playing_names(gs)),
     }
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import revalidate
+from scorekeeper import engine, revalidate
 from scorekeeper.extensions import db
 from scorekeeper.history.listing import recent_by_status, rows_for
 from scorekeeper.host.devices import held_links, remember
@@ -21,7 +21,7 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
-from scorekeeper.sessions import asking, bp, draft_service, hand_saving, rejoins, service, table
+from scorekeeper.sessions import asking, bp, dealing, draft_service, hand_saving, rejoins, service
 from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -110,7 +110,7 @@ def new_session(game_id: str):
             db.session.rollback()
             error = str(exc)
         else:
-            flash(f"{spec.name} started. {table.dealers(gs).deals} deals the first hand!")
+            flash(f"{spec.name} started. {dealing.dealers(gs).deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
     status = 422 if request.method == "POST" else 200
     return render_template(
@@ -215,7 +215,7 @@ def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = Non
     names = _names(gs, hand)
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
-    # only a hand entered by cards needs the wild rank: the engine does not check a points hand
+    # only the card form asks the wild rank; whether a hand needs it is the engine's answer (_read_hand)
     form.needs_wild_rank = gs.variant.asks_wild_rank and mode == "cards"
     _setup(form, gs, names)
     return form
@@ -247,6 +247,9 @@ def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
 def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
     names = _names(gs, hand)
     data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.variant)
+    if not data.get("wild_rank") and engine.needs_wild_rank(data, gs.variant):
+        # cards to check against the wild rank: asked in the form's words before any other check of the hand
+        raise engine.InputError(form.wild_rank_message, field="wild_rank")
     if names != gs.player_names:
         # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
         data["seated"] = names
@@ -271,9 +274,9 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
-        dealers=table.dealers(gs) if hand is None else None,
+        dealers=dealing.dealers(gs) if hand is None else None,
         rejoining=rejoins.pending(gs) if hand is None else rejoins.named(hand.data), kept_out=rejoins.kept_out(gs, hand),
-        dealt_by=table.dealer_names(gs)[hand.position - 1] if hand is not None else None,
+        dealt_by=dealing.dealer_names(gs)[hand.position - 1] if hand is not None else None,
     ), status
 
 

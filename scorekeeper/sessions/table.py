@@ -1,104 +1,22 @@
-"""Life at the table: who deals, and players renamed, seated late or leaving mid-game.
+"""Life at the table: players renamed, seated late or leaving mid-game (who deals: sessions.dealing).
 
-The dealers are never stored per hand: the engine works them out
-(engine.dealer_seats) from the table's choices (DealerChoice) and which
-seats each hand was dealt to. Every change here is one transaction that
-bumps the session's version, so phones following the game update.
+Every change here is one transaction that bumps the session's version, so
+phones following the game update.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from sqlalchemy import delete, select, update
 
-from scorekeeper import engine
 from scorekeeper.engine.seating import STARTS
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_SEATS, name_problem
-from scorekeeper.models import DealerChoice, DraftPart, GameSession, RemovedHand, Seat, SeatChange
+from scorekeeper.models import DraftPart, GameSession, RemovedHand, Seat, SeatChange
 from scorekeeper.sessions import service
 from scorekeeper.sessions.handnames import rename_players
 
 # how a hand names the players dealt into it, when not everyone seated was (see docs/rules.md)
 SEATED = "seated"
-
-def hand_names(gs: GameSession, data: dict[str, Any]) -> list[str]:
-    """The players dealt into a stored hand, in seat order (see GameSession.names_in)."""
-    return gs.names_in(data)
-
-
-def playing_names(gs: GameSession) -> list[str]:
-    """The players dealt into the next hand, in seat order."""
-    return gs.playing_names
-
-
-def seat_numbers(gs: GameSession) -> dict[str, int]:
-    """Each player's seat number, by name."""
-    return {seat.player.name: seat.seat for seat in gs.seats}
-
-
-@dataclass(frozen=True)
-class Dealers:
-    """Who deals the hand being entered now (number `hand`), and who deals the one after."""
-
-    hand: int
-    deals: str
-    next: str
-
-    def as_json(self) -> dict[str, Any]:
-        """The dealer as the session's JSON shows it."""
-        return {"hand": self.hand, "deals": self.deals, "next": self.next}
-
-
-def dealer_names(gs: GameSession, dealt: list[list[str]] | None = None) -> list[str]:
-    """The dealer of every stored hand, then of the hand being entered and of the one after it.
-
-    `dealt` is the players of each stored hand when the caller has them (the engine's scoring of
-    this version): then no hand is loaded.
-    """
-    seats = seat_numbers(gs)
-    names = {seat: name for name, seat in seats.items()}
-    upcoming = [seats[name] for name in playing_names(gs)]
-    everyone = sorted(names)
-    seated = _seats_dealt(gs, seats, everyone, dealt)
-    # a session whose every player left still has somebody to name: its last table
-    upcoming = upcoming or (seated[-1] if seated else everyone)
-    choices = {choice.hand: choice.seat for choice in gs.dealer_choices}
-    return [names[seat] for seat in engine.dealer_seats(choices, seated + [upcoming, upcoming])]
-
-
-def _seats_dealt(gs: GameSession, seats: dict[str, int], everyone: list[int],
-                 dealt: list[list[str]] | None) -> list[list[int]]:
-    """The seats each stored hand was dealt to (`dealt`: see dealer_names)."""
-    # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
-    if dealt is None:
-        dealt = [hand_names(gs, hand.data) for hand in gs.hands]
-    return [[seats[name] for name in players if name in seats] or everyone for players in dealt]
-
-
-def dealers(gs: GameSession, dealt: list[list[str]] | None = None) -> Dealers:
-    """Who deals the hand being entered now and who deals next (`dealt`: see dealer_names)."""
-    every = dealer_names(gs, dealt)
-    # every stored hand's dealer, then the next two: the hand being entered is the one before last
-    return Dealers(hand=len(every) - 1, deals=every[-2], next=every[-1])
-
-
-def choose_dealer(gs: GameSession, name: str) -> Dealers:
-    """Say who deals (or dealt) the hand being entered now; later hands follow from it. One transaction."""
-    if name not in playing_names(gs):
-        raise engine.InputError(f"{name} is not playing the next hand: choose one of {', '.join(playing_names(gs))}")
-    hand = service.next_position(gs)
-    seat = seat_numbers(gs)[name]
-    existing = next((c for c in gs.dealer_choices if c.hand == hand), None)
-    if existing is None:
-        gs.dealer_choices.append(DealerChoice(hand=hand, seat=seat))
-    else:
-        existing.seat = seat
-    gs.touch()
-    db.session.commit()
-    return dealers(gs)
 
 
 class NotChanged(ValueError):

@@ -11,7 +11,7 @@ from flask import flash, redirect, render_template, request, url_for
 from scorekeeper.extensions import db
 from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.scoreboard.standings_cache import standing
-from scorekeeper.sessions import bp, rejoins, service, table
+from scorekeeper.sessions import bp, dealing, rejoins, service, table
 from scorekeeper.sessions.access import load_session
 from scorekeeper.sessions.games import game_spec
 from scorekeeper.sessions.table import NotChanged
@@ -22,12 +22,12 @@ from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveFo
 def dealer(token: str):
     """Say who deals (or dealt) the hand being entered now; the hands after it follow round the table."""
     gs, _ = load_session(token, need="edit")
-    form = DealerForm().setup(table.playing_names(gs))
+    form = DealerForm().setup(dealing.playing_names(gs))
     if not form.validate_on_submit():
         flash("The dealer was not changed: choose a player of the next hand.")
         return redirect(url_for("sessions.show", token=token))
     try:
-        now = table.choose_dealer(gs, form.dealer.data)
+        now = dealing.choose_dealer(gs, form.dealer.data)
     except ValueError as exc:
         db.session.rollback()
         flash(f"The dealer was not changed: {exc}.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import InputError, dealer_seats, score_session
+from scorekeeper.engine import InputError, Scoring, dealer_seats, score_session
 
 
 def points(went_out, seated=None, **scores):
@@ -46,6 +46,34 @@ def test_a_seat_not_dealt_in_is_skipped():
 def test_a_chosen_dealer_who_is_not_in_the_hand_passes_the_deal_to_the_next_seat():
     # seat 2 chosen for hand 1, but only seats 1 and 3 are dealt in: seat 3 deals
     assert dealer_seats({1: 2}, [[1, 3]]) == [3]
+
+
+def dealers_of(body, upcoming):
+    """Who deals each hand of a session body's hands, then the next: the seats the engine deals each hand."""
+    scoring = Scoring.of(body)
+    seats = {name: seat for seat, name in enumerate(body["players"], start=1)}
+    dealt = [[seats[name] for name in players] for players in scoring.dealt_hands() + [upcoming]]
+    return dealer_seats({}, dealt)
+
+
+def test_a_player_out_of_a_pool_is_passed_over_for_the_deal_and_deals_again_once_dealt_back_in():
+    pool = {"game": "indian", "options": {"format": "pool"}, "players": ["Ann", "Ben", "Cy", "Dev"], "hands": [
+        {"points": {"Ann": 0, "Ben": 17, "Cy": 80, "Dev": 20}},
+        {"points": {"Ann": 40, "Ben": 0, "Cy": 80, "Dev": 30}},  # Cy reaches 160: out
+        {"points": {"Ann": 5, "Ben": 0, "Dev": 5}},
+    ]}
+    # everyone is still at the table, but hand 3 is not dealt to Cy: Dev deals it, then Ann hand 4
+    assert Scoring.of(pool).dealt_hands()[2] == ["Ann", "Ben", "Dev"]
+    assert dealers_of(pool, ["Ann", "Ben", "Dev"]) == [1, 2, 4, 1]
+    # Cy dealt back in from hand 3 deals it
+    pool["hands"][2] = {"rejoined": ["Cy"], "points": {"Ann": 5, "Ben": 0, "Cy": 0, "Dev": 5}}
+    assert dealers_of(pool, ["Ann", "Ben", "Cy", "Dev"]) == [1, 2, 3, 4]
+
+
+def test_every_player_at_the_table_is_dealt_in_where_no_pool_puts_one_out():
+    body = {"game": "rummy500", "players": ["Ann", "Ben", "Cy"], "hands": [
+        points("Ann", Ann=60, Ben=0, Cy=0), points("Ben", ["Ann", "Ben"], Ann=0, Ben=10)]}
+    assert Scoring.of(body).dealt_hands() == [["Ann", "Ben", "Cy"], ["Ann", "Ben"]]
 
 
 def test_persian_deals_by_seat_too():

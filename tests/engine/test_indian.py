@@ -325,6 +325,16 @@ def test_a_hand_of_cards_needs_the_wild_rank():
         scored([hand])
 
 
+def test_a_deal_of_drops_and_a_wrong_show_needs_no_wild_rank():
+    # no card was entered: the wild rank would check nothing (a rank given is still read)
+    hand = {"went_out": None, "players": {"Ann": {}, "Ben": {"dropped": "middle"}, "Cy": {"wrong_show": True}}}
+    for given in ({}, {"wild_rank": "5"}):
+        body = scored([hand | given], players=["Ann", "Ben", "Cy"])
+        assert body["totals"] == {"Ann": 0, "Ben": 40, "Cy": 80}
+    with pytest.raises(InputError, match="wild rank `Z` is not a rank"):
+        scored([hand | {"wild_rank": "Z"}], players=["Ann", "Ben", "Cy"])
+
+
 # example 6: deals ------------------------------------------------------------------------------
 
 

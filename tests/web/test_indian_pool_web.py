@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
+from tests.web.test_table_life import dealer_line
 
 FOUR = ["Ann", "Ben", "Cy", "Dev"]
 
@@ -290,3 +291,30 @@ def test_a_deal_nobody_declared_with_a_player_out_asks_nothing_of_the_player_out
     response = table.play(hand)
     assert response.status_code == 302, text(response.get_data(as_text=True))
     assert table.totals() == {"Ann": 40, "Ben": 97, "Cy": 160, "Dev": 70}
+
+
+# who deals -------------------------------------------------------------------
+
+
+def test_a_player_out_is_passed_over_for_the_deal(table):
+    # Ann dealt hand 1 and Ben hand 2: Cy, out, is not dealt in, so the deal passes to Dev
+    page = pool(table).page()
+    assert dealer_line(page) == "Dev deals hand 3 · Ann deals next"
+    assert dealer_line(table.client.get(f"{table.url}/hands/new").get_data(as_text=True)) == "Dev deals hand 3 · Ann deals next"
+    # nor may the table name Cy to deal
+    assert '<option value="Cy"' not in page
+    refused = table.client.post(f"{table.url}/dealer", data={"dealer": "Cy"}, follow_redirects=True)
+    assert "The dealer was not changed" in text(refused.get_data(as_text=True))
+    table.names = ["Ann", "Ben", "Dev"]
+    assert table.play({"points": {"Ann": 5, "Ben": 0, "Dev": 5}}).status_code == 302
+    # the hand Cy sat out counts Dev's deal, not Cy's: Ann deals on
+    assert dealer_line(table.page()) == "Ann deals hand 4 · Ben deals next"
+    hand_id = table.hand_ids()[-1]
+    assert "Dev dealt hand 3" in text(table.client.get(f"{table.url}/hands/{hand_id}/edit").get_data(as_text=True))
+
+
+def test_a_player_dealt_back_in_may_deal_the_hand_they_rejoin(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    assert dealer_line(table.page()) == "Cy deals hand 3 · Dev deals next"
+    assert '<option value="Cy"' in table.page()

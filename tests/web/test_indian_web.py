@@ -125,6 +125,35 @@ def test_a_deal_ended_by_drops_needs_nobody_to_declare(table, client):
     assert table.totals() == {"Ann": 100, "Ben": -20, "Cy": -80}
 
 
+def test_a_deal_ended_by_drops_and_a_wrong_show_is_saved_without_the_cut_joker(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"])
+    # no cards were entered: the cut joker checks nothing, so the form does not ask it
+    hand = {"ended": "stock_exhausted", "players": {"Ben": {"state": "middle_drop"}, "Cy": {"state": "wrong_show"}}}
+    response = client.post(f"{url}/hands/new", data=table.hand_form(hand))
+    assert response.status_code == 302, text(response)
+    assert table.totals() == {"Ann": 0, "Ben": 40, "Cy": 80}
+    # fixed later, still without it
+    [hand_id] = table.hand_ids()
+    hand["players"]["Ben"]["state"] = "first_drop"
+    assert table.edit(hand_id, hand, 1).status_code == 302
+    assert table.totals() == {"Ann": 0, "Ben": 20, "Cy": 80}
+
+
+def test_a_fix_that_enters_cards_without_the_cut_joker_is_sent_back_asking_it(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"])
+    hand = {"ended": "stock_exhausted", "players": {"Ben": {"state": "middle_drop"}, "Cy": {"state": "wrong_show"}}}
+    assert client.post(f"{url}/hands/new", data=table.hand_form(hand)).status_code == 302
+    [hand_id] = table.hand_ids()
+    fixed = {"went_out": "Ann", "players": {"Ann": {"melds": SHOW}, "Ben": {"state": "middle_drop"},
+                                            "Cy": {"in_hand": "KC QD"}}}
+    response = table.edit(hand_id, fixed, 1)
+    page = text(response)
+    assert response.status_code == 422
+    assert "Choose the cut joker. Every card of this rank is wild; A for a printed joker." in page
+    assert all(f'value="{group}"' in page for group in SHOW) and 'value="KC QD"' in page
+    assert table.totals() == {"Ann": 0, "Ben": 40, "Cy": 80}
+
+
 def test_the_counts_check_answers_which_cards_count_and_the_cap(client):
     both = client.post("/api/v1/counts/check", json={
         "game": "indian", "wild_rank": "9", "groups": ["4S 5S 6S", "7D 8D 9H"], "in_hand": "KC QD 9S"}).get_json()
