@@ -182,3 +182,26 @@ def test_a_deal_nobody_declared_shows_the_one_left_collecting_and_an_earlier_han
                  client.get(f"{url}/entered/{first}")):
         words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(page))).split())
         assert "Ben : dropped (first)" in words and "Cy : wrong show" in words, words
+
+
+def _option_groups(page):
+    """Each group of the new-game form's options that matter only with a choice: its legend and its fields."""
+    found = re.findall(r'<fieldset class="option-group" data-only-with="opt_format" data-only-value="(\w+)"'
+                       r'[^>]*>\s*<legend>([^<]*)</legend>(.*?)</fieldset>', page, re.S)
+    return {value: (legend, re.findall(r'name="(opt_\w+)"', fields)) for value, legend, fields in found}
+
+
+def test_the_new_game_form_groups_the_pool_and_deals_options_under_their_format(client):
+    page = text(client.get("/new/indian"))
+    assert _option_groups(page) == {
+        "deals": ("Only when Format is deals", ["opt_deals"]),
+        "pool": ("Only when Format is pool", ["opt_pool", "opt_rejoin"]),
+    }
+    # the options of every format stay outside the groups
+    assert page.count('name="opt_first_drop"') == 1 and 'js/option-groups' in page
+
+
+def test_a_points_game_started_with_a_pool_of_201_still_costs_20_and_40_for_drops(table, client):
+    url = table.start("indian", NAMES, format="points", pool=201)
+    page = text(client.get(f"{url}/hands/new"))
+    assert "Dropped (first) · 20" in page and "Dropped (middle) · 40" in page
