@@ -10,6 +10,7 @@ and test_live_finish.py check the script itself.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -208,3 +209,17 @@ def test_every_game_sends_its_last_hand_as_rows_and_shows_what_a_fresh_load_show
     assert news["rows"]["after"] == len(sample.hands) - 1
     assert list(rows_of("<tbody>" + news["rows"]["html"] + "</tbody>")) == [len(sample.hands)]
     phone.shows_what_a_fresh_load_shows()
+
+
+def test_an_indian_points_deal_reaches_a_phone_with_what_its_winner_collects_as_a_fresh_load_shows(app, client):
+    # the pool sample's first two deals, played for points: Ben declares the second and collects 40 + 80 + 30
+    sample = dataclasses.replace(SAMPLES["indian"], options={"format": "points"}, hands=SAMPLES["indian"].hands[:2])
+    with app.app_context():
+        gs = store_sample(sample, hands=1)
+        phone = Phone(client, f"/s/{gs.edit_token}")
+        service.add_hand(gs, sample.hands[-1])
+    phone.follow()
+    [news] = phone.asked
+    assert "Ben collects 150" in news["rows"]["html"]
+    phone.shows_what_a_fresh_load_shows()
+

@@ -199,11 +199,11 @@ def hand_entered(token: str, hand_id: int):
     gs, _ = load_session(token, need="view")
     hand = _load_hand(gs, hand_id)
     scored = scoreboard(gs)["body"]["hands"]
-    details = scored[hand.position - 1].get("players") if hand.position <= len(scored) else None
+    this = scored[hand.position - 1] if hand.position <= len(scored) else {}
+    shown = {"gs": gs, "data": hand.data, "details": this.get("players"), "collects": this.get("collects")}
     if request.args.get("fragment"):
-        return render_template("_hand_summary.html", data=hand.data, names=gs.names_in(hand.data), details=details)
-    return render_template("sessions/hand_entered.html", gs=gs, token=token, position=hand.position, data=hand.data,
-                           details=details)
+        return render_template("_hand_summary.html", names=gs.names_in(hand.data), **shown)
+    return render_template("sessions/hand_entered.html", token=token, position=hand.position, **shown)
 
 
 def _names(gs: GameSession, hand: Any = None) -> list[str]:

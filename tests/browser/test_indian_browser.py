@@ -136,3 +136,22 @@ def test_a_folded_player_reads_in_the_words_of_the_game_declared_groups_and_ungr
     expect(page.locator("#player-1 [data-summary]")).to_have_text("2 groups · 3 ungrouped")
     page.locator("#player-1 summary").tap()
     keep_screen(page, "indian-folded-summaries")
+
+
+def test_the_new_game_form_shows_the_pool_options_only_for_a_pool_game(page: Page, live_server: str):
+    page.goto(f"{live_server}/new/indian")
+    pool, deals = page.get_by_label("Pool", exact=True), page.get_by_label("Deals", exact=True)
+    # points, the default format: neither the pool's options nor the deals' are in view
+    expect(pool).to_be_hidden()
+    expect(page.get_by_label("Rejoining")).to_be_hidden()
+    expect(deals).to_be_hidden()
+    page.get_by_label("Format", exact=True).select_option("pool")
+    expect(pool).to_be_visible()
+    expect(page.get_by_text("Only when Format is pool")).to_be_visible()
+    expect(deals).to_be_hidden()
+    page.get_by_label("Format", exact=True).select_option("deals")
+    expect(deals).to_be_visible()
+    expect(pool).to_be_hidden()
+    page.get_by_label("Format", exact=True).select_option("points")
+    expect(pool).to_be_hidden()
+    fits_the_phone(page)

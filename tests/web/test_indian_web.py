@@ -166,3 +166,71 @@ def test_the_counts_check_answers_which_cards_count_and_the_cap(client):
     assert bad["count"] is None and bad["reason"].startswith("group 1: 4H 5H 7H is not a sequence")
     refused = client.post("/api/v1/counts/check", json={"game": "rummy500", "groups": []})
     assert refused.status_code == 400 and "counts the cards left in a hand alone" in refused.get_json()["error"]
+
+
+def _scoreboard_parts(page):
+    """The hands table's rows and the latest hand's summary, apart (each text without its tags)."""
+    rows = page.split('<tbody>', 1)[1].split('</tbody>', 1)[0]
+    summary = page.split('class="hand-summary"', 1)[1].split('</div>', 1)[0]
+    return [html.unescape(re.sub(r"<[^>]+>", " ", part)) for part in (rows, summary)]
+
+
+def test_a_points_deal_shows_what_the_declarer_collects_and_each_players_state_in_the_games_words(table, client):
+    url = table.start("indian", NAMES)
+    response = table.play({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"state": "first_drop"}, "Cy": {"state": "middle_drop"},
+        "Dee": {"state": "wrong_show"}}})
+    assert response.status_code == 302, text(response)
+    rows, summary = _scoreboard_parts(text(client.get(url)))
+    # the figure the table settles a points deal on: 20 + 40 + 80
+    assert "Ann collects 140" in " ".join(rows.split())
+    summary = " ".join(summary.split())
+    assert "Ann declared" in summary and "went out" not in summary and "no melds" not in summary
+    for words in ("Ben : dropped (first)", "Cy : dropped (middle)", "Dee : wrong show"):
+        assert words in summary, summary
+
+
+def test_a_pool_deal_says_nothing_is_collected(table, client):
+    url = table.start("indian", NAMES, format="pool")
+    table.play({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"state": "first_drop"}, "Cy": {"state": "middle_drop"},
+        "Dee": {"state": "wrong_show"}}})
+    assert "collects" not in text(client.get(url))
+
+
+def test_a_deal_nobody_declared_shows_the_one_left_collecting_and_an_earlier_hands_page_says_who_dropped(table, client):
+    url = table.start("indian", ["Ann", "Ben", "Cy"])
+    table.play({"wild_rank": "9", "ended": "stock_exhausted", "players": {
+        "Ann": {"melds": ["KD KH KS"], "in_hand": "2C"}, "Ben": {"state": "first_drop"}, "Cy": {"state": "wrong_show"}}})
+    table.play({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"state": "middle_drop"}, "Cy": {"state": "first_drop"}}})
+    rows, _ = _scoreboard_parts(text(client.get(url)))
+    assert "Ann collects 100" in " ".join(rows.split()) and "Ann collects 60" in " ".join(rows.split())
+    first = table.hand_ids()[0]
+    for page in (client.get(f"{url}/entered/{first}?fragment=1"),
+                 client.get(f"{url}/entered/{first}")):
+        words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(page))).split())
+        assert "Ben : dropped (first)" in words and "Cy : wrong show" in words, words
+
+
+def _option_groups(page):
+    """Each group of the new-game form's options that matter only with a choice: its legend and its fields."""
+    found = re.findall(r'<fieldset class="option-group" data-only-with="opt_format" data-only-value="(\w+)"'
+                       r'[^>]*>\s*<legend>([^<]*)</legend>(.*?)</fieldset>', page, re.S)
+    return {value: (legend, re.findall(r'name="(opt_\w+)"', fields)) for value, legend, fields in found}
+
+
+def test_the_new_game_form_groups_the_pool_and_deals_options_under_their_format(client):
+    page = text(client.get("/new/indian"))
+    assert _option_groups(page) == {
+        "deals": ("Only when Format is deals", ["opt_deals"]),
+        "pool": ("Only when Format is pool", ["opt_pool", "opt_rejoin"]),
+    }
+    # the options of every format stay outside the groups
+    assert page.count('name="opt_first_drop"') == 1 and 'js/option-groups' in page
+
+
+def test_a_points_game_started_with_a_pool_of_201_still_costs_20_and_40_for_drops(table, client):
+    url = table.start("indian", NAMES, format="points", pool=201)
+    page = text(client.get(f"{url}/hands/new"))
+    assert "Dropped (first) · 20" in page and "Dropped (middle) · 40" in page

@@ -52,6 +52,9 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int = 0
     maximum: int | None = None
+    # (another option's name, its value): this option matters only then, as Indian Rummy's pool only in a pool
+    # game; forms show it with that choice (the engine still reads it whatever the choice: the game ignores it)
+    only_with: tuple[str, Any] | None = None
 
     def allows(self, value: Any) -> bool:
         """True when `value` is one this option takes."""

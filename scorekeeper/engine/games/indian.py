@@ -133,14 +133,17 @@ class IndianRummy(DeadwoodGame):
         Option("format", "Format", "choice", "points",
                "points: each deal settled alone; pool: out at the pool, last left wins; deals: most after the deals.",
                choices=FORMATS),
-        Option("pool", "Pool", "choice", 101, "Pool games: a total at or above it is out.", choices=POOLS),
-        Option("deals", "Deals", "choice", 2, "Deals games: how many deals.", choices=(2, 3, 6)),
+        Option("pool", "Pool", "choice", 101, "Pool games: a total at or above it is out.", choices=POOLS,
+               only_with=("format", "pool")),
+        Option("deals", "Deals", "choice", 2, "Deals games: how many deals.", choices=(2, 3, 6),
+               only_with=("format", "deals")),
         Option("decks", "Decks", "choice", None, "1 for two players, else 2 (a printed joker each).", choices=(1, 2)),
         Option("first_drop", "First drop", "int", None, "What dropping before the first draw costs: 20 (25 in pool 201)."),
         Option("middle_drop", "Middle drop", "int", None, "What dropping later costs: 40 (50 in pool 201)."),
         Option("max_count", "Most a count costs", "int", 80, "A loser's count is capped at this."),
         Option("wrong_show", "Wrong show", "int", 80, "What a declaration that is not valid costs."),
-        Option("rejoin", "Rejoining", "bool", True, "Pool games: a player who is out may buy back in."),
+        Option("rejoin", "Rejoining", "bool", True, "Pool games: a player who is out may buy back in.",
+               only_with=("format", "pool")),
     )
     lowest_wins = True  # points and pool; deals turn it round (lowest_wins_at)
     asks_wild_rank = True
