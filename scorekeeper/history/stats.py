@@ -64,17 +64,22 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     sides = sides_of(names, body)
     totals = body.get("totals") or {}
     hands = body.get("hands") or []
+    lowest = hand_rules.lowest_wins(gs)
     figures = []
     for side in list(totals.keys()) or names:
         members = [n for n in names if sides.get(n) == side]
-        figures.append(_side_figures(gs, side, members, hands, totals.get(side, 0)))
+        figures.append(_side_figures(gs, side, members, hands, totals.get(side, 0), lowest))
     return figures
 
 
-def _side_figures(gs: GameSession, side: str, members: list[str], hands: list[dict[str, Any]], total: int) -> SideFigures:
-    """One column's figures from its score in each hand it played and the hands its members went out in."""
+def _side_figures(gs: GameSession, side: str, members: list[str], hands: list[dict[str, Any]], total: int,
+                  lowest: bool) -> SideFigures:
+    """One column's figures from its score in each hand it played and the hands its members went out in.
+
+    `lowest` says whether the lowest hand score is the best at this table.
+    """
     scores = [(i, h["scores"][side]) for i, h in enumerate(hands, start=1) if side in (h.get("scores") or {})]
-    best = _best(scores, hand_rules.lowest_wins(gs))
+    best = _best(scores, lowest)
     return SideFigures(
         side=side,
         best_hand=best[1] if best else None,

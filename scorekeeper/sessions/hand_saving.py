@@ -47,10 +47,10 @@ def save_next_hand(gs: GameSession, data: dict[str, Any], key: str | None, expec
     asks whether players' parts arrived or differ since; `confirmed` are the seats the table
     agreed to save at 0. The rejoins confirmed for this hand (sessions.rejoins) are added to it.
     """
-    # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
-    data = rejoins.carried(gs, data)
     # counted once: every check below is about this hand's place
     position = service.next_position(gs)
+    # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
+    data = rejoins.carried(gs, data, position)
     if seen_parts is not None:
         sent = draft_service.parts(gs, position)
         draft_service.check_for_parts(gs, data, confirmed, sent)

@@ -103,9 +103,10 @@ def cancel(gs: GameSession, name: str) -> None:
     commit_change(gs)
 
 
-def carried(gs: GameSession, data: dict[str, Any]) -> dict[str, Any]:
-    """The next hand's entry with the rejoins confirmed for it added to its "rejoined" (`data` is not changed)."""
-    names = pending(gs)
+def carried(gs: GameSession, data: dict[str, Any], position: int | None = None) -> dict[str, Any]:
+    """The next hand's entry (number `position`, when the caller knows it) with the rejoins confirmed for it
+    added to its "rejoined" (`data` is not changed)."""
+    names = pending(gs, position)
     if not names:
         return data
     already = named(data)
