@@ -143,6 +143,9 @@ def taps_wait_for_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
         def acted(self: Locator, *args, _action=action, **kwargs) -> None:
             mark_before_tap(self.page)
             _action(self, *args, **kwargs)
-            self.page.wait_for_function(SETTLED_AFTER_TAP)
+            # polled on a timer, not on animation frames: a browser may hold back the frames of a page that
+            # is not in front (several contexts share one chromium), and a JavaScript-off page's wait then
+            # timed out once on CI after its page had loaded
+            self.page.wait_for_function(SETTLED_AFTER_TAP, polling=100)
 
         monkeypatch.setattr(Locator, name, acted)
