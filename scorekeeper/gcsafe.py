@@ -120,17 +120,29 @@ def collect_due() -> int:
     if generation == 2:
         freed = gc.collect(2)
         # the one walk of the oldest generation, beside a collection that walked all of it anyway
-        _oldest["after_full"], _oldest["grown"] = len(gc.get_objects(generation=2)), 0
+        _oldest["after_full"], _oldest["grown"] = tracked(2), 0
         _full_due_since = None
         return freed
     if generation == 0:
         return gc.collect(0)
     # what a collection of the middle generation keeps moves to the oldest: counted from the young
     # generations' lists (short), never by walking the oldest one, which is the whole heap
-    young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+    young = tracked(0, 1)
     freed = gc.collect(1)
     _oldest["grown"] += max(0, young - freed)
     return freed
+
+
+def tracked(*generations: int) -> int:
+    """How many objects the collector tracks in `generations`, never holding them while another thread runs.
+
+    gc.get_objects lists every tracked object, among them a tuple that tuple(generator) is still filling
+    in another thread. Were that list alive when the other thread ran again, the tuple would have a
+    second reference, and resizing it would fail (SystemError: bad argument to internal function). Here
+    the lists are made, measured and freed inside C calls (sum, map, len), between two bytecodes of this
+    thread, and a thread hands the interpreter lock over only between bytecodes (or in blocking I/O).
+    """
+    return sum(map(len, map(gc.get_objects, generations)))
 
 
 def due_generation(thresholds: tuple[int, int, int], counts: tuple[int, int, int], *, grown: bool,

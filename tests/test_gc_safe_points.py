@@ -10,6 +10,7 @@ import gc
 import io
 import subprocess
 import sys
+import threading
 import time
 import weakref
 from pathlib import Path
@@ -121,3 +122,37 @@ def test_a_file_the_server_sends_itself_is_handed_over_as_it_is():
 def test_a_due_full_collection_waits_for_no_answer_in_progress_and_at_most_max_defer():
     result = run("gc_full_waits.py")
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stdout + result.stderr
+
+
+def test_counting_a_generation_never_touches_a_tuple_another_thread_is_building():
+    """tuple(generator) fills its tuple in place, and a generator that waits (for a database query, say)
+    lets other threads run meanwhile, the collector's among them. The collector counts generations with
+    gc.get_objects, whose list holds every tracked object, that tuple too: had the list still been alive
+    when the building thread ran again, the tuple would have had a second reference and its resize would
+    have failed (SystemError: bad argument to internal function; seen once in a test run on PostgreSQL)."""
+    def waiting():
+        for number in range(3):
+            time.sleep(0)  # lets the other threads run, as a query's wait for the database does
+            yield number
+
+    def counting() -> None:
+        while not done.is_set():
+            gcsafe.tracked(0, 1)
+
+    done = threading.Event()
+    other = threading.Thread(target=counting, daemon=True)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0001)  # threads take turns often: each sleep(0) would hand over 5 ms otherwise
+    other.start()
+    failed = 0
+    try:
+        for _ in range(2000):
+            try:
+                assert tuple(waiting()) == (0, 1, 2)
+            except SystemError:
+                failed += 1
+    finally:
+        done.set()
+        other.join()
+        sys.setswitchinterval(interval)
+    assert failed == 0, f"{failed} of 2000 tuples could not be built"
