@@ -27,7 +27,7 @@ run: setup
 run-lan: setup
 	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
 
-# browser tests drive Debian's chromium; the QR test decodes with zbarimg; the second run needs Debian's postgresql;
+# browser tests drive Debian's chromium (its headless shell, see tests/browser/conftest.py); the QR test decodes with zbarimg; the second run needs Debian's postgresql;
 # npm installs axe-core (package-lock.json), which the accessibility test runs in every page
 test-setup: $(VENV)/.installed-test node_modules/.installed
 
@@ -37,26 +37,27 @@ node_modules/.installed: package.json package-lock.json | apt-packages
 
 .PHONY: apt-packages
 apt-packages:
-	@if ! command -v chromium >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
+	@if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
 		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium zbar-tools librsvg2-bin postgresql \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell zbar-tools librsvg2-bin postgresql \
 			$$(command -v npm >/dev/null || echo npm); \
 	fi
 
 # every test on SQLite, then on a throwaway PostgreSQL every test that touches a database (browser tests
-# excepted, see tests/conftest.py; SKIP_POSTGRES=1 skips that run), each on every core (pytest-xdist);
+# excepted, see tests/conftest.py; SKIP_POSTGRES=1 skips that run), each on every core (pytest-xdist; an idle
+# process takes tests queued for a busy one, so a few long tests at the end do not leave a core idle);
 # the PostgreSQL run goes on even when the SQLite one failed, and make fails if either did
 test: test-setup lint
 	@status=0; \
 	echo "== tests on SQLite"; \
-	$(PY) -m pytest -q -n auto || status=1; \
+	$(PY) -m pytest -q -n auto --dist worksteal || status=1; \
 	if [ -n "$(SKIP_POSTGRES)" ] && [ "$(SKIP_POSTGRES)" != 0 ]; then \
 		echo "== tests on PostgreSQL skipped (SKIP_POSTGRES=$(SKIP_POSTGRES))"; \
 	else \
 		echo "== tests on PostgreSQL"; \
-		tests/run_postgres.sh $(PY) -n auto || status=1; \
+		tests/run_postgres.sh $(PY) -n auto --dist worksteal || status=1; \
 	fi; \
 	exit $$status
 

@@ -33,12 +33,17 @@ def start_indian(page: Page, live_server: str, names: list[str], **options: str)
 
 
 def enter_groups(page: Page, name: str, groups: list[str]) -> None:
-    """Type a player's groups, one row each, adding rows as needed."""
+    """Type a player's groups, one row each, adding rows as needed; each verdict shows before the next row is added.
+
+    A verdict arriving moves what lies below it, the "Another group" button too: a tap aimed while it
+    moved missed the button once under load, as a person's would if they tapped without looking.
+    """
     for row, cards in enumerate(groups, start=1):
         field = page.get_by_label(f"{name}'s group {row}")
         if not field.count():
             page.get_by_role("button", name=f"Another group for {name}").tap()
         field.fill(cards)
+        expect(page.locator(f"#{field.get_attribute('id')}-check")).not_to_be_empty()
 
 
 def expect_totals(page: Page, totals: dict[str, int]) -> None:
