@@ -35,9 +35,10 @@ trap 'exit 130' INT TERM
 
 as_owner "$BIN/initdb" -D "$DIR/data" -U "$OWNER" -A trust -E UTF8 --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1 \
 	|| { cat "$DIR/initdb.log" >&2; exit 1; }
-# no TCP at all: the socket lives in the cluster's own folder; fsync off, the data is thrown away
+# no TCP at all: the socket lives in the cluster's own folder; fsync off, the data is thrown away;
+# no autovacuum: its worker on the template database made each CREATE DATABASE from it wait for it to leave
 as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 start \
-	-o "-c listen_addresses='' -c unix_socket_directories='$DIR' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+	-o "-c listen_addresses='' -c unix_socket_directories='$DIR' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off" \
 	>/dev/null || { cat "$DIR/server.log" >&2; exit 1; }
 
 export SCOREKEEPER_TEST_DATABASE_URL="postgresql+psycopg://$OWNER@/postgres?host=$DIR"
