@@ -27,7 +27,8 @@ run: setup
 run-lan: setup
 	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
 
-# browser tests drive Debian's chromium (its headless shell, see tests/browser/conftest.py); the QR test decodes with zbarimg; the second run needs Debian's postgresql;
+# browser tests drive Debian's chromium (its headless shell, see tests/browser/conftest.py); the QR test decodes
+# with zbarimg; the second run needs Debian's postgresql;
 # npm installs axe-core (package-lock.json), which the accessibility test runs in every page
 test-setup: $(VENV)/.installed-test node_modules/.installed
 
@@ -37,7 +38,8 @@ node_modules/.installed: package.json package-lock.json | apt-packages
 
 .PHONY: apt-packages
 apt-packages:
-	@if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null || ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
+	@if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null \
+		|| ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
 		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \

@@ -16,6 +16,7 @@ tests before it compiled (about 0.1 s a test that renders pages) instead of comp
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 import shutil
@@ -174,22 +175,17 @@ def _template_copy(template: str) -> str:
     return idle.pop() if idle else create_postgres_database(template)
 
 
+@functools.cache
 def _jinja_cache():
     """The process's Jinja bytecode cache, in a folder of its own removed when the process ends."""
-    global _JINJA_CACHE
-    if _JINJA_CACHE is None:
-        import atexit
-        import tempfile
+    import atexit
+    import tempfile
 
-        from jinja2 import FileSystemBytecodeCache
+    from jinja2 import FileSystemBytecodeCache
 
-        folder = tempfile.mkdtemp(prefix="scorekeeper-jinja-")
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        _JINJA_CACHE = FileSystemBytecodeCache(folder)
-    return _JINJA_CACHE
-
-
-_JINJA_CACHE = None
+    folder = tempfile.mkdtemp(prefix="scorekeeper-jinja-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return FileSystemBytecodeCache(folder)
 
 
 def app_config(url: str, **config: Any) -> dict[str, Any]:
