@@ -237,13 +237,12 @@ def part_used(gs: GameSession, name: str, position: int, part: dict[str, Any] | 
     return entry is not None and same_entry(entry, part, gs.names_in(hand.data), gs.variant.hand_counts)
 
 
-def seat_name(gs: GameSession, seat: int, position: int) -> str | None:
-    """The player at `seat` of hand `position`'s form (its players dealt in, as stored once it is saved)."""
+def was_dealt(gs: GameSession, name: str, position: int) -> bool:
+    """True when `name` was dealt into hand `position` (its players, as stored once it is saved)."""
     hand = db.session.execute(
         select(Hand.data).where(Hand.session_id == gs.id, Hand.position == position)
     ).scalar_one_or_none()
-    names = gs.names_in(hand) if hand is not None else dealt_in(gs)
-    return names[seat] if seat < len(names) else None
+    return name in (gs.names_in(hand) if hand is not None else dealt_in(gs))
 
 
 def saved_text(position: int, used: bool | None) -> str:

@@ -8,6 +8,7 @@ saves the hand finds the parts pre-filled in the normal hand form.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -50,7 +51,9 @@ SENT_PARTS_KEPT = 6
 class DraftPartForm(PageForm):
     """One player's own part of the next hand: melds, lay-offs, cards left in hand."""
 
-    player = HiddenField()
+    player = HiddenField()  # the player's name: a seat index shifts when someone leaves, rejoins or is out
+    # the players dealt in, in seat order, when the form was made: its lay-off targets ("1:0") count seats in it
+    seated = HiddenField()
     position = HiddenField()
     part_version = HiddenField()  # the version of the player's part this form was opened on
     melds = FieldList(StringField("Meld", filters=[lambda s: (s or "").strip()]), min_entries=2)
@@ -100,14 +103,56 @@ def _cookie_name(gs: GameSession) -> str:
 
 
 def _remembered_seat(gs: GameSession) -> int | None:
-    name = unquote(request.cookies.get(_cookie_name(gs), ""))
+    return _seat_of(gs, unquote(request.cookies.get(_cookie_name(gs), "")))
+
+
+def _seat_of(gs: GameSession, name: str | None) -> int | None:
+    """The seat in the next hand's form of the player called `name`; None when nobody so called is dealt in."""
     names = dealt_in(gs)
     return names.index(name) if name in names else None
 
 
-def _seat_arg(gs: GameSession, text: str | None) -> int | None:
-    seat = whole_number(text, None)
-    return seat if seat is not None and seat < len(dealt_in(gs)) else None
+def _sender_seat(gs: GameSession) -> int:
+    """The seat in the next hand's form of the player a posted part names; aborts when none is dealt in."""
+    name = request.form.get("player", "")
+    seat = _seat_of(gs, name)
+    if seat is not None:
+        return seat
+    if name in gs.player_names:
+        abort(409, f"{name} is not dealt into hand {service.next_position(gs)}: nothing was sent.")
+    abort(400, "Choose who you are first.")
+
+
+def _roster_posted(form: DraftPartForm) -> list[str] | None:
+    """The players dealt in when the posted form was made (its `seated` field); None when unreadable."""
+    try:
+        roster = json.loads(form.seated.data or "")
+    except ValueError:
+        return None
+    return roster if isinstance(roster, list) and all(isinstance(name, str) for name in roster) else None
+
+
+def _retarget_layoffs(form: DraftPartForm, roster: list[str], names: list[str]) -> list[str]:
+    """Point the form's lay-offs at seats of `names` (the players dealt in now) instead of `roster`'s.
+
+    A player who left, or rejoined a pool, between the page's opening and its sending moves
+    the others' seats: each target is carried over by its player's name. Returns the names of
+    targets no longer dealt in (their lay-offs lose the meld they were onto, and say why).
+    """
+    gone = []
+    for layoff in form.layoffs:
+        seat_text, colon, row_text = (layoff.onto.data or "").partition(":")
+        seat = whole_number(seat_text, None)
+        if not colon or seat is None or seat >= len(roster):
+            continue
+        owner = roster[seat]
+        if owner in names:
+            layoff.onto.data = f"{names.index(owner)}:{row_text}"
+        else:
+            layoff.onto.data = ""
+            layoff.onto.errors = [*layoff.onto.errors, f"{owner} is not dealt into this hand any more: choose again."]
+            gone.append(owner)
+    return gone
 
 
 def _part_values(part: dict[str, Any], seat: int, names: list[str], counts: tuple[Option, ...] = ()) -> dict[str, str]:
@@ -167,6 +212,7 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
 
 def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
     names = dealt_in(gs)
+    form.seated.data = json.dumps(names)
     sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
     progress = draft_service.status(gs, sent)
     return render_template(
@@ -179,6 +225,7 @@ def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, stat
                           for choice in form.layoffs[0].onto.choices if choice.value) if form.layoffs else False,
         first_problem=_first_problem(form) if status >= 400 else None,
         saved_text=_saved_text(gs, names[seat], saved) if saved else None,
+        draft_key=part_draft(gs, form.position.data, names[seat]),
     ), status
 
 
@@ -212,6 +259,16 @@ def _saved_text(gs: GameSession, name: str, position: int) -> str:
     return draft_service.saved_text(position, draft_service.part_used(gs, name, position, part))
 
 
+def part_draft(gs: GameSession, position: int | str, name: str) -> str:
+    """What a phone keeps `name`'s part of hand `position` under (device_draft_key's `what`).
+
+    Named by the table seat, which no one leaving or rejoining moves: a phone passed round the
+    table never offers one player's typing to another.
+    """
+    number = next((seat.seat for seat in gs.seats if seat.player.name == name), 0)
+    return f"hand{position}|seat{number}"
+
+
 def _remember(response, gs: GameSession, token: str, name: str):
     response.set_cookie(
         _cookie_name(gs), quote(name), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
@@ -225,11 +282,13 @@ def draft_part(token: str):
     """A player's own part of the next hand: first "who are you?", then their melds and cards."""
     gs, _ = load_session(token, need="edit")
     names = dealt_in(gs)
-    chosen = _seat_arg(gs, request.args.get("player"))
+    asked = request.args.get("player")
+    chosen = _seat_of(gs, asked)
     seat = chosen if chosen is not None else _remembered_seat(gs)
     if seat is None or request.args.get("choose"):
         return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
-                               current=seat, status=draft_service.status(gs), names=names, kept_out=kept_out(gs))
+                               current=seat, status=draft_service.status(gs), names=names, kept_out=kept_out(gs),
+                               not_dealt=asked if asked in gs.player_names and chosen is None else None)
     saved = whole_number(request.args.get("sent"), None)
     if saved is not None and saved >= service.next_position(gs):
         saved = None
@@ -237,7 +296,7 @@ def draft_part(token: str):
     part = sent.get(names[seat])
     values = _part_values(part.data if part else {}, seat, names, gs.variant.hand_counts)
     form = DraftPartForm(formdata=MultiDict(values))
-    form.player.data = str(seat)
+    form.player.data = names[seat]
     form.position.data = str(service.next_position(gs))
     form.part_version.data = str(part.version) if part else ""
     form.setup(gs, seat, sent)
@@ -251,17 +310,21 @@ def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
     gs, _ = load_session(token, need="edit")
     names = dealt_in(gs)
-    seat = _seat_arg(gs, request.form.get("player"))
-    if seat is None:
-        abort(400, "Choose who you are first.")
+    seat = _sender_seat(gs)
     form = DraftPartForm()
     sent = draft_service.parts(gs)
     form.setup(gs, seat, sent)
+    roster = _roster_posted(form)
+    gone = _retarget_layoffs(form, roster, names) if roster is not None and roster != names else []
+    form.seated.data = json.dumps(names)
     more = request.form.get("more", "")
     if more in ("melds", "layoffs"):
         getattr(form, more).append_entry()
         form.setup(gs, seat, sent)
         return _render_part(gs, token, form, seat, sent=sent)
+    if gone:
+        return _render_part(gs, token, form, seat, status=409, error=(
+            f"Not sent: {' and '.join(gone)} left this hand after this page opened: choose again where to lay off."))
     if not form.validate():
         return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
     try:
@@ -280,9 +343,9 @@ def draft_send(token: str):
             # this very part is stored already: a send tried again after its answer was lost
             _remember_sent(gs, names[seat], position, part)
             flash(f"Your part of hand {position} was already sent; it was not sent twice.")
-            forget_drafts(gs, f"hand{position}|part{seat}")
-            return _remember(after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position)),
-                             gs, token, names[seat])
+            forget_drafts(gs, part_draft(gs, position, names[seat]))
+            return _remember(after_save(url_for("sessions.draft_part", token=token, player=names[seat],
+                                                sent=position)), gs, token, names[seat])
         form.part_version.data = str(exc.part.version)
         return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
@@ -294,8 +357,8 @@ def draft_send(token: str):
     flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
     for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
         flash(note)
-    forget_drafts(gs, f"hand{position}|part{seat}")
-    response = after_save(url_for("sessions.draft_part", token=token, player=seat, sent=position))
+    forget_drafts(gs, part_draft(gs, position, names[seat]))
+    response = after_save(url_for("sessions.draft_part", token=token, player=names[seat], sent=position))
     return _remember(response, gs, token, names[seat])
 
 
@@ -303,16 +366,14 @@ def draft_send(token: str):
 def draft_status(token: str):
     """Who has sent their part of the next hand (JSON, for the pages that follow it live).
 
-    A player's own page asks with ?player=<seat>&hand=<n>: once hand n is saved, "saved_text" says
+    A player's own page asks with ?player=<name>&hand=<n>: once hand n is saved, "saved_text" says
     whether it used their part.
     """
     gs, _ = load_session(token, need="edit")
     body = draft_service.status(gs)
-    seat = whole_number(request.args.get("player"), None)
+    name = request.args.get("player")
     hand = whole_number(request.args.get("hand"), None)
-    # the seat is one of hand n's form, whose players may not be the next hand's (a pool's player out)
-    name = draft_service.seat_name(gs, seat, hand) if seat is not None and hand is not None and 0 < hand < body["hand"] else None
-    if name is not None:
+    if name and hand is not None and 0 < hand < body["hand"] and draft_service.was_dealt(gs, name, hand):
         body["saved_text"] = _saved_text(gs, name, hand)
     response = jsonify(body)
     response.headers["Cache-Control"] = "no-store"

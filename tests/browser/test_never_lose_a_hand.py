@@ -222,9 +222,9 @@ def test_undo_then_put_back_gives_back_the_same_hand(page, live_server, screensh
     assert totals(page) == {"Ann": "66", "Ben": "47", "Cy": "-35"}
 
 
-def send_part(phone: Page, edit_url: str, seat: int, melds=(), layoff=None, left="", went_out=False) -> None:
+def send_part(phone: Page, edit_url: str, name: str, melds=(), layoff=None, left="", went_out=False) -> None:
     """A player sends their own part from their own phone (layoff: (cards, label of the meld onto))."""
-    phone.goto(f"{edit_url}/my-hand?player={seat}")
+    phone.goto(f"{edit_url}/my-hand?player={name}")
     for row, meld in enumerate(melds, start=1):
         phone.get_by_label(f"My meld {row}").fill(meld)
     if layoff:
@@ -248,8 +248,8 @@ def test_parts_sent_by_two_players_join_the_two_typed_on_the_saving_phone(page, 
     # Ann and Cy send theirs from their own phones meanwhile
     phones = browser.new_context(**browser_context_args)
     try:
-        send_part(phones.new_page(), edit_url, 0, melds=("7H 8H 9H", "KS KD KC"), went_out=True)
-        send_part(phones.new_page(), edit_url, 2, layoff=("KH", "Ann's meld 2: KS KD KC"), left="2S")
+        send_part(phones.new_page(), edit_url, "Ann", melds=("7H 8H 9H", "KS KD KC"), went_out=True)
+        send_part(phones.new_page(), edit_url, "Cy", layoff=("KH", "Ann's meld 2: KS KD KC"), left="2S")
     finally:
         phones.close()
 
@@ -284,8 +284,8 @@ def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(
     page.get_by_label("Cy's cards left in hand").fill("as")
     phones = browser.new_context(**browser_context_args)
     try:
-        send_part(phones.new_page(), edit_url, 1, left="QC 3S")
-        send_part(phones.new_page(), edit_url, 2, left="2S")
+        send_part(phones.new_page(), edit_url, "Ben", left="QC 3S")
+        send_part(phones.new_page(), edit_url, "Cy", left="2S")
     finally:
         phones.close()
 
@@ -324,8 +324,8 @@ def test_a_part_sent_draws_its_lay_offs_and_cards_as_the_server_draws_them(
     page.get_by_label("Cy's cards left in hand").fill("as")
     phones = browser.new_context(**browser_context_args)
     try:
-        send_part(phones.new_page(), edit_url, 0, melds=("7H 8H 9H",), went_out=True)
-        send_part(phones.new_page(), edit_url, 2, layoff=("10h jk", "Ann's meld 1: 7H 8H 9H"), left="2s")
+        send_part(phones.new_page(), edit_url, "Ann", melds=("7H 8H 9H",), went_out=True)
+        send_part(phones.new_page(), edit_url, "Cy", layoff=("10h jk", "Ann's meld 1: 7H 8H 9H"), left="2s")
     finally:
         phones.close()
 
@@ -396,7 +396,7 @@ def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_s
     assert stored_hands(page, edit_url)[0]["players"]["Cy"]["in_hand"] == ["AS", "3C"]
 
     # a player's own part of hand 2, typed but not sent yet, on their phone
-    page.goto(f"{edit_url}/my-hand?player=1")
+    page.goto(f"{edit_url}/my-hand?player=Ben")
     page.get_by_label("My meld 1").fill("5D 6D 7D")
     page.get_by_role("button", name="Another meld").tap()
     page.get_by_label("My meld 3").fill("QH QS QD")
@@ -466,7 +466,7 @@ def test_save_waits_for_a_choice_still_open_and_the_players_phone_says_its_part_
     phones = browser.new_context(**browser_context_args)
     try:
         eli = phones.new_page()
-        send_part(eli, edit_url, 2, left="9S 9H")
+        send_part(eli, edit_url, "Eli", left="9S 9H")
         choice = page.get_by_role("group", name="Eli: typed here or sent from their phone")
         expect(choice).to_be_visible(timeout=8000)
 
@@ -502,8 +502,8 @@ def test_two_choices_open_are_counted_and_a_part_used_is_said_so_on_the_phone(
     phones = browser.new_context(**browser_context_args)
     try:
         ben = phones.new_page()
-        send_part(ben, edit_url, 1, left="QC 3S")
-        send_part(phones.new_page(), edit_url, 2, left="2S")
+        send_part(ben, edit_url, "Ben", left="QC 3S")
+        send_part(phones.new_page(), edit_url, "Cy", left="2S")
         expect(page.locator(".part-choice")).to_have_count(2, timeout=8000)
         page.get_by_role("button", name="Save hand 1").tap()
         expect(page.locator("[data-save-status]")).to_have_text(

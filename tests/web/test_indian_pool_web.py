@@ -8,7 +8,7 @@ import re
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession
+from scorekeeper.models import DraftPart, GameSession
 from tests.web.test_table_life import dealer_line
 
 FOUR = ["Ann", "Ben", "Cy", "Dev"]
@@ -249,11 +249,11 @@ def test_a_player_out_is_not_offered_their_own_entry_page(table):
     pool(table)
     choose = table.client.get(f"{table.url}/my-hand").get_data(as_text=True)
     assert "I am Cy" not in choose and "Cy is out: not dealt in." in text(choose)
-    # Dev is the third player dealt in: seat 2 of the next hand's form
-    assert "I am Dev" in choose and f"{table.url}/my-hand?player=2" in choose
-    mine = table.client.get(f"{table.url}/my-hand?player=2").get_data(as_text=True)
+    # Dev is the third player dealt in: seat 2 of the next hand's form, but named in the link
+    assert "I am Dev" in choose and f"{table.url}/my-hand?player=Dev" in choose
+    mine = table.client.get(f"{table.url}/my-hand?player=Dev").get_data(as_text=True)
     assert "Dev" in text(mine)
-    sent = table.client.post(f"{table.url}/my-hand", data={"player": "2", "position": "3", "in_hand": "KS QS"})
+    sent = table.client.post(f"{table.url}/my-hand", data={"player": "Dev", "position": "3", "in_hand": "KS QS"})
     assert sent.status_code == 302
     form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
     assert 'name="players-2-in_hand"' in form and "KS QS" in form
@@ -318,3 +318,36 @@ def test_a_player_dealt_back_in_may_deal_the_hand_they_rejoin(table):
     confirm_rejoin(table, "Cy")
     assert dealer_line(table.page()) == "Cy deals hand 3 · Dev deals next"
     assert '<option value="Cy"' in table.page()
+
+
+def test_a_part_sent_after_a_rejoin_moved_the_seats_is_still_the_senders_own(table, app):
+    # Dev opens her own page while Cy is out: she is the third player dealt in
+    pool(table)
+    dev = app.test_client()
+    opened = dev.get(f"{table.url}/my-hand?player=Dev").get_data(as_text=True)
+    assert "<h1>Dev's cards" in opened
+    # meanwhile the table confirms Cy's rejoin: Cy now sits third in hand 3's form, Dev fourth
+    assert confirm_rejoin(table, "Cy").status_code == 302
+    values = re.findall(r'name="(player|seated|position)" type="hidden" value="([^"]*)"', opened)
+    sent = dev.post(f"{table.url}/my-hand", data={**{k: html.unescape(v) for k, v in values}, "in_hand": "KS QS"})
+    assert sent.status_code == 302
+    assert sent.headers["Location"].endswith("/my-hand?player=Dev&sent=3")
+    with app.app_context():
+        parts = {part.player_name: part.data for part in db.session.execute(select(DraftPart)).scalars()}
+    assert parts == {"Dev": {"melds": [], "layoffs": [], "in_hand": ["KS", "QS"]}}
+    # her phone, reloaded, is still hers; the hand form puts her cards in her row, not Cy's
+    assert "<h1>Dev's cards" in dev.get(sent.headers["Location"]).get_data(as_text=True)
+    assert "<h1>Dev's cards" in dev.get(f"{table.url}/my-hand").get_data(as_text=True)
+    form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
+    assert re.search(r'name="players-3-in_hand"[^>]*value="KS QS"', form)
+    assert not re.search(r'name="players-2-in_hand"[^>]*value="KS', form)
+
+
+def test_a_player_out_is_not_given_another_players_page_by_an_old_link(table, app):
+    pool(table)
+    phone = app.test_client()
+    page = text(phone.get(f"{table.url}/my-hand?player=Cy").get_data(as_text=True))
+    assert "Who are you?" in page and "Cy is not dealt into hand 3." in page
+    refused = phone.post(f"{table.url}/my-hand", data={"player": "Cy", "position": "3", "in_hand": "KS"})
+    assert refused.status_code == 409
+    assert "Cy is not dealt into hand 3: nothing was sent." in text(refused.get_data(as_text=True))
