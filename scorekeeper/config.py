@@ -37,6 +37,10 @@ COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/j
 # unclosed, and the static files pages use are served compressed from memory (scorekeeper/assets.py)
 COMPRESS_STREAMS = False
 
+# how often (ms) a page following a game asks for news: the scoreboard and view link (their live poll), and the
+# pages of players sending their own part; a busy hosted server may ask phones to ask less often
+LIVE_POLL_MS = 2500
+
 # the most memory (bytes) each process gives to remembering scored sessions, per version, with what the
 # scoreboards built from them (scorekeeper/scoreboard/standings_cache.py); the sessions used least recently are scored
 # again when needed

@@ -191,6 +191,16 @@ def test_pages_of_a_session_poll_every_few_seconds(game, app):
     assert re.search(r'<script type="module" src="/static/js/live\.[0-9a-f]{12}\.js" fetchpriority="low">', page)
 
 
+def test_a_host_can_ask_phones_to_poll_less_often(databases):
+    # SCOREKEEPER_LIVE_POLL_MS: the scoreboard's live poll and the players' own-part pages ask at that pace
+    app = databases.app("slow", WTF_CSRF_ENABLED=False, LIVE_POLL_MS=6000)
+    client = app.test_client()
+    url = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben"}).headers["Location"]
+    assert 'data-interval="6000"' in client.get(url).get_data(as_text=True)
+    own = client.get(f"{url}/my-hand?player=Ann").get_data(as_text=True)
+    assert re.search(r'id="draft-status"[^>]*data-interval="6000"', own, re.S)
+
+
 def test_renewing_the_view_link_stops_the_old_one(game, app):
     old_view, edit = tokens(app, game.token)
     confirm = game.client.get(f"{game.url}/share/view/renew")

@@ -25,9 +25,6 @@ from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
 
-# how often pages ask for news, in milliseconds: a change shows on every phone within 3 s
-POLL_INTERVAL_MS = 2500
-
 
 @bp.app_template_global()
 def share_panel(gs: GameSession, access: str, links: bool = True) -> dict[str, Any]:
@@ -53,7 +50,7 @@ def share_panel(gs: GameSession, access: str, links: bool = True) -> dict[str, A
 @bp.app_template_global()
 def live_settings(gs: GameSession, token: str) -> dict[str, Any]:
     """Where and how often a page showing this session asks for changes."""
-    return {"url": url_for("share.live", token=token), "version": gs.version, "interval": POLL_INTERVAL_MS}
+    return {"url": url_for("share.live", token=token), "version": gs.version, "interval": current_app.config["LIVE_POLL_MS"]}
 
 
 @bp.route("/s/<token>/share")

@@ -40,7 +40,12 @@ function keep(form) {
   let restoring = false;
 
   function save() {
-    if (!restoring) writeDraft(key, readFields(form));
+    if (restoring) return;
+    const fields = readFields(form);
+    // a form with nothing typed in it keeps no draft: only a hidden field moved (the parts merged, as the
+    // live status is polled), and after Discard that would bring back a draft of the form as opened
+    if (!readDraft(key) && sameEntry(fields, rendered, form)) return;
+    writeDraft(key, fields);
   }
 
   function put(fields) {

@@ -7,7 +7,6 @@
 
 import { askFresh, pollWhileVisible } from "./poll.js";
 
-const INTERVAL_MS = 3000;
 const panel = document.getElementById("draft-status");
 
 function show(name, text) {
@@ -91,7 +90,7 @@ async function start() {
   }
 
   if (partsUrl) merge(JSON.parse(panel.dataset.parts || "{}"));
-  pollWhileVisible(tick, INTERVAL_MS);
+  pollWhileVisible(tick, Number(panel.dataset.interval) || 2500);
 }
 
 if (panel && panel.dataset.statusUrl) start();

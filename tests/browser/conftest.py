@@ -25,6 +25,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 # screens kept to be looked at by a person (git ignores the folder): the hand form, the review page
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PHONE = {"width": 390, "height": 844}
+# how often the served pages ask for news: a fifth of the 2.5 s a table's phones wait, so that a test of
+# what follows a change waits less; a test marked poll_ms(n) is served at n (the product's own figure, say)
+POLL_MS = 500
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -51,8 +54,14 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 
 
-def serve(databases: Databases, **config) -> Iterator[tuple[str, object]]:
-    """Serve a fresh app on its own empty database on a free port of 127.0.0.1; yields its base URL and the app."""
+def serve(databases: Databases, request: pytest.FixtureRequest | None = None, **config
+          ) -> Iterator[tuple[str, object]]:
+    """Serve a fresh app on its own empty database on a free port of 127.0.0.1; yields its base URL and the app.
+
+    The pages poll every POLL_MS, or as the requesting test's poll_ms mark says.
+    """
+    marked = request.node.get_closest_marker("poll_ms") if request else None
+    config.setdefault("LIVE_POLL_MS", marked.args[0] if marked else POLL_MS)
     app = databases.app("browser", SECRET_KEY="browser-tests", **config)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -65,16 +74,16 @@ def serve(databases: Databases, **config) -> Iterator[tuple[str, object]]:
 
 
 @pytest.fixture
-def live_server(databases: Databases) -> Iterator[str]:
+def live_server(databases: Databases, request: pytest.FixtureRequest) -> Iterator[str]:
     """Serve a fresh app on a free port of 127.0.0.1, this browser being the host; yields its base URL."""
-    for url, _ in serve(databases):
+    for url, _ in serve(databases, request):
         yield url
 
 
 @pytest.fixture
-def lan_server(databases: Databases) -> Iterator[tuple[str, object]]:
+def lan_server(databases: Databases, request: pytest.FixtureRequest) -> Iterator[tuple[str, object]]:
     """Serve a fresh app as `serve --lan` does: every browser is a guest until it opens the host link."""
-    yield from serve(databases, LOOPBACK_IS_HOST=False)
+    yield from serve(databases, request, LOOPBACK_IS_HOST=False)
 
 
 @pytest.fixture

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+
+from tests.browser.conftest import POLL_MS
 
 
 def start_game(page, live_server: str) -> None:
@@ -16,6 +19,8 @@ def start_game(page, live_server: str) -> None:
     expect(page.locator(".scoreboard")).to_be_visible()
 
 
+# the promise to the table is the product's own poll, not the tests' quicker one
+@pytest.mark.poll_ms(2500)
 def test_view_link_in_a_second_browser_follows_a_saved_hand_within_5_seconds(
     page, browser, browser_context_args, live_server, screenshot
 ):
@@ -63,16 +68,16 @@ def test_view_page_stops_asking_while_hidden_and_catches_up_when_shown(page, liv
     start_game(page, live_server)
     polls = []
     page.on("request", lambda r: polls.append(r.url) if "/live?" in r.url else None)
-    page.wait_for_timeout(3000)
+    page.wait_for_timeout(POLL_MS * 3)
     assert polls, "the page asks for changes while shown"
     # pretend the phone went into a pocket: the page is hidden
     page.evaluate("""() => {
         Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(POLL_MS)
     asked = len(polls)
-    page.wait_for_timeout(6000)
+    page.wait_for_timeout(POLL_MS * 6)
     assert len(polls) == asked, "no requests while the page is hidden"
     page.evaluate("""() => {
         Object.defineProperty(document, "hidden", {configurable: true, get: () => false});
