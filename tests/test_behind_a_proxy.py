@@ -153,7 +153,7 @@ def test_a_game_opened_through_a_declared_proxy_is_remembered_on_that_device(dec
 def every_cookie(server: Server, headers: dict[str, str]) -> list[str]:
     """The cookies set on opening a game, the host link and a player's own part: the session, host and device cookies."""
     cookies: dict[str, str] = {}
-    for path in (f"/s/{EDIT_TOKEN}", f"/host/{host_key(str(server.data))}", f"/s/{EDIT_TOKEN}/my-hand?player=Ann"):
+    for path in (f"/s/{EDIT_TOKEN}", f"/host/{host_key(str(server.data))}", f"/s/{EDIT_TOKEN}/my-hand?seat=1"):
         cookies.update({f"{path} {name}": value for name, value in server.cookies(path, headers).items()})
     names = {key.split()[1] for key in cookies}
     assert {"session", "scorekeeper_host"} <= names and any(name.startswith("sk_me_") for name in names), names

@@ -82,16 +82,16 @@ def game(table, app):
 
 
 def phone(app, game, seat: int):
-    """A player's own phone: a separate client that opened the edit link and said who it is (by name)."""
+    """A player's own phone: a separate client that opened the edit link and said who it is (its table seat, from 1)."""
     client = app.test_client()
-    response = client.get(f"{game.url}/my-hand?player={game.names[seat]}")
+    response = client.get(f"{game.url}/my-hand?seat={seat + 1}")
     assert response.status_code == 200
     return client
 
 
 def send(client, game, seat: int, **fields):
     """Send a part from a phone, as its form posts it (hand 1 unless `position` is given)."""
-    data = {"player": game.names[seat], "position": "1"} | {k.replace("__", "-"): v for k, v in fields.items()}
+    data = {"seat": str(seat + 1), "position": "1"} | {k.replace("__", "-"): v for k, v in fields.items()}
     return client.post(f"{game.url}/my-hand", data=data)
 
 
@@ -139,7 +139,7 @@ def test_the_hand_saved_from_the_filled_in_form_scores_each_part_and_clears_the_
     assert game.totals() == {"Ann": 54, "Ben": 15, "Cid": -10}
     assert stored_parts(app) == {}
     # Ann's phone, reloaded after sending, says the hand was saved and offers the scoreboard
-    mine = ann.get(f"{game.url}/my-hand?player=Ann&sent=1").get_data(as_text=True)
+    mine = ann.get(f"{game.url}/my-hand?seat=1&sent=1").get_data(as_text=True)
     assert "Hand 1 was saved, with your part." in mine
     assert f'href="{game.url}">See the scoreboard' in mine
     # and its form is now for hand 2, empty
@@ -211,7 +211,7 @@ def test_the_view_link_cannot_send_a_part_or_read_who_sent_one(app, game):
     with app.app_context():
         view = db.session.execute(select(GameSession)).scalar_one().view_token
     watcher = app.test_client()
-    posted = watcher.post(f"/s/{view}/my-hand", data={"player": "Ann", "position": "1", "melds-0": "7H 8H 9H"})
+    posted = watcher.post(f"/s/{view}/my-hand", data={"seat": "1", "position": "1", "melds-0": "7H 8H 9H"})
     assert posted.status_code == 403
     assert watcher.get(f"/s/{view}/my-hand").status_code == 403
     assert watcher.get(f"/s/{view}/my-hand/status").status_code == 403
@@ -222,7 +222,7 @@ def test_the_phone_remembers_who_it_belongs_to(app, game):
     ben = phone(app, game, 1)
     page = ben.get(f"{game.url}/my-hand").get_data(as_text=True)
     assert "<h1>Ben's cards" in page
-    assert form_values(page, "draft-form")["player"] == "Ben"
+    assert form_values(page, "draft-form")["seat"] == "2"
     # another phone has not said who it is yet: it is asked
     assert "Who are you?" in app.test_client().get(f"{game.url}/my-hand").get_data(as_text=True)
     # and Ben can say he is someone else
@@ -256,7 +256,7 @@ def test_a_part_sent_after_the_hand_was_saved_is_refused_and_says_so(app, game):
 
 def test_another_meld_row_without_script(app, game):
     ann = phone(app, game, 0)
-    page = ann.post(f"{game.url}/my-hand", data={"player": "Ann", "position": "1", "melds-0": "7H 8H 9H",
+    page = ann.post(f"{game.url}/my-hand", data={"seat": "1", "position": "1", "melds-0": "7H 8H 9H",
                                                   "melds-1": "KS KD KC", "more": "melds"})
     assert page.status_code == 200
     values = form_values(page.get_data(as_text=True), "draft-form")
@@ -282,7 +282,7 @@ def test_a_part_is_sent_with_csrf_protection_on(databases):
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', new_page).group(1)
     url = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben", "csrf_token": csrf}
                       ).headers["Location"]
-    values = form_values(client.get(f"{url}/my-hand?player=Ann").get_data(as_text=True), "draft-form")
+    values = form_values(client.get(f"{url}/my-hand?seat=1").get_data(as_text=True), "draft-form")
     assert values["csrf_token"]
     without = {k: v for k, v in values.items() if k != "csrf_token"} | {"melds-0": "7H 8H 9H"}
     assert client.post(f"{url}/my-hand", data=without).status_code == 400
@@ -486,16 +486,16 @@ def test_a_players_phone_says_whether_the_hand_saved_their_part(app, game):
     assert game.client.post(f"{game.url}/hands/new",
                             data=typed_ben_qc(game) | {"parts_seen": json.dumps(seen)}).status_code == 302
     without = "Hand 1 was saved without your part: the table kept what was typed there."
-    assert without in html.unescape(ben.get(f"{game.url}/my-hand?player=Ben&sent=1").get_data(as_text=True))
-    assert "Hand 1 was saved, with your part." in cid.get(f"{game.url}/my-hand?player=Cid&sent=1").get_data(as_text=True)
+    assert without in html.unescape(ben.get(f"{game.url}/my-hand?seat=2&sent=1").get_data(as_text=True))
+    assert "Hand 1 was saved, with your part." in cid.get(f"{game.url}/my-hand?seat=3&sent=1").get_data(as_text=True)
     # the page that follows the hand live hears the same
-    assert ben.get(f"{game.url}/my-hand/status?player=Ben&hand=1").get_json()["saved_text"] == without
-    assert cid.get(f"{game.url}/my-hand/status?player=Cid&hand=1").get_json()["saved_text"] == (
+    assert ben.get(f"{game.url}/my-hand/status?seat=2&hand=1").get_json()["saved_text"] == without
+    assert cid.get(f"{game.url}/my-hand/status?seat=3&hand=1").get_json()["saved_text"] == (
         "Hand 1 was saved, with your part.")
     # a phone that sent nothing claims nothing; a hand not saved yet says nothing
     ann = phone(app, game, 0)
-    assert ann.get(f"{game.url}/my-hand/status?player=Ann&hand=1").get_json()["saved_text"] == "Hand 1 was saved."
-    assert "saved_text" not in ann.get(f"{game.url}/my-hand/status?player=Ann&hand=2").get_json()
+    assert ann.get(f"{game.url}/my-hand/status?seat=1&hand=1").get_json()["saved_text"] == "Hand 1 was saved."
+    assert "saved_text" not in ann.get(f"{game.url}/my-hand/status?seat=1&hand=2").get_json()
 
 
 def test_a_player_the_table_agreed_to_save_at_0_is_not_filled_from_a_part(app, game):
@@ -549,7 +549,7 @@ def test_a_part_changed_from_another_phone_is_shown_as_cards(app, game):
 def hidden_values(page: str) -> dict[str, str]:
     """The draft form's hidden fields (who, the seats its lay-off targets count, the hand), as posted."""
     values = form_values(page, "draft-form")
-    return {name: values[name] for name in ("player", "seated", "position", "part_version")}
+    return {name: values[name] for name in ("seat", "seated", "position", "part_version")}
 
 
 def test_a_player_leaving_while_a_part_is_typed_moves_no_lay_off_to_another_player(app, game):
@@ -575,5 +575,50 @@ def test_a_player_leaving_while_a_part_is_typed_moves_no_lay_off_to_another_play
     assert "Not sent: Ben left this hand after this page opened: choose again where to lay off." in page
     assert "Ben is not dealt into this hand any more: choose again." in page
     assert form_values(page, "draft-form")["layoffs-0-cards"] == "8D"
-    assert form_values(page, "draft-form")["player"] == "Cid"
+    assert form_values(page, "draft-form")["seat"] == "3"
     assert stored_parts(app)["Cid"]["layoffs"][0]["onto"] == {"player": "Ann", "meld": 0}
+
+
+def test_a_player_renamed_while_parts_are_typed_keeps_their_part_and_the_lay_offs_onto_them(app, game):
+    ann, cid = phone(app, game, 0), phone(app, game, 2)
+    assert send(ann, game, 0, melds__0="7h 8h 9h", went_out="y").status_code == 302
+    opened = cid.get(f"{game.url}/my-hand").get_data(as_text=True)
+    # the table fixes two names while Cid types: his own, and Ann's, whose meld he lays off onto
+    game.client.get(f"{game.url}/players")
+    assert change(game, "rename", player="Cid", new_name="Cyd").status_code == 302
+    assert change(game, "rename", player="Ann", new_name="Anne").status_code == 302
+    sent = cid.post(f"{game.url}/my-hand", data=hidden_values(opened) | {
+        "layoffs-0-cards": "10H", "layoffs-0-onto": "0:0", "in_hand": "2S"})
+    assert sent.status_code == 302, sent.get_data(as_text=True)
+    assert stored_parts(app)["Cyd"]["layoffs"] == [{"cards": ["10H"], "onto": {"player": "Anne", "meld": 0}}]
+    # the phone still knows who it belongs to, and hears about its part under the new name
+    assert "<h1>Cyd's cards" in cid.get(f"{game.url}/my-hand").get_data(as_text=True)
+
+
+def test_a_tampered_seat_list_is_no_server_error(app, game):
+    cid = phone(app, game, 2)
+    opened = cid.get(f"{game.url}/my-hand").get_data(as_text=True)
+    for seated in ("[" * 5000, "not json", '{"a": 1}', '["Ann", 2]', "[99]", ""):
+        posted = cid.post(f"{game.url}/my-hand", data=hidden_values(opened) | {
+            "seated": seated, "layoffs-0-cards": "10H", "layoffs-0-onto": "0:0", "in_hand": "2S"})
+        assert posted.status_code < 500, seated
+
+
+def test_after_the_hand_is_saved_a_stale_page_hears_that_not_that_a_player_left(app, game):
+    ann, cid = phone(app, game, 0), phone(app, game, 2)
+    assert send(ann, game, 0, melds__0="7h 8h 9h", went_out="y").status_code == 302
+    assert send(phone(app, game, 1), game, 1, melds__0="5d 6d 7d").status_code == 302
+    opened = cid.get(f"{game.url}/my-hand").get_data(as_text=True)
+    assert game.play({"went_out": "Ann", "points": {"Ann": 30, "Ben": 5, "Cid": -10}}).status_code == 302
+    assert change(game, "leave", player="Ben").status_code == 302
+    late = cid.post(f"{game.url}/my-hand", data=hidden_values(opened) | {
+        "layoffs-0-cards": "8D", "layoffs-0-onto": "1:0", "in_hand": "2S"})
+    assert late.status_code == 409
+    assert "left this hand" not in late.get_data(as_text=True)
+    assert "Hand 1 was already saved" in html.unescape(late.get_data(as_text=True))
+
+
+def test_a_tampered_parts_seen_on_the_hand_form_is_no_server_error(game):
+    form = game.hand_form({"went_out": "Ann", "players": {"Ann": {"melds": ["7H 8H 9H"]}, "Ben": {"in_hand": "QS"},
+                                                          "Cid": {"in_hand": "2S"}}})
+    assert game.client.post(f"{game.url}/hands/new", data=form | {"parts_seen": "[" * 5000}).status_code == 302

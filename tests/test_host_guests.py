@@ -162,7 +162,7 @@ def test_session_cookie_secure_makes_every_cookie_secure_not_the_session_alone(a
     with app.app_context():
         key = host_key()
     cookies = phone.get(f"/host/{key}").headers.getlist("Set-Cookie")
-    cookies += phone.get(f"/s/{games[0]['edit']}/my-hand?player=Ann").headers.getlist("Set-Cookie")
+    cookies += phone.get(f"/s/{games[0]['edit']}/my-hand?seat=1").headers.getlist("Set-Cookie")
     names = {cookie.split("=", 1)[0] for cookie in cookies}
     assert {HOST_COOKIE, "session"} <= names and any(name.startswith("sk_me_") for name in names), names
     assert all("; Secure" in cookie for cookie in cookies), cookies

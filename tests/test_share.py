@@ -197,7 +197,7 @@ def test_a_host_can_ask_phones_to_poll_less_often(databases):
     client = app.test_client()
     url = client.post("/new/rummy500", data={"players-0": "Ann", "players-1": "Ben"}).headers["Location"]
     assert 'data-interval="6000"' in client.get(url).get_data(as_text=True)
-    own = client.get(f"{url}/my-hand?player=Ann").get_data(as_text=True)
+    own = client.get(f"{url}/my-hand?seat=1").get_data(as_text=True)
     assert re.search(r'id="draft-status"[^>]*data-interval="6000"', own, re.S)
 
 

@@ -351,7 +351,7 @@ def seen_parts(text: str | None) -> dict[str, dict[str, Any]]:
     """The hand form's parts_seen field (static/js/parts-merge.js): what the page did with each seat's part."""
     try:
         seen = json.loads(text or "{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile "[[[[..." nests deeper than the parser goes
         return {}
     if not isinstance(seen, dict):
         return {}

@@ -51,8 +51,10 @@ SENT_PARTS_KEPT = 6
 class DraftPartForm(PageForm):
     """One player's own part of the next hand: melds, lay-offs, cards left in hand."""
 
-    player = HiddenField()  # the player's name: a seat index shifts when someone leaves, rejoins or is out
-    # the players dealt in, in seat order, when the form was made: its lay-off targets ("1:0") count seats in it
+    # who sends it, by table seat number (Seat.seat): a seat in the hand's form moves when someone leaves, is out
+    # of a pool or rejoins it, and a name changes with a rename; the table seat stays the player's all game
+    seat = HiddenField()
+    # the table seats dealt in (JSON, in order) when the form was made: its lay-off targets ("1:0") count in them
     seated = HiddenField()
     position = HiddenField()
     part_version = HiddenField()  # the version of the player's part this form was opened on
@@ -102,8 +104,21 @@ def _cookie_name(gs: GameSession) -> str:
     return f"sk_me_{gs.id}"
 
 
+def table_seats(gs: GameSession) -> dict[str, int]:
+    """Each player's table seat number (Seat.seat), which no leaving, rejoining or renaming moves."""
+    return {seat.player.name: seat.seat for seat in gs.seats}
+
+
+def _name_at(gs: GameSession, number: int | None) -> str | None:
+    """The player at table seat `number`; None when no one sits there."""
+    return next((seat.player.name for seat in gs.seats if seat.seat == number), None)
+
+
 def _remembered_seat(gs: GameSession) -> int | None:
-    return _seat_of(gs, unquote(request.cookies.get(_cookie_name(gs), "")))
+    remembered = unquote(request.cookies.get(_cookie_name(gs), ""))
+    # "#3": table seat 3; a cookie set before seats were remembered by number holds the player's name
+    name = _name_at(gs, whole_number(remembered[1:], None)) if remembered.startswith("#") else remembered
+    return _seat_of(gs, name)
 
 
 def _seat_of(gs: GameSession, name: str | None) -> int | None:
@@ -113,30 +128,36 @@ def _seat_of(gs: GameSession, name: str | None) -> int | None:
 
 
 def _sender_seat(gs: GameSession) -> int:
-    """The seat in the next hand's form of the player a posted part names; aborts when none is dealt in."""
-    name = request.form.get("player", "")
+    """The seat in the next hand's form of the player whose table seat a posted part names; aborts when not dealt in."""
+    name = _name_at(gs, whole_number(request.form.get("seat"), None))
     seat = _seat_of(gs, name)
     if seat is not None:
         return seat
-    if name in gs.player_names:
+    if name is not None:
         abort(409, f"{name} is not dealt into hand {service.next_position(gs)}: nothing was sent.")
     abort(400, "Choose who you are first.")
 
 
-def _roster_posted(form: DraftPartForm) -> list[str] | None:
-    """The players dealt in when the posted form was made (its `seated` field); None when unreadable."""
+def _roster_posted(form: DraftPartForm) -> list[int] | None:
+    """The table seats dealt in when the posted form was made (its `seated` field); None when unreadable."""
     try:
         roster = json.loads(form.seated.data or "")
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile "[[[[..." nests deeper than the parser goes
         return None
-    return roster if isinstance(roster, list) and all(isinstance(name, str) for name in roster) else None
+    return roster if isinstance(roster, list) and all(type(number) is int for number in roster) else None
 
 
-def _retarget_layoffs(form: DraftPartForm, roster: list[str], names: list[str]) -> list[str]:
-    """Point the form's lay-offs at seats of `names` (the players dealt in now) instead of `roster`'s.
+def _roster(gs: GameSession, names: list[str]) -> list[int]:
+    """The table seats of `names` (the players dealt in), in order: what a form's `seated` holds."""
+    numbers = table_seats(gs)
+    return [numbers[name] for name in names]
+
+
+def _retarget_layoffs(form: DraftPartForm, gs: GameSession, roster: list[int], names: list[str]) -> list[str]:
+    """Point the form's lay-offs at seats of `names` (the players dealt in now) instead of those of `roster`.
 
     A player who left, or rejoined a pool, between the page's opening and its sending moves
-    the others' seats: each target is carried over by its player's name. Returns the names of
+    the others' seats: each target is carried over by its table seat. Returns the names of
     targets no longer dealt in (their lay-offs lose the meld they were onto, and say why).
     """
     gone = []
@@ -145,13 +166,14 @@ def _retarget_layoffs(form: DraftPartForm, roster: list[str], names: list[str]) 
         seat = whole_number(seat_text, None)
         if not colon or seat is None or seat >= len(roster):
             continue
-        owner = roster[seat]
+        owner = _name_at(gs, roster[seat])
         if owner in names:
             layoff.onto.data = f"{names.index(owner)}:{row_text}"
         else:
             layoff.onto.data = ""
-            layoff.onto.errors = [*layoff.onto.errors, f"{owner} is not dealt into this hand any more: choose again."]
-            gone.append(owner)
+            who = owner or "That player"
+            layoff.onto.errors = [*layoff.onto.errors, f"{who} is not dealt into this hand any more: choose again."]
+            gone.append(who)
     return gone
 
 
@@ -212,7 +234,8 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
 
 def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
     names = dealt_in(gs)
-    form.seated.data = json.dumps(names)
+    form.seat.data = str(table_seats(gs)[names[seat]])
+    form.seated.data = json.dumps(_roster(gs, names))
     sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
     progress = draft_service.status(gs, sent)
     return render_template(
@@ -265,13 +288,24 @@ def part_draft(gs: GameSession, position: int | str, name: str) -> str:
     Named by the table seat, which no one leaving or rejoining moves: a phone passed round the
     table never offers one player's typing to another.
     """
-    number = next((seat.seat for seat in gs.seats if seat.player.name == name), 0)
-    return f"hand{position}|seat{number}"
+    return f"hand{position}|seat{table_seats(gs).get(name, 0)}"
+
+
+def _saved_meanwhile(gs: GameSession, token: str, form: DraftPartForm, seat: int,
+                     exc: draft_service.HandAlreadySaved):
+    """The page again, saying the hand it was for was saved meanwhile, its form now for the next hand."""
+    form.position.data = str(service.next_position(gs))
+    return _render_part(gs, token, form, seat, error=str(exc), saved=exc.position, status=409)
+
+
+def _own_page(gs: GameSession, token: str, name: str, sent: int) -> str:
+    """The address of `name`'s own page once their part of hand `sent` went: it says what became of it."""
+    return url_for("sessions.draft_part", token=token, seat=table_seats(gs)[name], sent=sent)
 
 
 def _remember(response, gs: GameSession, token: str, name: str):
     response.set_cookie(
-        _cookie_name(gs), quote(name), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
+        _cookie_name(gs), quote(f"#{table_seats(gs)[name]}"), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
         httponly=True, samesite="Lax", secure=cookies_secure(),
     )
     return response
@@ -282,13 +316,13 @@ def draft_part(token: str):
     """A player's own part of the next hand: first "who are you?", then their melds and cards."""
     gs, _ = load_session(token, need="edit")
     names = dealt_in(gs)
-    asked = request.args.get("player")
+    asked = _name_at(gs, whole_number(request.args.get("seat"), None))
     chosen = _seat_of(gs, asked)
     seat = chosen if chosen is not None else _remembered_seat(gs)
     if seat is None or request.args.get("choose"):
         return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
                                current=seat, status=draft_service.status(gs), names=names, kept_out=kept_out(gs),
-                               not_dealt=asked if asked in gs.player_names and chosen is None else None)
+                               numbers=table_seats(gs), not_dealt=asked if chosen is None else None)
     saved = whole_number(request.args.get("sent"), None)
     if saved is not None and saved >= service.next_position(gs):
         saved = None
@@ -296,7 +330,6 @@ def draft_part(token: str):
     part = sent.get(names[seat])
     values = _part_values(part.data if part else {}, seat, names, gs.variant.hand_counts)
     form = DraftPartForm(formdata=MultiDict(values))
-    form.player.data = names[seat]
     form.position.data = str(service.next_position(gs))
     form.part_version.data = str(part.version) if part else ""
     form.setup(gs, seat, sent)
@@ -315,20 +348,22 @@ def draft_send(token: str):
     sent = draft_service.parts(gs)
     form.setup(gs, seat, sent)
     roster = _roster_posted(form)
-    gone = _retarget_layoffs(form, roster, names) if roster is not None and roster != names else []
-    form.seated.data = json.dumps(names)
+    gone = _retarget_layoffs(form, gs, roster, names) if roster not in (None, _roster(gs, names)) else []
     more = request.form.get("more", "")
     if more in ("melds", "layoffs"):
         getattr(form, more).append_entry()
         form.setup(gs, seat, sent)
         return _render_part(gs, token, form, seat, sent=sent)
+    position = whole_number(form.position.data, None)
+    if position != service.next_position(gs):
+        # before anything else is said of the page: whatever moved since, it was for a hand saved meanwhile
+        return _saved_meanwhile(gs, token, form, seat, draft_service.HandAlreadySaved(position or 0))
     if gone:
         return _render_part(gs, token, form, seat, status=409, error=(
             f"Not sent: {' and '.join(gone)} left this hand after this page opened: choose again where to lay off."))
     if not form.validate():
         return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
     try:
-        position = whole_number(form.position.data)
         expected = whole_number(form.part_version.data, None)
         part = _read_part(form, gs, seat)
         draft_service.save_part(gs, names[seat], part, expected, position, part.get("wild_rank"))
@@ -344,13 +379,11 @@ def draft_send(token: str):
             _remember_sent(gs, names[seat], position, part)
             flash(f"Your part of hand {position} was already sent; it was not sent twice.")
             forget_drafts(gs, part_draft(gs, position, names[seat]))
-            return _remember(after_save(url_for("sessions.draft_part", token=token, player=names[seat],
-                                                sent=position)), gs, token, names[seat])
+            return _remember(after_save(_own_page(gs, token, names[seat], position)), gs, token, names[seat])
         form.part_version.data = str(exc.part.version)
         return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
-        form.position.data = str(service.next_position(gs))
-        return _render_part(gs, token, form, seat, error=str(exc), saved=exc.position, status=409)
+        return _saved_meanwhile(gs, token, form, seat, exc)
     except ValueError as exc:
         return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
     _remember_sent(gs, names[seat], position, part)
@@ -358,20 +391,19 @@ def draft_send(token: str):
     for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
         flash(note)
     forget_drafts(gs, part_draft(gs, position, names[seat]))
-    response = after_save(url_for("sessions.draft_part", token=token, player=names[seat], sent=position))
-    return _remember(response, gs, token, names[seat])
+    return _remember(after_save(_own_page(gs, token, names[seat], position)), gs, token, names[seat])
 
 
 @bp.route("/s/<token>/my-hand/status")
 def draft_status(token: str):
     """Who has sent their part of the next hand (JSON, for the pages that follow it live).
 
-    A player's own page asks with ?player=<name>&hand=<n>: once hand n is saved, "saved_text" says
+    A player's own page asks with ?seat=<table seat>&hand=<n>: once hand n is saved, "saved_text" says
     whether it used their part.
     """
     gs, _ = load_session(token, need="edit")
     body = draft_service.status(gs)
-    name = request.args.get("player")
+    name = _name_at(gs, whole_number(request.args.get("seat"), None))
     hand = whole_number(request.args.get("hand"), None)
     if name and hand is not None and 0 < hand < body["hand"] and draft_service.was_dealt(gs, name, hand):
         body["saved_text"] = _saved_text(gs, name, hand)

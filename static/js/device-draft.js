@@ -17,6 +17,29 @@ function renamedOld(fields, form) {
   return fields.map(([name, value]) => (name === "version" && now ? [now, value] : [name, value]));
 }
 
+// A player's own page names each lay-off's target by its seat ("2:0") among the table seats dealt in
+// when the page was made, which its hidden `seated` lists: a draft typed before someone left or
+// rejoined a pool has its targets moved to the same players' seats on today's page (none if gone).
+function retargeted(fields, form) {
+  const now = form.elements.seated;
+  const then = fields.find(([name]) => name === "seated");
+  if (!now || !then || then[1] === now.value) return fields;
+  let before;
+  let after;
+  try {
+    [before, after] = [JSON.parse(then[1]), JSON.parse(now.value)];
+  } catch {
+    return fields;
+  }
+  return fields.map(([name, value]) => {
+    if (name === "seated") return [name, now.value];
+    if (!/^layoffs-\d+-onto$/.test(name) || !value.includes(":")) return [name, value];
+    const [seat, row] = value.split(":");
+    const at = after.indexOf(before[Number(seat)]);
+    return [name, at >= 0 ? `${at}:${row}` : ""];
+  });
+}
+
 function byName(pairs) {
   const values = new Map();
   for (const [name, value] of pairs) values.set(name, [...(values.get(name) || []), value]);
@@ -58,7 +81,7 @@ function keep(form) {
   }
 
   const kept = readDraft(key);
-  const draft = kept && { ...kept, fields: renamedOld(kept.fields, form) };
+  const draft = kept && { ...kept, fields: retargeted(renamedOld(kept.fields, form), form) };
   const now = readFields(form);
   if (draft && !sameEntry(draft.fields, rendered, form)) {
     // a field changed before this script ran (typed at once, or put back by the browser itself on

@@ -25,7 +25,7 @@ async function start() {
   const onOwnPage = Boolean(own);
   // a player's own page asks whether the hand, once saved, used their part
   const statusUrl = own
-    ? `${panel.dataset.statusUrl}?${new URLSearchParams({ player: own.elements.player.value, hand })}`
+    ? `${panel.dataset.statusUrl}?${new URLSearchParams({ seat: own.elements.seat.value, hand })}`
     : panel.dataset.statusUrl;
   const form = document.getElementById("hand-form");
   const partsUrl = form && form.elements.parts_seen ? panel.dataset.partsUrl : null;

@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -175,7 +174,7 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
     expect(page.locator(".alert-error, .field-errors, .ask-empty").first).to_be_visible()
     yield "hand form, points, saved with nothing entered"
 
-    for label, url in (("hand form, cards", f"{e}/hands/new"), ("my own part", f"{e}/my-hand?player={quote(LONG_NAMES[1])}"),
+    for label, url in (("hand form, cards", f"{e}/hands/new"), ("my own part", f"{e}/my-hand?seat=2"),
                        ("checker", f"{b}/check")):
         visit(page, url)
         # the picker starts closed: each card field has its own Cards button that opens it

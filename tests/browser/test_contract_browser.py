@@ -147,7 +147,7 @@ def test_a_lay_off_list_offers_no_meld_to_a_player_who_has_not_gone_down(page: P
     meld(page, "Cy", 1, "")
     expect(offered).to_have_count(1)
     # a player's own page follows the same rule: Cy's own melds come first
-    page.goto(page.url.split("/hands/")[0] + "/my-hand?player=Cy")
+    page.goto(page.url.split("/hands/")[0] + "/my-hand?seat=3")
     mine = page.get_by_label("My lay-off 1: onto").locator("option:not([disabled])")
     expect(mine).to_have_text(["(none: type a meld first)"])
     page.get_by_label("My meld 1").fill("kh kd ks")

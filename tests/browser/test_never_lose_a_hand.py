@@ -224,7 +224,8 @@ def test_undo_then_put_back_gives_back_the_same_hand(page, live_server, screensh
 
 def send_part(phone: Page, edit_url: str, name: str, melds=(), layoff=None, left="", went_out=False) -> None:
     """A player sends their own part from their own phone (layoff: (cards, label of the meld onto))."""
-    phone.goto(f"{edit_url}/my-hand?player={name}")
+    phone.goto(f"{edit_url}/my-hand?choose=1")
+    phone.get_by_role("link", name=f"I am {name}").tap()
     for row, meld in enumerate(melds, start=1):
         phone.get_by_label(f"My meld {row}").fill(meld)
     if layoff:
@@ -396,7 +397,7 @@ def test_an_edit_of_a_past_hand_and_a_players_own_part_are_kept_too(page, live_s
     assert stored_hands(page, edit_url)[0]["players"]["Cy"]["in_hand"] == ["AS", "3C"]
 
     # a player's own part of hand 2, typed but not sent yet, on their phone
-    page.goto(f"{edit_url}/my-hand?player=Ben")
+    page.goto(f"{edit_url}/my-hand?seat=2")
     page.get_by_label("My meld 1").fill("5D 6D 7D")
     page.get_by_role("button", name="Another meld").tap()
     page.get_by_label("My meld 3").fill("QH QS QD")
@@ -516,3 +517,37 @@ def test_two_choices_open_are_counted_and_a_part_used_is_said_so_on_the_phone(
         expect(ben.locator("#draft-saved")).to_contain_text("Hand 1 was saved, with your part.", timeout=8000)
     finally:
         phones.close()
+
+
+def test_a_part_typed_before_a_player_left_comes_back_onto_the_same_players_meld(
+    page, browser, browser_context_args, live_server
+):
+    edit_url = start(page, live_server)
+    phones = browser.new_context(**browser_context_args)
+    try:
+        send_part(phones.new_page(), edit_url, "Ben", melds=("5D 6D 7D",))
+        # Cy types a lay-off onto Ben's meld on his phone, and does not send it yet
+        cy = phones.new_page()
+        cy.goto(f"{edit_url}/my-hand?choose=1")
+        cy.get_by_role("link", name="I am Cy").tap()
+        cy.get_by_label("My lay-off 1: cards").fill("8d")
+        cy.get_by_label("My lay-off 1: onto").select_option(label="Ben's meld 1: 5D 6D 7D")
+        cy.get_by_label("Cards left in my hand").fill("2s")
+        # Ann leaves: Ben is now the first player of the hand's form, Cy the second
+        page.goto(f"{edit_url}/players")
+        page.get_by_label("Player leaving").select_option("Ann")
+        page.get_by_role("region", name="A player leaves").get_by_label("Yes, make this change").check()
+        page.get_by_role("button", name="Leave the game").tap()
+        expect(page.get_by_role("status").filter(has_text="Ann")).to_be_visible()
+        # Cy's phone, reloaded, puts his typing back onto Ben's meld, not onto a meld of his own
+        cy.reload()
+        expect(cy.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+        expect(cy.get_by_label("My lay-off 1: onto").locator("option:checked")).to_have_text("Ben's meld 1: 5D 6D 7D")
+        cy.get_by_role("button", name="Send my part").tap()
+        expect(cy.get_by_role("status").filter(has_text="Your part of hand 1 was sent")).to_be_visible()
+    finally:
+        phones.close()
+    page.goto(edit_url)
+    page.get_by_role("link", name=re.compile(r"^Enter hand 1")).first.tap()
+    expect(page.get_by_label("Cy's lay-off 1: onto")).to_have_value("0:0")
+    expect(page.get_by_label("Cy's lay-off 1: cards")).to_have_value("8D")

@@ -99,19 +99,19 @@ def test_each_side_sends_its_own_part_with_red_threes_and_the_saving_phone_finds
 
     table.start("canasta", ["Ann", "Ben"], table=2)
     ann, ben = app.test_client(), app.test_client()
-    for name, phone in (("Ann", ann), ("Ben", ben)):
-        assert phone.get(f"{table.url}/my-hand?player={name}").status_code == 200
+    for seat, phone in ((1, ann), (2, ben)):
+        assert phone.get(f"{table.url}/my-hand?seat={seat}").status_code == 200
     page = html.unescape(ann.get(f"{table.url}/my-hand").get_data(as_text=True))
     assert "My </span>Red threes" in page
     # black threes meld only when going out: Ann, going out, may; the check of her part knows it
     sent = ann.post(f"{table.url}/my-hand", data={
-        "player": "Ann", "position": "1", "went_out": "y", "counts-0": "2",
+        "seat": "1", "position": "1", "went_out": "y", "counts-0": "2",
         "melds-0": "JH JS JD JC JH JS JD", "melds-1": "3S 3C 3S"})
     assert sent.status_code == 302, html.unescape(sent.get_data(as_text=True))
-    refused = ben.post(f"{table.url}/my-hand", data={"player": "Ben", "position": "1", "melds-0": "3S 3C 3C"})
+    refused = ben.post(f"{table.url}/my-hand", data={"seat": "2", "position": "1", "melds-0": "3S 3C 3C"})
     assert "black threes meld only when going out" in html.unescape(refused.get_data(as_text=True))
     assert ben.post(f"{table.url}/my-hand", data={
-        "player": "Ben", "position": "1", "counts-0": "1", "in_hand": "AH 9D"}).status_code == 302
+        "seat": "2", "position": "1", "counts-0": "1", "in_hand": "AH 9D"}).status_code == 302
     values = form_values(table.client.get(f"{table.url}/hands/new").get_data(as_text=True), "hand-form")
     assert (values["players-0-counts-0"], values["players-1-counts-0"]) == ("2", "1")
     assert values["players-0-melds-1"] == "3S 3C 3S"

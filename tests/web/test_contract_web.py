@@ -70,7 +70,7 @@ def test_the_checker_checks_a_contract_meld(client):
 def test_a_players_own_part_page_says_the_deals_contract(table, client):
     url = table.start("contract", ["Ann", "Ben", "Cy"])
     saved(table.play({"went_out": "Ann", "points": {"Ann": "0", "Ben": "10", "Cy": "5"}}))
-    text = client.get(f"{url}/my-hand?player=Ben").get_data(as_text=True)
+    text = client.get(f"{url}/my-hand?seat=2").get_data(as_text=True)
     assert "Deal 2 asks for a set of three and a run of four." in text
 
 

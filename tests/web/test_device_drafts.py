@@ -38,7 +38,7 @@ def forgotten(page: str) -> list[str]:
 def test_each_hand_form_names_its_draft_by_session_hand_and_form(game, table, app):
     cards = game.client.get(f"{game.url}/hands/new").get_data(as_text=True)
     points = game.client.get(f"{game.url}/hands/new?mode=points").get_data(as_text=True)
-    mine = app.test_client().get(f"{game.url}/my-hand?player=Ben").get_data(as_text=True)
+    mine = app.test_client().get(f"{game.url}/my-hand?seat=2").get_data(as_text=True)
     session = draft_key(cards, "hand-form").rsplit("|", 2)[0]
     assert session.startswith("sk-draft|")
     assert draft_key(cards, "hand-form") == f"{session}|hand1|cards"
@@ -103,10 +103,10 @@ def test_a_background_save_the_server_refuses_gets_the_form_back_as_without_scri
 
 def test_a_part_sent_in_the_background_goes_to_the_players_page(game, app):
     phone = app.test_client()
-    phone.get(f"{game.url}/my-hand?player=Ann")
-    response = phone.post(f"{game.url}/my-hand", data={"player": "Ann", "position": "1", "melds-0": "7H 8H 9H"},
+    phone.get(f"{game.url}/my-hand?seat=1")
+    response = phone.post(f"{game.url}/my-hand", data={"seat": "1", "position": "1", "melds-0": "7H 8H 9H"},
                           headers=BACKGROUND)
-    assert response.get_json() == {"saved": True, "location": f"{game.url}/my-hand?player=Ann&sent=1"}
+    assert response.get_json() == {"saved": True, "location": f"{game.url}/my-hand?seat=1&sent=1"}
     page = phone.get(response.get_json()["location"]).get_data(as_text=True)
     assert [k.rsplit("|", 2)[1:] for k in forgotten(page)] == [["hand1", "seat1"]]
 
@@ -129,10 +129,10 @@ def test_an_edit_tried_again_after_its_answer_was_lost_is_not_called_stale(game)
 
 def test_a_part_sent_again_after_its_answer_was_lost_is_not_called_stale(game, app):
     phone = app.test_client()
-    sent = {"player": "Ann", "position": "1", "melds-0": "7H 8H 9H", "part_version": ""}
+    sent = {"seat": "1", "position": "1", "melds-0": "7H 8H 9H", "part_version": ""}
     assert phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND).status_code == 200
     again = phone.post(f"{game.url}/my-hand", data=sent, headers=BACKGROUND)
-    assert again.get_json()["location"].endswith("/my-hand?player=Ann&sent=1")
+    assert again.get_json()["location"].endswith("/my-hand?seat=1&sent=1")
     assert "was already sent; it was not sent twice" in phone.get(again.get_json()["location"]).get_data(as_text=True)
 
 

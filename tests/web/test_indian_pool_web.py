@@ -249,11 +249,11 @@ def test_a_player_out_is_not_offered_their_own_entry_page(table):
     pool(table)
     choose = table.client.get(f"{table.url}/my-hand").get_data(as_text=True)
     assert "I am Cy" not in choose and "Cy is out: not dealt in." in text(choose)
-    # Dev is the third player dealt in: seat 2 of the next hand's form, but named in the link
-    assert "I am Dev" in choose and f"{table.url}/my-hand?player=Dev" in choose
-    mine = table.client.get(f"{table.url}/my-hand?player=Dev").get_data(as_text=True)
+    # Dev is the third player dealt in (seat 2 of the next hand's form); the link names her table seat, 4
+    assert "I am Dev" in choose and f"{table.url}/my-hand?seat=4" in choose
+    mine = table.client.get(f"{table.url}/my-hand?seat=4").get_data(as_text=True)
     assert "Dev" in text(mine)
-    sent = table.client.post(f"{table.url}/my-hand", data={"player": "Dev", "position": "3", "in_hand": "KS QS"})
+    sent = table.client.post(f"{table.url}/my-hand", data={"seat": "4", "position": "3", "in_hand": "KS QS"})
     assert sent.status_code == 302
     form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
     assert 'name="players-2-in_hand"' in form and "KS QS" in form
@@ -324,14 +324,14 @@ def test_a_part_sent_after_a_rejoin_moved_the_seats_is_still_the_senders_own(tab
     # Dev opens her own page while Cy is out: she is the third player dealt in
     pool(table)
     dev = app.test_client()
-    opened = dev.get(f"{table.url}/my-hand?player=Dev").get_data(as_text=True)
+    opened = dev.get(f"{table.url}/my-hand?seat=4").get_data(as_text=True)
     assert "<h1>Dev's cards" in opened
     # meanwhile the table confirms Cy's rejoin: Cy now sits third in hand 3's form, Dev fourth
     assert confirm_rejoin(table, "Cy").status_code == 302
-    values = re.findall(r'name="(player|seated|position)" type="hidden" value="([^"]*)"', opened)
+    values = re.findall(r'name="(seat|seated|position)" type="hidden" value="([^"]*)"', opened)
     sent = dev.post(f"{table.url}/my-hand", data={**{k: html.unescape(v) for k, v in values}, "in_hand": "KS QS"})
     assert sent.status_code == 302
-    assert sent.headers["Location"].endswith("/my-hand?player=Dev&sent=3")
+    assert sent.headers["Location"].endswith("/my-hand?seat=4&sent=3")
     with app.app_context():
         parts = {part.player_name: part.data for part in db.session.execute(select(DraftPart)).scalars()}
     assert parts == {"Dev": {"melds": [], "layoffs": [], "in_hand": ["KS", "QS"]}}
@@ -346,8 +346,8 @@ def test_a_part_sent_after_a_rejoin_moved_the_seats_is_still_the_senders_own(tab
 def test_a_player_out_is_not_given_another_players_page_by_an_old_link(table, app):
     pool(table)
     phone = app.test_client()
-    page = text(phone.get(f"{table.url}/my-hand?player=Cy").get_data(as_text=True))
+    page = text(phone.get(f"{table.url}/my-hand?seat=3").get_data(as_text=True))
     assert "Who are you?" in page and "Cy is not dealt into hand 3." in page
-    refused = phone.post(f"{table.url}/my-hand", data={"player": "Cy", "position": "3", "in_hand": "KS"})
+    refused = phone.post(f"{table.url}/my-hand", data={"seat": "3", "position": "3", "in_hand": "KS"})
     assert refused.status_code == 409
     assert "Cy is not dealt into hand 3: nothing was sent." in text(refused.get_data(as_text=True))
