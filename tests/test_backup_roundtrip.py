@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -281,3 +282,54 @@ def test_a_game_players_joined_left_and_were_renamed_in_comes_back_as_it_was(app
     with empty_app.app_context():
         [restored] = db.session.execute(select(GameSession)).scalars().all()
         assert snapshot(restored) == before
+
+
+def test_a_rejoin_confirmed_for_the_next_hand_comes_back_with_the_game(table, client, empty_app):
+    from tests.web.test_indian_pool_web import confirm_rejoin, pool
+
+    pool(table)                                        # Cy is out of the pool after two hands
+    assert confirm_rejoin(table, "Cy").status_code == 302
+    exported = client.get(f"{table.url}/export.json")
+    assert exported.get_json()["metadata"]["rejoining"] == ["Cy"]
+    assert upload(empty_app.test_client(), exported.data).status_code == 302
+    with empty_app.app_context():
+        [restored] = db.session.execute(select(GameSession)).scalars().all()
+        token = restored.edit_token
+    # the restored game still deals Cy back into hand 3, on 51, and the next hand saved carries it
+    restored_table = empty_app.test_client()
+    form = restored_table.get(f"/s/{token}/hands/new?mode=points").get_data(as_text=True)
+    assert "Cy rejoins this hand" in " ".join(re.sub(r"<[^>]+>", " ", form).split())
+    hand = {"mode": "points", "ended": "went_out", "went_out": "Ann",
+            "points-0": "0", "points-1": "80", "points-2": "20", "points-3": "55"}
+    assert restored_table.post(f"/s/{token}/hands/new", data=hand).status_code == 302
+    with empty_app.app_context():
+        restored = db.session.execute(select(GameSession)).scalar_one()
+        assert restored.hands[-1].data["rejoined"] == ["Cy"]
+        assert service.standings(restored)["totals"] == {"Ann": 40, "Ben": 97, "Cy": 71, "Dev": 105}
+
+
+def test_a_rejoin_the_rules_would_refuse_is_not_restored(table, client, empty_app):
+    from tests.web.test_indian_pool_web import pool
+
+    pool(table)
+    body = client.get(f"{table.url}/export.json").get_json()
+    for rejoining, reason in ((["Ben"], "Ben is not out, so Ben cannot rejoin"),
+                              (["Zed"], "`rejoining` names 'Zed', who is not at this table"),
+                              ("Cy", "`rejoining` must list players' names, each once")):
+        body["metadata"]["rejoining"] = rejoining
+        refused = upload(empty_app.test_client(), body)
+        assert reason in html.unescape(refused.get_data(as_text=True)), rejoining
+    with empty_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(GameSession)) == 0
+
+
+def test_a_rejoin_the_game_no_longer_allows_is_left_out_of_the_export_so_it_still_restores(table, client, empty_app):
+    from tests.web.test_indian_pool_web import confirm_rejoin, pool
+    from tests.web.test_table_life import change
+
+    pool(table)
+    assert confirm_rejoin(table, "Cy").status_code == 302
+    assert change(table, "leave", player="Cy").status_code == 302    # Cy goes home after all
+    exported = client.get(f"{table.url}/export.json")
+    assert "rejoining" not in exported.get_json()["metadata"]
+    assert upload(empty_app.test_client(), exported.data).status_code == 302

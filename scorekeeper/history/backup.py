@@ -53,8 +53,9 @@ from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.history import stats
 from scorekeeper.models import DealerChoice, GameSession, Hand, Player, Seat, SeatChange, utcnow
-from scorekeeper.sessions import service
+from scorekeeper.sessions import rejoins, service
 from scorekeeper.sessions.handnames import rename_players
+from scorekeeper.sessions.table import change_of
 
 SESSION_FORMAT = "scorekeeper-session"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -101,6 +102,14 @@ def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]
     if choices and choices != [{"hand": 1, "seat": 1}]:
         # who dealt first and any correction; without them seat 1 deals first (as in older exports)
         metadata["dealer_choices"] = choices
+    # a rejoin the table confirmed for the next hand, which no saved hand carries yet; one the game no longer
+    # allows (the player left since, an earlier hand was edited) is not written: a restore would refuse it
+    rejoining = rejoins.pending(gs)
+    if rejoining:
+        allowed = rejoins.offers(gs)
+        rejoining = [name for name in rejoining if name in allowed and name in gs.playing_names]
+    if rejoining:
+        metadata["rejoining"] = rejoining
     if with_tokens:
         metadata["edit_token"] = gs.edit_token
         metadata["view_token"] = gs.view_token
@@ -284,6 +293,8 @@ class Restore:
     late_start: dict[str, str] = field(default_factory=dict)
     left: list[str] = field(default_factory=list)
     dealer_choices: dict[int, int] = field(default_factory=dict)
+    # a pool's players out whose rejoin the table confirmed for the next hand
+    rejoining: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -547,11 +558,33 @@ def _read_metadata(meta: Any, restore: Restore, where: str) -> None:
     _read_hand_times(meta.get("hands_entered_at"), restore, where)
     _read_links(meta, restore, where)
     restore.dealer_choices = _read_dealer_choices(meta.get("dealer_choices"), len(restore.players), where)
+    restore.rejoining = _read_rejoining(meta.get("rejoining"), restore, where)
     _check_links(restore, where)
     key = meta.get("game_key")
     if key is not None and (not isinstance(key, str) or not _GAME_KEY.fullmatch(key)):
         raise ImportRefused(f"{where}: `game_key` is not a Scorekeeper game key.")
     restore.game_key = key
+
+
+def _read_rejoining(raw: Any, restore: Restore, where: str) -> list[str]:
+    """The players whose rejoin from the next hand the table confirmed; each one out and let back in by the rules."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw) or len(set(raw)) != len(raw):
+        raise ImportRefused(f"{where}: `rejoining` must list players' names, each once.")
+    if not raw:
+        return []
+    seating = ({"late_start": restore.late_start} if restore.late_start else {}) | (
+        {"left": restore.left} if restore.left else {})
+    scoring = engine.Scoring.of({"game": restore.game, "options": restore.options, "players": restore.players,
+                                 "hands": restore.hands, **seating})
+    for name in raw:
+        if name not in restore.players or name in restore.left:
+            raise ImportRefused(f"{where}: `rejoining` names {_shown(name)}, who is not at this table.")
+        why = scoring.rejoin_refusal(name)
+        if why is not None:
+            raise ImportRefused(f"{where}: {why}.")
+    return list(raw)
 
 
 def _read_version(version: Any, where: str) -> int | None:
@@ -718,6 +751,7 @@ def _write(r: Restore, known: dict[str, Player]) -> GameSession:
         _check_renamed(r, players, hands, late, left)
     gs = _session_of(r)
     _seat_players(gs, players, late, left)
+    _mark_rejoins(gs, [renames.get(name, name) for name in r.rejoining], len(hands) + 1)
     for hand_number, seat in sorted(r.dealer_choices.items()):
         gs.dealer_choices.append(DealerChoice(hand=hand_number, seat=seat))
     gs.hands.extend(_hands_of(r, hands))
@@ -732,6 +766,13 @@ def _seat_players(gs: GameSession, players: list[Player], late: dict[str, str], 
         gs.seats.append(Seat(seat=seat, player=player))
         if player.name in late or player.name in left:
             gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
+
+
+def _mark_rejoins(gs: GameSession, names: list[str], position: int) -> None:
+    """Mark each of `names` dealt back in from hand `position`, as a confirmed rejoin does (sessions/rejoins.py)."""
+    for seat in gs.seats:
+        if seat.player.name in names:
+            change_of(gs, seat.seat).rejoins_at = position
 
 
 def _hands_of(r: Restore, hands: list[dict[str, Any]]) -> list[Hand]:
