@@ -50,10 +50,10 @@ apt-packages:
 # every test on SQLite, then on a throwaway PostgreSQL every test that touches a database (browser tests
 # excepted, see tests/conftest.py; SKIP_POSTGRES=1 skips that run), on pytest-xdist processes (an idle one
 # takes tests queued for a busy one, so a few long tests at the end do not leave a core idle): on SQLite two
-# per core, as its tests spend about half their time waiting (on a browser, a page's poll, a server starting:
-# 8 min 18 s with one per core, 6 min 30 s with two, on 2 cores), on PostgreSQL one per core, as there the
-# server's work fills the cores; the PostgreSQL run goes on even when the SQLite one failed, and make fails if
-# either did
+# per core, so that one works while another waits on a browser, a page's poll or a server starting (8 min 18 s
+# with one per core, 6 min 30 s to 7 min 4 s with two, on 2 cores); on PostgreSQL one per core, as there the
+# server's own work fills the cores (4 min 16 s with two, 3 min 52 s to 4 min 2 s with one); the PostgreSQL
+# run goes on even when the SQLite one failed, and make fails if either did
 SQLITE_WORKERS ?= $$(( 2 * $$(nproc) ))
 test: test-setup lint
 	@status=0; \
