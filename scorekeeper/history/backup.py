@@ -574,10 +574,8 @@ def _read_rejoining(raw: Any, restore: Restore, where: str) -> list[str]:
         raise ImportRefused(f"{where}: `rejoining` must list players' names, each once.")
     if not raw:
         return []
-    seating = ({"late_start": restore.late_start} if restore.late_start else {}) | (
-        {"left": restore.left} if restore.left else {})
     scoring = engine.Scoring.of({"game": restore.game, "options": restore.options, "players": restore.players,
-                                 "hands": restore.hands, **seating})
+                                 "hands": restore.hands, **_seating(restore.late_start, restore.left)})
     for name in raw:
         if name not in restore.players or name in restore.left:
             raise ImportRefused(f"{where}: `rejoining` names {_shown(name)}, who is not at this table.")
@@ -768,6 +766,11 @@ def _seat_players(gs: GameSession, players: list[Player], late: dict[str, str], 
             gs.seat_changes.append(SeatChange(seat=seat, late_start=late.get(player.name), left=player.name in left))
 
 
+def _seating(late: dict[str, str], left: list[str]) -> dict[str, Any]:
+    """A score body's "late_start" and "left", each only when some player joined late or left."""
+    return ({"late_start": late} if late else {}) | ({"left": left} if left else {})
+
+
 def _mark_rejoins(gs: GameSession, names: list[str], position: int) -> None:
     """Mark each of `names` dealt back in from hand `position`, as a confirmed rejoin does (sessions/rejoins.py)."""
     for seat in gs.seats:
@@ -790,10 +793,9 @@ def _check_renamed(
     r: Restore, players: list[Player], hands: list[dict[str, Any]], late: dict[str, str], left: list[str]
 ) -> None:
     """ImportRefused when the hands, with names matched to players already here, no longer score."""
-    seating = ({"late_start": late} if late else {}) | ({"left": left} if left else {})
     try:
         engine.score_session({"game": r.game, "options": r.options, "players": [p.name for p in players],
-                              "hands": hands, **seating})
+                              "hands": hands, **_seating(late, left)})
     except ValueError as exc:
         raise ImportRefused(f"Matching names to the players already here broke a hand: {exc}") from None
 

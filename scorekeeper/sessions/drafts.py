@@ -114,23 +114,23 @@ def _name_at(gs: GameSession, number: int | None) -> str | None:
     return next((seat.player.name for seat in gs.seats if seat.seat == number), None)
 
 
-def _remembered_seat(gs: GameSession) -> int | None:
+def _remembered_seat(gs: GameSession, names: list[str]) -> int | None:
+    """The seat among `names` (the players dealt in) of the player this phone said it belongs to, if dealt in."""
     remembered = unquote(request.cookies.get(_cookie_name(gs), ""))
     # "#3": table seat 3; a cookie set before seats were remembered by number holds the player's name
     name = _name_at(gs, whole_number(remembered[1:], None)) if remembered.startswith("#") else remembered
-    return _seat_of(gs, name)
+    return _seat_of(names, name)
 
 
-def _seat_of(gs: GameSession, name: str | None) -> int | None:
-    """The seat in the next hand's form of the player called `name`; None when nobody so called is dealt in."""
-    names = dealt_in(gs)
+def _seat_of(names: list[str], name: str | None) -> int | None:
+    """The seat among `names` (the players dealt in) of the player called `name`; None when not dealt in."""
     return names.index(name) if name in names else None
 
 
-def _sender_seat(gs: GameSession) -> int:
-    """The seat in the next hand's form of the player whose table seat a posted part names; aborts when not dealt in."""
+def _sender_seat(gs: GameSession, names: list[str]) -> int:
+    """The seat among `names` of the player whose table seat a posted part names; aborts when not dealt in."""
     name = _name_at(gs, whole_number(request.form.get("seat"), None))
-    seat = _seat_of(gs, name)
+    seat = _seat_of(names, name)
     if seat is not None:
         return seat
     if name is not None:
@@ -317,8 +317,8 @@ def draft_part(token: str):
     gs, _ = load_session(token, need="edit")
     names = dealt_in(gs)
     asked = _name_at(gs, whole_number(request.args.get("seat"), None))
-    chosen = _seat_of(gs, asked)
-    seat = chosen if chosen is not None else _remembered_seat(gs)
+    chosen = _seat_of(names, asked)
+    seat = chosen if chosen is not None else _remembered_seat(gs, names)
     if seat is None or request.args.get("choose"):
         return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
                                current=seat, status=draft_service.status(gs), names=names, kept_out=kept_out(gs),
@@ -343,12 +343,13 @@ def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
     gs, _ = load_session(token, need="edit")
     names = dealt_in(gs)
-    seat = _sender_seat(gs)
+    seat = _sender_seat(gs, names)
     form = DraftPartForm()
     sent = draft_service.parts(gs)
     form.setup(gs, seat, sent)
     roster = _roster_posted(form)
-    gone = _retarget_layoffs(form, gs, roster, names) if roster not in (None, _roster(gs, names)) else []
+    moved = roster is not None and roster != _roster(gs, names)
+    gone = _retarget_layoffs(form, gs, roster, names) if moved else []
     more = request.form.get("more", "")
     if more in ("melds", "layoffs"):
         getattr(form, more).append_entry()
