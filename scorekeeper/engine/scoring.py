@@ -106,7 +106,7 @@ class PointsBonuses:
 def rewards_concealed(game: str, options: Mapping[str, Any] | None = None) -> bool:
     """True when going out concealed (in one turn) changes what a hand scores in `game` with the table's options.
 
-    Each game says so itself (docs/rules.md section 5): 500 Rum and Michigan
+    Each game says so itself (docs/rules/<id>.md): 500 Rum and Michigan
     (their rummy bonus, when not 0), Oklahoma (250 instead of 100, kept out of
     the target) and Basic Rummy (doubled).
 
