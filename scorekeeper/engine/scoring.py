@@ -390,7 +390,7 @@ class Scoring:
         >>> pool = Scoring.of({"game": "indian", "options": {"format": "pool"}, "players": ["Ann", "Ben", "Cy"],
         ...                    "hands": [{"points": {"Ann": 40, "Ben": 50, "Cy": 105}}]})
         >>> pool.rejoin_offers(), pool.rejoin_refusal("Ben")
-        ({'Cy': 51}, 'Ben is not out, so Ben cannot rejoin')
+        ({'Cy': 51}, 'Ben cannot rejoin: Ben is not out')
         """
         return self.rules.variant.rejoin_offers(self.rules, self.totals)
 

@@ -340,8 +340,8 @@ class Game:
         return list(names)
 
     def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
-        """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total; None when they may."""
-        return f"{self.name} has no rejoining"
+        """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total, naming them; None when they may."""
+        return f"{name} cannot rejoin: {self.name} has no rejoining"
 
     def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
         """What a hand's body says beside its scores in this game (the totals are those after the hand)."""

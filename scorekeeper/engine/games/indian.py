@@ -408,15 +408,20 @@ class IndianRummy(DeadwoodGame):
         return max((total for name, total in totals.items() if name not in out), default=0)
 
     def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
-        """Why `name` may not be dealt back in now, given each player's total; None when they may.
+        """Why `name` may not be dealt back in now, given each player's total, naming them; None when they may.
 
         >>> from scorekeeper.engine.rules import table_rules
         >>> game, pool = IndianRummy(), table_rules("indian", {"format": "pool"})
         >>> game.rejoin_refusal(pool, {"Ann": 40, "Ben": 97, "Cy": 101}, "Cy")
-        "Cy may not rejoin: Ben's 97 is not below 80"
+        "Cy cannot rejoin: Ben's 97 is not below 80"
         >>> game.rejoin_refusal(pool, {"Ann": 40, "Ben": 50, "Cy": 101}, "Cy") is None
         True
         """
+        why = self._rejoin_refusal(rules, totals, name)
+        # every caller (the page, the API, the command line) says whose rejoin was refused
+        return f"{name} cannot rejoin: {why}" if why is not None else None
+
+    def _rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
         if rules.option("format") != "pool":
             return "only a pool game has rejoining"
         if not rules.option("rejoin"):
@@ -426,11 +431,11 @@ class IndianRummy(DeadwoodGame):
         if len(still) <= 1:
             return "the pool game is over: nobody rejoins"
         if name not in out:
-            return f"{name} is not out, so {name} cannot rejoin"
+            return f"{name} is not out"
         top = max(still, key=still.__getitem__)
         below = REJOIN_BELOW[int(rules.option("pool"))]
         if still[top] >= below:
-            return f"{name} may not rejoin: {top}'s {still[top]} is not below {below}"
+            return f"{top}'s {still[top]} is not below {below}"
         return None
 
     def rejoin_offers(self, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
