@@ -169,7 +169,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
             "won": finished and _won(body, place),
             "leads": not finished and place.side in lead,
             "seat": str(seats.get(place.side, "")),
-            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best),
+            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best, finished),
             "pool": pool.note(place.side) if pool is not None else "",
         })
     return shown
@@ -190,13 +190,13 @@ def _won(body: dict[str, Any], place: engine.Place) -> bool:
 
 
 def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: Any, place: engine.Place, counted: int,
-             best: int) -> str:
+             best: int, finished: bool = False) -> str:
     """Where a side stands toward the end of the game, in words (see standings): the game's own, else the usual.
 
-    `lowest` says whether the lowest total is best at this table.
+    `lowest` says whether the lowest total is best at this table; `finished` that the game is over.
     """
     total = place.total
-    own = game.standing_measure(options, total)
+    own = game.standing_measure(options, total, finished=finished)
     if own is not None:
         return own
     if isinstance(target, int) and target > 0:

@@ -267,12 +267,32 @@ def measure(page: str, name: str) -> str:
     return html.unescape(found.group(1)) if found else ""
 
 
-def test_the_standings_say_how_far_each_player_in_is_below_the_pool_and_only_out_of_a_player_out(table):
+def test_the_standings_say_how_far_each_player_in_is_from_being_out_and_only_out_of_a_player_out(table):
     page = pool(table).page()
     # Ann 40, Ben 17, Dev 50 of the pool's 101; Cy out on 160
     assert {name: measure(page, name) for name in FOUR} == {
-        "Ann": "61 below 101", "Ben": "84 below 101", "Cy": "", "Dev": "51 below 101"}
+        "Ann": "61 to spare · out at 101", "Ben": "84 to spare · out at 101", "Cy": "",
+        "Dev": "51 to spare · out at 101"}
     assert pool_note(page, "Cy") == "out · may rejoin on 51"
+
+
+def test_a_new_pool_game_says_each_player_has_the_whole_pool_to_spare(table):
+    table.start("indian", FOUR, format="pool", pool="201")
+    page = table.page()
+    assert {name: measure(page, name) for name in FOUR} == dict.fromkeys(FOUR, "201 to spare · out at 201")
+
+
+def test_a_won_pool_game_says_only_won_of_its_winner(table):
+    # docs/rules/indian.md example 4 played to its end: Ann 40 is the last player left
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    table.play({"points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}})
+    table.names = ["Ann", "Ben", "Cy"]
+    table.play({"points": {"Ann": 0, "Ben": 10, "Cy": 30}})
+    page = table.page()
+    assert "Ann wins!" in text(page)
+    assert measure(page, "Ann") == ""
+    assert re.search(r'data-total-for="Ann".*?★ won\s*</span>\s*</span>', page, re.S)
 
 
 def test_a_points_game_of_indian_still_says_how_far_behind_the_lowest(table):

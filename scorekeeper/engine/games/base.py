@@ -294,8 +294,9 @@ class Game:
         """True when the lowest total leads at this table (`lowest_wins`, unless an option turns it round)."""
         return self.lowest_wins
 
-    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
-        """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing).
+    def standing_measure(self, options: Mapping[str, Any], total: int, finished: bool = False) -> str | None:
+        """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing);
+        `finished` once the game is over.
 
         None: the scoreboard's usual measure (toward the `target`, or behind the best total).
         """

@@ -185,19 +185,20 @@ class IndianRummy(DeadwoodGame):
             "decks": decks, "jokers": decks, "ace_high": True, "target": target,
         }
 
-    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
-        """Pool: how far a player in play is below the pool; nothing for a player out (the pool's note says it).
+    def standing_measure(self, options: Mapping[str, Any], total: int, finished: bool = False) -> str | None:
+        """Pool: how far a player in play is from being out, and where that is; nothing for a player out (the pool's
+        note says it) nor once the game is over (the winner is marked won).
 
-        >>> game = IndianRummy()
-        >>> game.standing_measure({"format": "pool", "pool": 101}, 40), game.standing_measure({"format": "pool", "pool": 101}, 160)
-        ('61 below 101', '')
-        >>> game.standing_measure({"format": "points"}, 40) is None
-        True
+        >>> game, pool = IndianRummy(), {"format": "pool", "pool": 101}
+        >>> game.standing_measure(pool, 40), game.standing_measure(pool, 0), game.standing_measure(pool, 160)
+        ('61 to spare · out at 101', '101 to spare · out at 101', '')
+        >>> game.standing_measure(pool, 40, finished=True), game.standing_measure({"format": "points"}, 40) is None
+        ('', True)
         """
         if options.get("format") != "pool":
             return None
         limit = int(options.get("pool") or 101)
-        return f"{limit - total} below {limit}" if total < limit else ""
+        return f"{limit - total} to spare · out at {limit}" if total < limit and not finished else ""
 
     def fixed_deals(self, rules: Rules) -> int | None:
         """Deals games last the deals chosen."""
