@@ -394,6 +394,10 @@ class Scoring:
         """
         return self.rules.variant.rejoin_offers(self.rules, self.totals)
 
+    def rejoining_reason(self, rejoining: list[str]) -> str | None:
+        """The status once the table confirmed `rejoining` for the next hand (a pool's rejoin); None: as it stands."""
+        return self.rules.variant.rejoining_reason(self.rules, self.totals, rejoining)
+
     def rejoin_refusal(self, name: str) -> str | None:
         """Why `name` may not be dealt back into the next hand (a hand naming them in `rejoined`); None when they may."""
         return self.rules.variant.rejoin_refusal(self.rules, self.totals, name)

@@ -49,6 +49,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     pool = pool_marks(gs, body, entry.scoring, count)
     return {
         "body": body,
+        "reason": _reason(body, entry.scoring, pool),
         "spec": spec,
         "target": target,
         "columns": columns,
@@ -130,6 +131,15 @@ class PoolMarks:
         if name in self.offers:
             return f"out · may rejoin on {self.offers[name]}"
         return "out" if name in self.out else ""
+
+
+def _reason(body: dict[str, Any], scoring: engine.Scoring | None, pool: PoolMarks) -> str:
+    """The status line: the engine's reason, or once the table confirmed a rejoin for the next hand, the engine's
+    words for the game with that player back in (the hand that carries it is not stored yet)."""
+    rejoining = [name for name, total in pool.rejoining.items() if total is not None]
+    if rejoining and scoring is not None:
+        return scoring.rejoining_reason(rejoining) or body.get("reason") or ""
+    return body.get("reason") or ""
 
 
 def pool_marks(gs: GameSession, body: dict[str, Any], scoring: engine.Scoring | None, count: int) -> PoolMarks:
@@ -228,11 +238,17 @@ def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: l
 
 
 def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
-    """Each player's running total before the hand being entered (their partnership's, in Persian)."""
-    body = scoreboard(gs)["body"]
+    """Each player's running total before the hand being entered (their partnership's, in Persian); a player the
+    table confirmed rejoins a pool from it stands on the total they come back on."""
+    board = scoreboard(gs)
+    body = board["body"]
     totals = body.get("totals") or {}
+    back = {name: total for name, total in board["pool"].rejoining.items() if total is not None}
     found = {}
     for name in names:
+        if name in back:
+            found[name] = back[name]
+            continue
         if name in totals:
             found[name] = totals[name]
             continue

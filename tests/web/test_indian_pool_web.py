@@ -79,6 +79,33 @@ def test_a_confirmed_rejoin_is_carried_by_the_next_hand_and_sets_the_total(table
         assert all(change.rejoins_at is None for change in gs.seat_changes)
 
 
+def status_line(page: str) -> str:
+    """The scoreboard's status line, in words."""
+    found = re.search(r'<p class="status-line"[^>]*>(.*?)</p>', page, re.S)
+    assert found, "no status line"
+    return text(found.group(1))
+
+
+def form_total(form: str, name: str) -> str:
+    """The total the hand form shows beside a player's name."""
+    found = re.search(rf'<span class="pc-name">{name}</span>[^\n]*?<span class="pc-total">total (-?\d+)</span>', form)
+    assert found, f"no total for {name} on the hand form"
+    return found.group(1)
+
+
+def test_a_confirmed_rejoin_is_in_the_status_line_and_the_next_hands_totals(table):
+    pool(table)
+    assert status_line(table.page()) == "In progress Cy is out at 101 or more; Ann, Ben and Dev play on"
+    confirm_rejoin(table, "Cy")
+    # Cy comes back on Dev's 50 + 1 = 51, and is in play again
+    assert status_line(table.page()) == "In progress Cy rejoins on 51; Ann, Ben, Cy and Dev play on"
+    form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
+    assert form_total(form, "Cy") == "51" and form_total(form, "Dev") == "50"
+    # taken back: the game stands as the stored hands say again
+    table.client.post(f"{table.url}/rejoin/cancel", data={"player": "Cy"})
+    assert status_line(table.page()) == "In progress Cy is out at 101 or more; Ann, Ben and Dev play on"
+
+
 def test_a_rejoin_can_be_taken_back_before_the_hand_is_saved(table):
     pool(table)
     confirm_rejoin(table, "Cy")

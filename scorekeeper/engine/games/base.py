@@ -344,6 +344,10 @@ class Game:
         """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total, naming them; None when they may."""
         return f"{name} cannot rejoin: {self.name} has no rejoining"
 
+    def rejoining_reason(self, rules: Rules, totals: dict[str, int], rejoining: Sequence[str]) -> str | None:
+        """The game's status once the table confirmed `rejoining` for the next hand; None: the status as it stands."""
+        return None
+
     def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
         """What a hand's body says beside its scores in this game (the totals are those after the hand)."""
         return {}

@@ -508,13 +508,38 @@ class IndianRummy(DeadwoodGame):
         out = self._out(rules, totals)
         left = [name for name in totals if name not in out]
         if len(left) > 1:
-            verb = "are" if len(out) > 1 else "is"
-            return Standing(reason=f"{names_joined(out)} {verb} out at {limit} or more; {names_joined(left)} play on")
+            return Standing(reason=f"{self._out_words(rules, out)}{names_joined(left)} play on")
         if len(left) == 1:
             return Standing("finished", left[0], f"{left[0]} is the last player left: the others reached {limit}")
         ahead = leaders(totals, lowest=True)
         winner = ahead[0] if len(ahead) == 1 else None
         return Standing("finished", winner, f"everyone reached {limit}: {names_joined(ahead)} on the lowest total")
+
+    @staticmethod
+    def _out_words(rules: Rules, out: Sequence[str]) -> str:
+        """"Cy is out at 101 or more; " (nothing with nobody out), to begin a pool's status."""
+        if not out:
+            return ""
+        return f"{names_joined(list(out))} {'are' if len(out) > 1 else 'is'} out at {rules.target} or more; "
+
+    def rejoining_reason(self, rules: Rules, totals: dict[str, int], rejoining: Sequence[str]) -> str | None:
+        """Pool: the status once the table confirmed `rejoining` for the next hand: who comes back on what total, who
+        stays out, who plays on; None when the rules let none of them back in now.
+
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> pool = table_rules("indian", {"format": "pool"})
+        >>> IndianRummy().rejoining_reason(pool, {"Ann": 40, "Ben": 60, "Cy": 130, "Dev": 160}, ["Dev"])
+        'Cy is out at 101 or more; Dev rejoins on 61; Ann, Ben and Dev play on'
+        """
+        offers = self.rejoin_offers(rules, totals)
+        back = [name for name in rejoining if name in offers]
+        if not back:
+            return None
+        out = [name for name in self._out(rules, totals) if name not in back]
+        playing = [name for name in totals if name not in out]
+        verb = "rejoin" if len(back) > 1 else "rejoins"
+        # every player dealt back in comes back on the same total: one more than the highest still in
+        return f"{self._out_words(rules, out)}{names_joined(back)} {verb} on {offers[back[0]]}; {names_joined(playing)} play on"
 
     def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
         """Points hands are each player's count (in deals, the winner's takings and the losers' minus)."""
