@@ -234,3 +234,27 @@ def test_a_points_game_started_with_a_pool_of_201_still_costs_20_and_40_for_drop
     url = table.start("indian", NAMES, format="points", pool=201)
     page = text(client.get(f"{url}/hands/new"))
     assert "Dropped (first) · 20" in page and "Dropped (middle) · 40" in page
+
+
+def _options_shown(page):
+    """The options a page lists for its game, label -> value, from its Options panel."""
+    panel = re.search(r'<section class="panel options">(.*?)</section>', page, re.S)
+    assert panel, "no Options panel"
+    return dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", panel.group(1)))
+
+
+def test_a_deals_or_points_game_lists_only_the_options_that_apply_to_it(table, client):
+    for options, left_out in (({"format": "deals", "deals": 3}, {"Pool", "Rejoining"}),
+                              ({"format": "points"}, {"Pool", "Rejoining", "Deals"})):
+        url = table.start("indian", NAMES, **options)
+        for where in ("", "/review"):
+            shown = _options_shown(text(client.get(f"{url}{where}")))
+            assert not left_out & set(shown), (options, where, shown)
+            assert shown["Format"] == options["format"] and shown["Wrong show"] == "80", (options, where)
+    url = table.start("indian", NAMES, format="pool", pool=201, rejoin=True)
+    for where in ("", "/review"):
+        shown = _options_shown(text(client.get(f"{url}{where}")))
+        assert (shown["Pool"], shown["Rejoining"]) == ("201", "on") and "Deals" not in shown, where
+    # the rules page lists every option, saying which matter only with a format
+    rules = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(client.get("/rules/indian")))).split())
+    assert "Pool games: a total at or above it is out. Only when Format is pool." in rules

@@ -68,6 +68,18 @@ class Option:
             and (self.maximum is None or value <= self.maximum)
         )
 
+    def applies(self, chosen: Mapping[str, Any]) -> bool:
+        """True unless this option matters only with another's value (`only_with`) and `chosen` has another.
+
+        >>> pool = Option("pool", "Pool", "choice", 101, choices=(101, 201), only_with=("format", "pool"))
+        >>> pool.applies({"format": "pool"}), pool.applies({"format": "deals"})
+        (True, False)
+        """
+        if self.only_with is None:
+            return True
+        name, value = self.only_with
+        return bool(chosen.get(name) == value)
+
     def described(self) -> str:
         """The values this option takes, in words."""
         if self.kind == "bool":
@@ -219,6 +231,19 @@ class Game:
     def option_specs(self) -> dict[str, Option]:
         """The options by name."""
         return {o.name: o for o in self.option_list}
+
+    def chosen_options(self, options: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """A table's options as its pages list them, (label, value) in the order stored, leaving out those that do
+        not apply to its other choices (Option.only_with: an Indian Rummy deals game has no pool)."""
+        specs = self.option_specs()
+        shown = []
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                shown.append((name.replace("_", " "), value))
+            elif spec.applies(options):
+                shown.append((spec.label, value))
+        return shown
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
