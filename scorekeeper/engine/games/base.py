@@ -205,6 +205,13 @@ class Game:
     summary_words: ClassVar[tuple[str, str, str, str]] = ("went out", "meld", "melds", "left in hand")
     # the hand form's words for how a hand ended: a player went out, nobody did, and who went out (None: the usual)
     ended_words: ClassVar[tuple[str, str, str] | None] = None
+    # the hand form asks who went out above the players, as it decides what each is asked (Indian Rummy's declarer
+    # shows all 13 cards in groups, every other player counts theirs), and gives that player this many meld rows
+    asks_goer_first: ClassVar[bool] = False
+    goer_meld_rows: ClassVar[int] = 2
+    # the leaving (a state of `leavings`) a table scores a show the engine refuses as: Indian Rummy's wrong show,
+    # which the hand form offers in one tap when a save is refused naming the declarer ("" for none)
+    refused_show_leaving: ClassVar[str] = ""
     # how the hand form and errors ask for the wild rank, where the game asks for one
     wild_rank_help: ClassVar[str] = "choose the rank of the card turned up after the deal, like 7 or K"
     # the hand form's label for the wild rank, and the note under it ("" for none)
