@@ -322,3 +322,18 @@ def test_no_offer_when_the_refusal_is_not_about_the_declarers_show(table, client
         "Ann": {"melds": SHOW}, "Ben": {"melds": ["4H 5H 7H"], "in_hand": "KC"}}})
     page = text(client.post(f"{url}/hands/new", data=form))
     assert "4H 5H 7H is not a sequence" in page and 'name="refused_show"' not in page
+
+
+def test_fixing_a_hand_into_a_refused_show_offers_the_wrong_show_too(table, client):
+    url = table.start("indian", ["Ann", "Ben"])
+    table.play({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"melds": ["4D 5D 6D"], "in_hand": "2C 3D"}}})
+    assert table.totals() == {"Ann": 0, "Ben": 20}  # one pure sequence, no second: every card counts
+    [hand_id] = table.hand_ids()
+    fixed = table.hand_form({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": NO_PURE}, "Ben": {"melds": ["4D 5D 6D"], "in_hand": "KC QD"}}}) | {"hand_version": "1"}
+    page = text(client.post(f"{url}/hands/{hand_id}/edit", data=fixed))
+    assert "Record it as Ann's wrong show · 80" in page
+    saved = client.post(f"{url}/hands/{hand_id}/edit", data=fixed | {"refused_show": "0"})
+    assert saved.status_code == 302, text(saved)
+    assert table.totals() == {"Ann": 80, "Ben": 0}
