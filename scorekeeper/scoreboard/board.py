@@ -49,6 +49,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     pool = pool_marks(gs, body, entry.scoring, count)
     return {
         "body": body,
+        "reason": _reason(body, entry.scoring, pool),
         "spec": spec,
         "target": target,
         "columns": columns,
@@ -132,6 +133,15 @@ class PoolMarks:
         return "out" if name in self.out else ""
 
 
+def _reason(body: dict[str, Any], scoring: engine.Scoring | None, pool: PoolMarks) -> str:
+    """The status line: the engine's reason, or once the table confirmed a rejoin for the next hand, the engine's
+    words for the game with that player back in (the hand that carries it is not stored yet)."""
+    rejoining = [name for name, total in pool.rejoining.items() if total is not None]
+    if rejoining and scoring is not None:
+        return scoring.rejoining_reason(rejoining) or body.get("reason") or ""
+    return body.get("reason") or ""
+
+
 def pool_marks(gs: GameSession, body: dict[str, Any], scoring: engine.Scoring | None, count: int) -> PoolMarks:
     """Who is out of a pool game and who may rejoin or rejoins (nobody, in a game without a pool)."""
     hand = count + 1
@@ -169,7 +179,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
             "won": finished and _won(body, place),
             "leads": not finished and place.side in lead,
             "seat": str(seats.get(place.side, "")),
-            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best),
+            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best, finished),
             "pool": pool.note(place.side) if pool is not None else "",
         })
     return shown
@@ -190,13 +200,13 @@ def _won(body: dict[str, Any], place: engine.Place) -> bool:
 
 
 def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: Any, place: engine.Place, counted: int,
-             best: int) -> str:
+             best: int, finished: bool = False) -> str:
     """Where a side stands toward the end of the game, in words (see standings): the game's own, else the usual.
 
-    `lowest` says whether the lowest total is best at this table.
+    `lowest` says whether the lowest total is best at this table; `finished` that the game is over.
     """
     total = place.total
-    own = game.standing_measure(options, total)
+    own = game.standing_measure(options, total, finished=finished)
     if own is not None:
         return own
     if isinstance(target, int) and target > 0:
@@ -228,11 +238,17 @@ def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: l
 
 
 def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
-    """Each player's running total before the hand being entered (their partnership's, in Persian)."""
-    body = scoreboard(gs)["body"]
+    """Each player's running total before the hand being entered (their partnership's, in Persian); a player the
+    table confirmed rejoins a pool from it stands on the total they come back on."""
+    board = scoreboard(gs)
+    body = board["body"]
     totals = body.get("totals") or {}
+    back = {name: total for name, total in board["pool"].rejoining.items() if total is not None}
     found = {}
     for name in names:
+        if name in back:
+            found[name] = back[name]
+            continue
         if name in totals:
             found[name] = totals[name]
             continue

@@ -292,6 +292,7 @@ class HandCardsForm(HandFormBase):
         self.player_errors: dict[int, str] = getattr(self, "player_errors", {})
         while len(self.players) < len(names):
             self.players.append_entry()
+        self._give_goer_rows(names, game)
         every = list(range(len(names)))
         self.count_names = [count.name for count in game.hand_counts]
         for player in self.players:
@@ -304,6 +305,15 @@ class HandCardsForm(HandFormBase):
                     onto.append(SelectChoice(f"{owner}:{row}", f"{names[owner]}'s meld {row + 1}"))
             for layoff in player.layoffs:
                 _setup_onto(layoff, onto, names)
+
+    def _give_goer_rows(self, names: list[str], game: Game) -> None:
+        """The meld rows the game gives the player chosen as going out (Game.goer_meld_rows: a declarer, four)."""
+        goer = self.went_out.data
+        if self.ended.data != "went_out" or goer not in names:
+            return
+        melds = self.players[names.index(goer)].melds
+        while len(melds) < game.goer_meld_rows:
+            melds.append_entry()
 
     def first_problem(self) -> str | None:
         """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""

@@ -11,6 +11,8 @@
 //   in view with its messages. Save always asks the server: a live check is advice, the whole
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
 
+import { ensureField } from "./form-rows.js";
+
 const ANY_GOER = "*";
 // from this many players a table starts folded (when it would not fit in two screens); fewer start open
 const LONG_TABLE = 5;
@@ -84,6 +86,22 @@ function refreshEnded(form) {
   for (const field of [wentOut, form.elements.concealed]) {
     if (field && field.closest) field.closest(".field").hidden = ended.value !== "went_out";
   }
+}
+
+/**
+ * Give the player chosen as going out the meld rows the game gives them (the form's data-goer-rows, from the
+ * engine: Indian Rummy's declarer shows 13 cards, most often in four groups). Without script the server
+ * gives them on the form's next round trip (another row, a refused save).
+ */
+function growGoerRows(form) {
+  const rows = Number(form.dataset.goerRows || 0);
+  const ended = form.querySelector("input[name=ended]:checked");
+  const goer = form.elements.went_out && form.elements.went_out.value;
+  if (!rows || !goer || (ended && ended.value !== "went_out")) return;
+  const card = Array.from(form.querySelectorAll("details.player-card")).find((each) => each.dataset.name === goer);
+  const first = card && card.querySelector(".melds input");
+  if (!first || card.querySelectorAll(".melds input").length >= rows) return;
+  ensureField(form, first.name.replace(/melds-\d+$/, `melds-${rows - 1}`));
 }
 
 // --- each player's card ----------------------------------------------------------------------
@@ -219,8 +237,10 @@ function start(form) {
   });
   form.addEventListener("change", () => {
     refreshEnded(form);
+    growGoerRows(form);
     refresh();
   });
+  growGoerRows(form);
   refresh();
   refreshEnded(form);
   // a folded card opens when something needs it: a player's own part arriving beside what was typed
