@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import InputError, RulesError, check_meld, score_session
+from scorekeeper.engine import InputError, RulesError, check_layoff, check_meld, score_session
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.games.canasta import canasta_value, first_meld_minimum
 
@@ -69,6 +69,41 @@ def test_a_meld_check_of_canasta_in_the_api_and_on_the_command_line(client):
     assert result.exit_code == 1 and "Canasta has no runs" in json.loads(result.output)["reason"]
     result = CliRunner().invoke(main, ["meld", "--game", "canasta", "--going-out", "3S", "3C", "3S"])
     assert result.exit_code == 0 and json.loads(result.output)["points"] == 15
+
+
+@pytest.mark.parametrize(
+    ("cards", "canasta", "bonus"),
+    [
+        ("8H 8S 8D 8C 8H 8S 8D", "natural", 500),
+        ("8H 8S 8D 8C 8H 8S 2C", "mixed", 300),
+        ("8H 8S 8D", None, 0),
+        ("9H 10H JH", None, 0),  # no meld at all
+    ],
+)
+def test_the_meld_check_names_the_canasta_in_the_engine_api_and_command_line(client, cards, canasta, bonus):
+    # issue 34: seven eights are "a natural canasta of 8s: 70 + 500", not just a set of 70
+    assert (check_meld(cards, game="canasta")["canasta"], check_meld(cards, game="canasta")["canasta_bonus"]) == (canasta, bonus)
+    answer = client.post("/api/v1/melds/check", json={"game": "canasta", "cards": cards}).get_json()
+    assert (answer["canasta"], answer["canasta_bonus"]) == (canasta, bonus)
+    printed = json.loads(CliRunner().invoke(main, ["meld", "--game", "canasta", *cards.split()]).output)
+    assert (printed["canasta"], printed["canasta_bonus"]) == (canasta, bonus)
+
+
+def test_only_a_game_with_canastas_answers_canasta():
+    # as `group` is only Indian Rummy's: an answer holds the fields its game has (docs/api.md)
+    assert "canasta" not in check_meld("8H 8S 8D 8C 8H 8S 8D", game="rummy500")
+    assert "canasta" not in check_layoff("8H 8S 8D", "8C", game="rummy500")
+
+
+def test_a_wild_card_laid_off_onto_a_natural_canasta_shows_as_itself_and_makes_it_mixed():
+    # issue 34: 2H onto seven eights was shown as 8C and nothing said the 500 became 300
+    body = check_layoff("8H 8S 8D 8C 8H 8S 8D", "2H", game="canasta")
+    assert body["legal"] and body["points"] == 20
+    assert body["cards_on_table"] == ["8H", "8S", "8D", "8C", "8H", "8S", "8D", "2H"]
+    assert (body["meld"]["canasta"], body["meld"]["canasta_bonus"]) == ("natural", 500)
+    assert (body["canasta"], body["canasta_bonus"]) == ("mixed", 300)
+    refused = check_layoff("8H 8S 8D", "9H", game="canasta")
+    assert (refused["legal"], refused["canasta"], refused["cards_on_table"]) == (False, None, [])
 
 
 def test_card_values_and_the_first_meld_minimum_follow_the_tables_of_the_rules():
