@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import InputError, RulesError, check_layoff, check_meld, score_session
+from scorekeeper.engine import InputError, RulesError, check_layoff, check_meld, check_side, score_session
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.games.canasta import canasta_value, first_meld_minimum
 
@@ -336,3 +336,38 @@ def test_every_canasta_reading_stays_legal_with_its_wild_cards_replaced_and_scor
         natural = check_meld(reading["represents"], game="canasta")
         assert natural["legal"], (cards, reading, natural["reason"])
         assert natural["kind"] == reading["kind"] == "set"
+
+
+def test_a_sides_live_score_is_the_whole_score_save_stores_bonuses_and_all(client):
+    # issue 34: the form showed the melds less the hand (+105) for a hand saved as 505
+    entry = {"melds": ["KH KS KD KC KH KS KD"], "layoffs": [{"cards": "JK", "meld": 0}], "in_hand": "QH 4C"}
+    body = check_side(entry, game="canasta", went_out=True, name=A)
+    saved = session([own_layoff(["KH KS KD KC KH KS KD"], "JK", in_hand="QH 4C")])["hands"][0]["scores"][A]
+    assert body["score"] == saved == 505
+    assert [(line["for"], line["points"]) for line in body["lines"]] == [
+        ("melded", 120), ("a mixed canasta of K", 300), ("going out", 100), ("in hand", -15)]
+    answer = client.post("/api/v1/sides/check", json={"game": "canasta", "name": A, "went_out": True, "entry": entry})
+    assert answer.status_code == 200 and answer.get_json()["score"] == 505
+
+
+def test_a_sides_live_score_counts_red_threes_and_going_out_concealed():
+    # docs/rules/canasta.md example 1, hand 2: Ben & Dee go out concealed, Ann & Cy melded nothing
+    concealed = check_side({"melds": ["8H 8S 8D 8C 8H 8S 2H", "4H 4S 4D"]}, went_out=True, concealed=True)
+    assert concealed["score"] == 595
+    against = check_side({"red_threes": 2, "in_hand": "KH QS JK 3S"})
+    assert against["score"] == -275
+    assert ("2 red threes, against a side that melded nothing", -200) in [(x["for"], x["points"]) for x in against["lines"]]
+
+
+def test_a_side_save_would_refuse_has_no_live_score_but_the_reason():
+    body = check_side({"melds": ["KH KS KD KC KH KS"]}, went_out=True, name=A)
+    assert body == {"score": None, "lines": [],
+                    "reason": f"{A} went out with no canasta, but a side needs a canasta to go out"}
+
+
+def test_the_side_check_is_only_for_games_where_a_side_scores_on_its_own(client):
+    with pytest.raises(InputError, match="depends on the other players' cards"):
+        check_side({}, game="rummy500")
+    answer = client.post("/api/v1/sides/check", json={"game": "canasta", "entry": {"melds": ["KH 1S KD"]}})
+    assert answer.status_code == 400 and "`1S` at position 2 is not a card" in answer.get_json()["error"]
+    assert client.post("/api/v1/sides/check", json={"game": "canasta"}).status_code == 400
