@@ -57,6 +57,17 @@ def test_the_live_figure_is_the_sides_whole_score_that_save_stores(page: Page, l
     expect(total(page, A)).to_have_text("1325")
     expect(total(page, B)).to_have_text("175")
 
+    # "What was entered" shows how each side's score adds up, so the table can check the big numbers
+    entered = page.locator("details[data-hand='1']")
+    entered.locator("summary").tap()
+    expect(entered).to_contain_text(
+        "(melded 225, a natural canasta of K +500, a mixed canasta of 7 +300, 2 red threes +200, going out +100,"
+        " in hand 0: 1325 in all)")
+    expect(entered).to_contain_text("(melded 110, 1 red three +100, in hand 35: 175 in all)")
+    fits_the_phone(page)
+    entered.scroll_into_view_if_needed()
+    keep_screen(page, "canasta-what-was-entered")
+
 
 def test_a_joker_laid_off_makes_the_canasta_mixed_in_the_check_and_the_figure(page: Page, live_server: str, keep_screen):
     start_canasta(page, live_server)
