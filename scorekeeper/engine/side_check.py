@@ -22,6 +22,7 @@ from scorekeeper.engine.hands import read_hand
 from scorekeeper.engine.rules import table_rules
 from scorekeeper.engine.scoring import hand_parts
 
+
 def check_side(
     entry: object,
     game: str = "canasta",
