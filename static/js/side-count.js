@@ -108,6 +108,8 @@ function start(form) {
   form.addEventListener("input", (event) => {
     const card = event.target.closest && event.target.closest(".player-card");
     if (soon.has(card)) soon.get(card)();
+    // an input on the form itself: a player's own part merged in, or rows restored (parts-merge.js, form-rows.js)
+    else for (const each of cards) soon.get(each)();
   });
   // who went out, concealed or not, or a lay-off's meld: one side's figure or every side's changes at once
   form.addEventListener("change", (event) => {

@@ -91,3 +91,16 @@ def test_a_joker_laid_off_makes_the_canasta_mixed_in_the_check_and_the_figure(pa
     save_hand(page)
     expect(total(page, A)).to_have_text("505")
     expect(total(page, B)).to_have_text("-5")
+
+
+def test_the_checker_page_names_the_canasta_as_the_cards_are_typed(page: Page, live_server: str, keep_screen):
+    page.goto(f"{live_server}/check?game=canasta")
+    page.get_by_label("Cards of the meld").fill("8H 8S 8D 8C 8H 8S 8D")
+    expect(page.locator(".canasta-line").first).to_have_text("A natural canasta: 500 points on top of its cards.")
+    page.get_by_label("Meld on the table").fill("8H 8S 8D 8C 8H 8S 8D")
+    page.get_by_label("Cards laid off onto it").fill("2H")
+    verdict = page.locator("#layoff-verdict .verdict")
+    expect(verdict.locator(".canasta-line")).to_have_text("The natural canasta becomes mixed: its bonus 500 becomes 300.")
+    fits_the_phone(page)
+    verdict.scroll_into_view_if_needed()
+    keep_screen(page, "canasta-checker-layoff")
