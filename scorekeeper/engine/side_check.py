@@ -55,7 +55,7 @@ def check_side(
         "players": {name: _own_layoffs(entry, name)},
     }
     try:
-        read = read_hand(hand, 1, rules, [name])
+        read = read_hand(hand, 1, rules, [name], remember=False)
     except RulesError as exc:
         return {"score": None, "lines": [], "reason": _unnamed(str(exc))}
     except InputError as exc:

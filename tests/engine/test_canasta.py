@@ -371,3 +371,12 @@ def test_the_side_check_is_only_for_games_where_a_side_scores_on_its_own(client)
     answer = client.post("/api/v1/sides/check", json={"game": "canasta", "entry": {"melds": ["KH 1S KD"]}})
     assert answer.status_code == 400 and "`1S` at position 2 is not a card" in answer.get_json()["error"]
     assert client.post("/api/v1/sides/check", json={"game": "canasta"}).status_code == 400
+
+
+def test_live_side_checks_leave_the_memo_of_hands_read_to_the_sessions_played():
+    from scorekeeper.engine import hands
+
+    before = len(hands._READ)
+    for cards in ("KH KS KD", "KH KS KD KC", "KH KS KD KC KH"):
+        check_side({"melds": [cards]})
+    assert len(hands._READ) == before
