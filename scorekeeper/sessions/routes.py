@@ -200,7 +200,8 @@ def hand_entered(token: str, hand_id: int):
     hand = _load_hand(gs, hand_id)
     scored = scoreboard(gs)["body"]["hands"]
     this = scored[hand.position - 1] if hand.position <= len(scored) else {}
-    shown = {"gs": gs, "data": hand.data, "details": this.get("players"), "collects": this.get("collects")}
+    shown = {"gs": gs, "data": hand.data, "details": this.get("players"), "collects": this.get("collects"),
+             "lines": this.get("bonus_lines"), "scores": this.get("scores")}
     if request.args.get("fragment"):
         return render_template("_hand_summary.html", names=gs.names_in(hand.data), **shown)
     return render_template("sessions/hand_entered.html", token=token, position=hand.position, **shown)

@@ -147,7 +147,7 @@ function pointsOf(card, selector) {
  * A player's hand as the live checks count it, in the game's way (data-hand-count, from the engine):
  * "net" melded less held (+23, −15), "melded" what the melds and lay-offs scored (+45), "held" the
  * cards left in hand ("15 in hand"), "groups" the count the engine answered for the player's groups as a whole
- * (held-count.js). Empty while nothing is counted. No rule is decided here: the
+ * (held-count.js), "side" the engine's whole score for a side that scores on its own (side-count.js). Empty while nothing is counted. No rule is decided here: the
  * points are the engine's answers, and Save scores the whole hand.
  */
 function countOf(form, card) {
@@ -155,12 +155,18 @@ function countOf(form, card) {
   if (leavingOf(card)) return "";
   // a game whose player's groups decide the count (Indian Rummy's lives): the engine's count (held-count.js)
   if (how === "groups") return card.dataset.heldCount || "";
+  // a game where a side scores on its own (Canasta): the engine's whole score for the side, bonuses and all (side-count.js)
+  if (how === "side") return card.dataset.sideCount === undefined ? "" : signed(Number(card.dataset.sideCount));
   const melded = pointsOf(card, "[data-meld-check], [data-layoff-check]");
   const held = pointsOf(card, "[data-cards-check]");
   const counted = card.querySelector("[data-points]");
   if (!how || !counted) return "";
   if (how === "held") return held ? `${held} in hand` : "";
-  const points = how === "net" ? melded - held : melded;
+  return signed(how === "net" ? melded - held : melded);
+}
+
+/** A live figure as the table says it: "+23", "−15". */
+function signed(points) {
   return points < 0 ? `−${-points}` : `+${points}`;
 }
 

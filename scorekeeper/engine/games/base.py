@@ -33,6 +33,7 @@ from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
 if TYPE_CHECKING:
+    from scorekeeper.engine.melds import Reading
     from scorekeeper.engine.played import Hand, Problems
 
 
@@ -186,6 +187,12 @@ class Game:
     deal_may_end_unclaimed: ClassVar[bool] = False
     # the meld checker names each group in the game's words (Indian Rummy: "pure sequence"), see `group_name`
     names_groups: ClassVar[bool] = False
+    # a meld of enough cards is a canasta with a bonus of its own (Canasta), see `canasta_of`: the meld and lay-off
+    # checks say which canasta a meld makes
+    has_canastas: ClassVar[bool] = False
+    # a side's score for a hand depends on its own cards alone and on whether it went out (Canasta), so the hand
+    # form's live figure for a side is the engine's whole score for it (engine.side_check)
+    side_scores_alone: ClassVar[bool] = False
     # a whole declaration can be checked at once (Indian Rummy's show), see `declaration_refusal`
     checks_declarations: ClassVar[bool] = False
     # the fields a player's entry and a hand may hold beyond every game's (backups keep exactly these)
@@ -390,6 +397,10 @@ class Game:
 
     def group_name(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None) -> str | None:
         """The group `cards` make in the game's words (`names_groups`), None when they make none."""
+        return None
+
+    def canasta_of(self, reading: Reading, rules: Rules) -> tuple[str, int] | None:
+        """The canasta a meld makes (`has_canastas`), as its kind ("natural", "mixed") and bonus; None for none."""
         return None
 
     def declaration_refusal(self, groups: Sequence[Sequence[MeldCard]], rules: Rules, wild_rank: int | None) -> str | None:
