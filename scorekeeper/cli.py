@@ -31,11 +31,9 @@ def _app(data_dir: str | None = None):
         _fail(str(exc), 1)
 
 
-_data_dir = click.option(
-    "--data-dir", default=None, type=click.Path(file_okay=False),
-    help="Folder of the database and secret key (default: SCOREKEEPER_INSTANCE_PATH, else instance/ in a checkout,"
-         " else your user data folder).",
-)
+_data_dir_help = ("Folder of the database and secret key (default: SCOREKEEPER_INSTANCE_PATH, else instance/ in a"
+                  " checkout, else your user data folder).")
+_data_dir = click.option("--data-dir", default=None, type=click.Path(file_okay=False), help=_data_dir_help)
 
 
 class _Commands(click.Group):
@@ -48,8 +46,44 @@ class _Commands(click.Group):
         if name == "db":
             from scorekeeper.database import db_commands
 
-            return db_commands()
+            return _with_data_dir(db_commands())
         return super().get_command(ctx, name)
+
+
+def _with_data_dir(group: click.Group) -> click.Group:
+    """The `db` commands, each taking --data-dir as `serve`, `export` and `import` do."""
+    import copy
+
+    def choose_folder(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            from flask.cli import ScriptInfo
+
+            ctx.ensure_object(ScriptInfo).create_app = lambda: _app(value)
+
+    commands = {}
+    for name, command in group.commands.items():
+        # copies: Flask-Migrate's own commands are shared with `flask db`, which has no such option
+        command = copy.copy(command)
+        command.params = [*command.params, click.Option(
+            ["--data-dir"], default=None, type=click.Path(file_okay=False), expose_value=False,
+            callback=choose_folder, help=_data_dir_help)]
+        commands[name] = command
+    chosen = _DataDirGroup(group.name, commands=commands, callback=group.callback, params=group.params,
+                           help=group.help)
+    return chosen
+
+
+class _DataDirGroup(click.Group):
+    """A group whose subcommand's --data-dir is read before the group's own callback loads the app."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """The subcommand, its arguments read once ahead (quietly) so that its --data-dir chooses the app."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            # Flask-Migrate's `db` group loads the app in its own callback, which runs before the
+            # subcommand's options are read: a database elsewhere would be created, or upgraded, first
+            command.make_context(name, list(rest), parent=ctx, resilient_parsing=True)
+        return name, command, rest
 
 
 @click.group(cls=_Commands)

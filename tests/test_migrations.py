@@ -243,3 +243,20 @@ def test_db_upgrade_adopts_and_backs_up_an_old_database_when_the_start_leaves_it
     assert copy.name in done.stdout
     assert rows(copy, columns) == before
     assert schema(copy) == schema(FIXTURES / "premigration.sqlite")
+
+
+def test_db_upgrade_takes_the_data_dir_as_serve_does(tmp_path, monkeypatch):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copyfile(FIXTURES / "premigration.sqlite", folder / "scorekeeper.sqlite")
+    # the folder any other way would choose
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "elsewhere"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_MIGRATE_ON_START", "false")
+
+    result = CliRunner().invoke(main, ["db", "upgrade", "--data-dir", str(folder)])
+
+    assert result.exit_code == 0, result.output
+    assert revision(folder / "scorekeeper.sqlite") == [HEAD]
+    [copy] = folder.glob("scorekeeper.sqlite.*.bak")
+    assert copy.name in result.output
