@@ -177,8 +177,14 @@ def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
     _print_json(result)
 
 
-# a table's phones each poll every few seconds and post hands: 16 threads serve a full table with room to spare
-SERVE_THREADS = 16
+# a club night on one laptop: 50 tables of eight phones. Each phone keeps a connection open for its poll every
+# few seconds and a second one while a page loads; waitress's default (100) served 16 tables, and refused the rest
+SERVE_TABLES = 50
+SERVE_PHONES = SERVE_TABLES * 8
+SERVE_CONNECTIONS = SERVE_PHONES * 2 + 200
+# polls are answered in a millisecond or two; threads matter when saves wait for the SQLite file's lock
+# (up to 5 s each): 32 keep the polls of 400 phones answered while a dozen saves wait
+SERVE_THREADS = 32
 
 
 @main.command()
@@ -221,7 +227,26 @@ def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
     # the app, not waitress, reads a proxy's headers, as under gunicorn: with TRUSTED_PROXIES it believes
     # them (ProxyFix), without it their presence alone makes a request a guest's (host/identity.py);
     # waitress would remove them unseen and a proxy on this computer would pass every visitor as the host
-    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS, clear_untrusted_proxy_headers=False)
+    _allow_open_files(SERVE_CONNECTIONS + 100)
+    # poll(), not select(): select() cannot watch a socket numbered past 1023, and 1,000 connections get there
+    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS, connection_limit=SERVE_CONNECTIONS,
+                   asyncore_use_poll=True, clear_untrusted_proxy_headers=False)
+
+
+def _allow_open_files(count: int) -> None:
+    """Let this process keep `count` files open (each connection is one), as far as the system allows.
+
+    Many systems start a process with a soft limit of 256 (macOS) or 1,024 (Linux); the
+    hard limit above it is ours to take.
+    """
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit on sockets
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count if hard == resource.RLIM_INFINITY else min(count, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def _shown_url(url: str) -> str:
