@@ -36,8 +36,8 @@ RETRY_AFTER_SECONDS = 2
 # the database's disk is full: SQLite's SQLITE_FULL ("database or disk is full"), PostgreSQL's disk_full
 SQLITE_FULL = 13
 POSTGRES_DISK_FULL = "53100"
-DISK_FULL = ("The disk of the computer keeping the games is full. Nothing was saved: what you typed is still on the"
-             " form. Send it again once the host has made room on that disk.")
+DISK_FULL = ("The disk keeping the games is full: nothing was saved, and what you typed is still on the form. Send it"
+             " again once the host has made room on that disk.")
 # freeing a disk takes a person: a phone need not ask again every two seconds
 DISK_FULL_RETRY_AFTER_SECONDS = 30
 SCHEMA_BEHIND = ("The games' database is from an older version of Scorekeeper and must be upgraded first. Nothing"
@@ -53,7 +53,8 @@ def wants_json() -> bool:
 def _render(code: int, message: str, title: str | None = None, headers: dict[str, str] | None = None):
     if host_refused():
         return untrusted_host(None)
-    if wants_json():
+    # a hand form's background save keeps the form on screen and says why it is not saved yet
+    if wants_json() or (code >= 500 and request.headers.get("X-Background-Save")):
         return jsonify(error=message), code, headers or {}
     return render_template("errors/error.html", code=code, message=message, title=title), code, headers or {}
 
