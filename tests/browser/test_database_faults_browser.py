@@ -1,5 +1,5 @@
-"""A hand saved while the server's disk is full: the phone keeps the form as typed, says why, and saves it once
-there is room again."""
+"""What the host must mend, as a phone sees it: a hand saved while the server's disk is full stays as typed, says
+why, and saves once there is room; a database not upgraded yet says how to upgrade it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import serve
 from tests.browser.test_never_lose_a_hand import fits_the_phone, start, stored_hands, totals
+from flask_migrate import downgrade, upgrade
+
 from tests.databases import sqlite_only
 from tests.test_database_faults import FullDisk
 
@@ -18,8 +20,8 @@ pytestmark = sqlite_only
 
 @pytest.fixture
 def served(databases, request) -> Iterator[tuple[str, object]]:
-    """A live server and its app, whose SQLite disk the test fills."""
-    yield from serve(databases, request)
+    """A live server and its app, which leaves the schema to `db upgrade`."""
+    yield from serve(databases, request, MIGRATE_ON_START=False)
 
 
 def test_a_hand_saved_on_a_full_disk_stays_as_typed_and_saves_once_there_is_room(page: Page, served, keep_screen):
@@ -51,3 +53,19 @@ def test_a_hand_saved_on_a_full_disk_stays_as_typed_and_saves_once_there_is_room
     expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible(timeout=15000)
     assert totals(page) == {"Ann": "54", "Ben": "-14", "Cy": "-15"}
     assert len(stored_hands(page, edit_url)) == 1
+
+
+def test_a_database_not_upgraded_yet_says_so_on_the_phone(page: Page, served, keep_screen):
+    live_server, app = served
+    edit_url = start(page, live_server)
+    with app.app_context():
+        downgrade(revision="0002")
+    page.goto(edit_url)
+    expect(page.get_by_role("heading", name="The database needs an upgrade")).to_be_visible()
+    expect(page.get_by_text("scorekeeper db upgrade")).to_be_visible()
+    fits_the_phone(page)
+    keep_screen(page, "database_needs_an_upgrade")
+    with app.app_context():
+        upgrade()
+    page.reload()
+    expect(page.get_by_role("heading", name="500 Rum", exact=True)).to_be_visible()
