@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import copy
 import sqlite3
-from datetime import datetime
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 

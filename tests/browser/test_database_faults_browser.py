@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from flask_migrate import downgrade, upgrade
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import serve
 from tests.browser.test_never_lose_a_hand import fits_the_phone, start, stored_hands, totals
-from flask_migrate import downgrade, upgrade
-
 from tests.databases import sqlite_only
 from tests.test_database_faults import FullDisk
 
