@@ -53,7 +53,8 @@ def wants_json() -> bool:
 def _render(code: int, message: str, title: str | None = None, headers: dict[str, str] | None = None):
     if host_refused():
         return untrusted_host(None)
-    # a hand form's background save keeps the form on screen and says why it is not saved yet
+    # a hand form's background save (sessions/device.py's BACKGROUND_HEADER) keeps the form on screen and says,
+    # in the server's words, why it is not saved yet
     if wants_json() or (code >= 500 and request.headers.get("X-Background-Save")):
         return jsonify(error=message), code, headers or {}
     return render_template("errors/error.html", code=code, message=message, title=title), code, headers or {}
