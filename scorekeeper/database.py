@@ -62,9 +62,21 @@ def engine_options(config: Mapping[str, Any]) -> dict[str, Any]:
         ours: dict[str, Any] = {"connect_args": {"timeout": wait}}
     else:
         ours = {"pool_recycle": config["POOL_RECYCLE_SECONDS"],
-                "connect_args": {"options": f"-c lock_timeout={round(wait * 1000)}"}}
+                "connect_args": {"options": _with_lock_timeout(config["SQLALCHEMY_DATABASE_URI"], wait)}}
     connect_args = {**ours.pop("connect_args"), **given.pop("connect_args", {})}
     return {**ours, **given, "connect_args": connect_args}
+
+
+def _with_lock_timeout(url: str, seconds: float) -> str:
+    """PostgreSQL's connection `options`: the URL's own (?options=-csearch_path%3Dscores), then the lock timeout.
+
+    connect_args replace the URL's options: they are kept by being repeated here.
+    """
+    from sqlalchemy.engine import make_url
+
+    given = make_url(url).query.get("options", ())
+    kept = [given] if isinstance(given, str) else list(given)
+    return " ".join([*kept, f"-c lock_timeout={round(seconds * 1000)}"])
 
 
 class MissingDriver(RuntimeError):
