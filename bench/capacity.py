@@ -63,6 +63,14 @@ stopped repeating queries (main at 90f276a): SQLite 56.5 [17.4] and 76.1 [17.7];
 vary by a third between runs; what a request asks of the database does not (statements,
 connections: tests/test_statement_counts.py; an unchanged poll is 1 round trip to
 PostgreSQL, it was 4).
+
+Measured 2026-11-28 on the same machine (load 4-5), ``--rounds 7``, once the bench counted
+what it left out (issue 34): SQLite 38.7 ms per table-minute, 5.3 of them the collector's
+runs between requests (main at 440793e, which left them out: 31.8); PostgreSQL on a cluster
+of this machine, two runs in a row on one database, 67.1 and 61.2, of which its server 11.4
+and 10.2 (17%; a quieter run: 50.6, of which 7.8), its CPU between requests under 0.1 ms
+(main: 40.6 without the server, and its second run stopped on UniqueViolation
+player_name_key).
 """
 
 from __future__ import annotations
