@@ -24,11 +24,11 @@ MESSAGES = {
     413: "That upload is too large.",
     500: "Something went wrong on our side. Nothing you entered was saved half-way.",
     503: "The games' database was busy for too long (a backup being restored, or many saves at once)."
-         " Nothing was saved: go back and send it again in a moment; what you typed is still on the form.",
+         " Nothing was saved, and what you typed is still on the form: send it again in a moment.",
 }
 # a server database's connection lost (restarted, say): the pool has replaced its connections meanwhile
-LOST_CONNECTION = ("The connection to the games' database was lost (it may have restarted). Go back and send it"
-                   " again: a hand saved already is never saved twice.")
+LOST_CONNECTION = ("The connection to the games' database was lost (it may have restarted). What you typed is still"
+                   " on the form: send it again, and a hand saved already is never saved twice.")
 # PostgreSQL's "waited for a lock too long" and "deadlock detected": another transaction won, ours can be retried
 POSTGRES_BUSY = {"55P03", "40P01"}
 # how long a client is asked to wait before sending again
