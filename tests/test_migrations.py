@@ -260,3 +260,18 @@ def test_db_upgrade_takes_the_data_dir_as_serve_does(tmp_path, monkeypatch):
     assert revision(folder / "scorekeeper.sqlite") == [HEAD]
     [copy] = folder.glob("scorekeeper.sqlite.*.bak")
     assert copy.name in result.output
+
+
+def test_a_database_from_before_migrations_served_without_upgrading_says_to_run_db_upgrade(old_database):
+    app = create_app({
+        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "MIGRATE_ON_START": False,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{old_database}",
+    })
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    with sqlite3.connect(old_database) as connection:
+        [token] = connection.execute("SELECT edit_token FROM game_session LIMIT 1").fetchone()
+    page = app.test_client().get(f"/s/{token}")
+    assert page.status_code == 503
+    assert "scorekeeper db upgrade" in page.get_data(as_text=True)
+    with app.app_context():
+        db.engine.dispose()
