@@ -314,6 +314,16 @@ class Game:
         its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
         return None
 
+    def suit_needed(self, card: Card, rules: Rules) -> str | None:
+        """Why `card`, entered by its rank alone (``K``), must carry its suit in this game; None when its suit
+        changes neither legality nor score (docs/rules.md 1).
+
+        Runs always need suits (the meld check says so); this is for a card whose
+        value depends on its suit (Oklahoma's queen of spades, Canasta's threes)
+        or a game whose rules read every card's suit (gin's arrangement).
+        """
+        return None
+
     def player_state(self, entry: Mapping[str, Any], name: str, problem: Problems) -> str:
         """How a player left the hand without cards, read from their entry ("" for none: their cards say it all)."""
         return ""
