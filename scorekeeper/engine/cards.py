@@ -327,7 +327,8 @@ _SPELLED_IN_MELDS = {spelling: MeldCard(card) for spelling, card in _SPELLED.ite
 _SUIT_CHARS = "SHDC" + "".join(SUIT_SYMBOLS.values())
 _ONE_RANK = r"(?:10|[2-9ATJQK])"
 _ONE_CARD = rf"{_ONE_RANK}[{_SUIT_CHARS}]?"
-_TYPED_CARD = re.compile(rf"(?:JOKER|JK|\*|{_ONE_CARD})(?:={_ONE_CARD})?", re.IGNORECASE)
+# what a wild card stands for takes its suit here (JK=8H): JK=JK must stay one token, refused whole
+_TYPED_CARD = re.compile(rf"(?:JOKER|JK|\*|{_ONE_CARD})(?:={_ONE_RANK}[{_SUIT_CHARS}])?", re.IGNORECASE)
 _RUN_TOGETHER = re.compile(rf"(?:{_TYPED_CARD.pattern})+", re.IGNORECASE)
 # a run by range, as typed: a rank, -, a rank and the suit (7-10H); anything with a - between is read as one
 _RANGE = re.compile(rf"({_ONE_RANK})-({_ONE_RANK})([{_SUIT_CHARS}])", re.IGNORECASE)
@@ -348,11 +349,11 @@ def _range_places(first: int, last: int) -> list[int] | None:
     is read the short way round: K-2 passes the ace (K A 2, which the game's
     meld check then refuses as a wrap), 10-7 runs downward.
     """
+    if first == last:
+        return None
     end = KING + 1 if last == ACE else last
     if first == ACE or end > first:
         return list(range(first, end + 1))
-    if end == first:
-        return None
     up = _RANK_COUNT - first + end + 1  # cards from `first` past the ace to `last`
     down = first - end + 1
     if up >= down:
