@@ -154,3 +154,12 @@ def test_a_fifth_king_in_a_one_deck_game_is_refused_counting_a_king_by_rank(tabl
     page = html.unescape(response.get_data(as_text=True))
     assert "K is entered 5 times (Ann's meld 1, Ben's cards left in hand), but one deck has only 4 kings" in page
     assert table.counts() == before
+
+
+def test_the_card_hint_offers_a_range_and_a_rank_alone_only_where_the_game_takes_one(table):
+    table.start("rummy500", ["Ann", "Ben"])
+    page = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
+    assert "<code>7-9h</code>" in page and "<code>K K K</code> where suits change nothing" in page
+    table.start("gin", ["Ann", "Ben"])
+    page = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
+    assert "<code>7-9h</code>" in page and "<code>K K K</code>" not in page

@@ -185,6 +185,9 @@ class Game:
     counts_by_groups: ClassVar[bool] = False
     # players lay cards off onto melds on the table (Indian Rummy has no lay-offs)
     lays_off: ClassVar[bool] = True
+    # some card may be entered by its rank alone (``K``) where its suit changes nothing (docs/rules.md 1); False where
+    # the game reads every card's suit (gin), see `suit_needed`
+    takes_rank_alone: ClassVar[bool] = True
     # the hand form's words for a meld and for the cards left in hand (Indian Rummy: "group", "ungrouped cards")
     meld_word: ClassVar[str] = "meld"
     in_hand_word: ClassVar[str] = "cards left in hand"

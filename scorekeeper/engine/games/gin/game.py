@@ -34,6 +34,7 @@ class Gin(DeadwoodGame):
         Option("shutout_double", "Double a shutout", "bool", False, "When the loser scored nothing, the winner's whole score doubles, game and box bonuses included."),
     )
     whole_hand_entry = True
+    takes_rank_alone = False
     knocks = True
     hand_size = HAND_SIZE
     first_to_target = True
