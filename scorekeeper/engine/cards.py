@@ -425,6 +425,8 @@ def split_tokens(cards: str | Iterable[object]) -> list[str]:
     ['7h', '8h', '9h', '10s', 'JK']
     >>> split_tokens("8888 7-9C")
     ['8', '8', '8', '8', '7C', '8C', '9C']
+    >>> split_tokens(["KKK", "7-9C", "JK"])
+    ['K', 'K', 'K', '7C', '8C', '9C', 'JK']
     """
     if isinstance(cards, str):
         # str.split() splits on exactly the whitespace `\\s` matches, and is much quicker than the regex
@@ -445,9 +447,8 @@ def split_tokens(cards: str | Iterable[object]) -> list[str]:
                 str(item),
                 position,
             )
-        item = item.strip()
-        # a list holds one card per item, or a run by range
-        tokens.extend(expand_range(item, position) if "-" in item else [item])
+        # an item is read as a token of a string is: one card, cards typed together, or a run by range
+        tokens.extend(_tokens_of(item.strip(), position))
     return tokens
 
 
