@@ -163,3 +163,17 @@ def test_the_card_hint_offers_a_range_and_a_rank_alone_only_where_the_game_takes
     table.start("gin", ["Ann", "Ben"])
     page = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
     assert "<code>7-9h</code>" in page and "<code>K K K</code>" not in page
+
+
+def test_gin_whole_hands_by_range_work_out_as_typed_in_full_and_a_rank_alone_is_refused(table):
+    from tests.test_gin_entry import GinTable, text
+
+    table.start("gin", ["Ann", "Ben"])
+    gin = GinTable(table)
+    full = text(gin.work("AS 2S 3S 7H 7D 7C 9C 10C JC 2D", "4S 5S KH KD KS 8C QC 3H 5D 9D"))
+    short = text(gin.work("A-3S 7H7D7C 9-JC 2D", "4-5S KHKDKS 8C QC 3H 5D 9D"))
+    assert "Knock: Ann knocked with 2 and Ben has 17 after lay-offs. Ann scores 15, Ben 0." in full
+    assert "Knock: Ann knocked with 2 and Ben has 17 after lay-offs. Ann scores 15, Ben 0." in short
+    refused = text(gin.work("A-3S 7 7D 7C 9-JC 2D", "4-5S KHKDKS 8C QC 3H 5D 9D"))
+    assert "`7` at position 4 needs its suit: in Gin Rummy every card's suit counts" in refused
+    assert 'value="A-3S 7 7D 7C 9-JC 2D"' in refused
