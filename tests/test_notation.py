@@ -48,7 +48,7 @@ def test_seven_eights_by_rank_are_a_canasta_meld():
 def test_a_run_by_rank_alone_exits_1_with_a_reason_naming_the_suit():
     code, body = meld("--game", "rummy500", "7", "8", "9")
     assert code == 1
-    assert body["reason"] == "a run needs its suit: 7 8 9 have none; write them with it, like 7H 8H 9H or 7-9H"
+    assert body["reason"] == "a run needs its suit: 7 8 9 have none; write them like 7H 8H 9H or 7-9H"
 
 
 def test_a_range_read_downward_exits_2_with_how_to_write_it():

@@ -575,9 +575,9 @@ def _suitless_run_reason(fixed: dict[int, Card]) -> str:
 
     >>> from scorekeeper.engine.cards import parse_cards
     >>> _suitless_run_reason(dict(enumerate(parse_cards("7 8 9"))))
-    'a run needs its suit: 7 8 9 have none; write them with it, like 7H 8H 9H or 7-9H'
+    'a run needs its suit: 7 8 9 have none; write them like 7H 8H 9H or 7-9H'
     >>> _suitless_run_reason(dict(enumerate(parse_cards("7C 8 9C"))))
-    'a run needs its suit: 8 has none; write it with it, like 8C'
+    'a run needs its suit: 8 has none; write it like 8C'
     """
     bare = [c for c in fixed.values() if c.suitless]
     suits = [c.suit for c in fixed.values() if c.suit]
@@ -585,11 +585,11 @@ def _suitless_run_reason(fixed: dict[int, Card]) -> str:
     shown = " ".join(c.text for c in bare)
     example = " ".join(f"{c.text}{suit}" for c in bare)
     if len(bare) == 1:
-        return f"a run needs its suit: {shown} has none; write it with it, like {example}"
+        return f"a run needs its suit: {shown} has none; write it like {example}"
     places = sorted(c.rank for c in bare)
     if not suits and places == list(range(places[0], places[0] + len(places))):
         example += f" or {rank_name(places[0])}-{rank_name(places[-1])}{suit}"
-    return f"a run needs its suit: {shown} have none; write them with it, like {example}"
+    return f"a run needs its suit: {shown} have none; write them like {example}"
 
 
 def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:

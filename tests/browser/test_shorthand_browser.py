@@ -23,7 +23,7 @@ def test_shorthand_is_checked_as_typed_counted_and_saved(page, live_server, keep
     # a run typed by rank alone is refused where it is typed, with how to write it
     page.get_by_label("Cy's meld 1").fill("4 5 6")
     expect(page.locator("#players-2-melds-0-check")).to_contain_text(
-        "a run needs its suit: 4 5 6 have none; write them with it, like 4H 5H 6H or 4-6H")
+        "a run needs its suit: 4 5 6 have none; write them like 4H 5H 6H or 4-6H")
     expect(page.get_by_label("Cy's meld 1")).to_have_attribute("aria-invalid", "true")
     keep_screen(page, "shorthand-hand-form")
     page.get_by_label("Cy's meld 1").fill("")
