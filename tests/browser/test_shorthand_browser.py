@@ -59,3 +59,13 @@ def test_the_picker_counts_cards_by_range_by_rank_alone_and_typed_together(page,
         expect(picker(page).get_by_role("button", name=f"king of {suit}")).to_be_disabled()
     expect(picker(page).get_by_role("button", name="10 of hearts")).to_be_enabled()
     expect(picker(page).get_by_role("button", name="queen of hearts")).to_be_enabled()
+
+
+def test_a_queen_by_rank_in_oklahoma_is_refused_as_it_is_typed_with_why(page, live_server):
+    start(page, live_server, game="oklahoma", players=("Ann", "Ben"))
+    page.get_by_label("Ben's cards left in hand").fill("Q5")
+    expect(page.locator("#players-1-in_hand-check")).to_contain_text(
+        "Q needs its suit: in Oklahoma the queen of spades scores apart from the other queens")
+    expect(page.get_by_label("Ben's cards left in hand")).to_have_attribute("aria-invalid", "true")
+    page.get_by_label("Ben's cards left in hand").fill("QH 5")
+    expect(page.get_by_label("Ben's cards left in hand")).not_to_have_attribute("aria-invalid", "true")
