@@ -144,13 +144,27 @@ def suit_refusal(cards: Sequence[MeldCard | Card], rules: Rules) -> str | None:
     A wild card's reading counts too (``2C=Q``): a set of queens in Oklahoma
     needs to know which is the queen of spades.
     """
-    game = rules.variant
-    for placed in cards:
-        for card in (placed.card, placed.stands_for) if isinstance(placed, MeldCard) else (placed,):
-            if card is not None and card.suitless:
-                why = game.suit_needed(card, rules)
+    for placed in cards:  # a plain loop, cheap for the cards with suits: every meld of every hand passes here
+        if type(placed) is MeldCard:
+            meant = placed.stands_for
+            if placed.card.suitless or (meant is not None and meant.suitless):
+                why = _suit_needed((placed.card, meant), rules)
                 if why is not None:
-                    return f"{card} needs its suit: {why}"
+                    return why
+        elif placed.suitless:  # type: ignore[union-attr]
+            why = _suit_needed((placed,), rules)  # type: ignore[arg-type]
+            if why is not None:
+                return why
+    return None
+
+
+def _suit_needed(cards: tuple[Card | None, ...], rules: Rules) -> str | None:
+    """The game's reason why the first of `cards` entered by rank alone must carry its suit, if it gives one."""
+    for card in cards:
+        if card is not None and card.suitless:
+            why = rules.variant.suit_needed(card, rules)
+            if why is not None:
+                return f"{card} needs its suit: {why}"
     return None
 
 
