@@ -28,23 +28,21 @@ def check_decks(hand: Hand, rules: Rules, problem: Problems) -> None:
 
 def _name_rank_entered_too_often(hand: Hand, rules: Rules, problem: Problems) -> None:
     """Refuse a rank entered more often than the decks hold it, counting its cards entered by rank alone (``K``)."""
+    places = [(name, *place) for name, player in hand.players.items() for place in _places_entered(name, player, rules.variant)]
+    # only a rank with a card entered alone can be over its count here: every other card was counted by itself
+    bare = {card.rank for _, cards, _, _ in places for card in cards if card.suitless}
     seen: Counter[int] = Counter()
     labels: dict[int, list[str]] = {}
-    bare = {c.rank for p in hand.players.values() for c in p.in_hand if c.suitless}
-    bare |= {c.card.rank for p in hand.players.values() for m in p.melds for c in m.cards if c.card.suitless}
-    bare |= {c.card.rank for p in hand.players.values() for x in p.layoffs for c in x.cards if c.card.suitless}
-    for name, player in hand.players.items():
-        for cards, label, where in _places_entered(name, player, rules.variant):
-            for card in cards:
-                if card.is_joker or card.rank not in bare:
-                    continue
-                seen[card.rank] += 1
-                labels.setdefault(card.rank, []).append(label)
-                if seen[card.rank] > len(SUITS) * rules.decks:
-                    shown = ", ".join(dict.fromkeys(labels[card.rank]))
-                    held = rank_held(card.rank, rules.decks)
-                    why = f"{rank_name(card.rank)} is entered {seen[card.rank]} times ({shown}), but {held}"
-                    raise problem(RulesError, why, name, **where)
+    for name, cards, label, where in places:
+        for card in cards:
+            if card.is_joker or card.rank not in bare:
+                continue
+            seen[card.rank] += 1
+            labels.setdefault(card.rank, []).append(label)
+            if seen[card.rank] > len(SUITS) * rules.decks:
+                shown = ", ".join(dict.fromkeys(labels[card.rank]))
+                why = f"{rank_name(card.rank)} is entered {seen[card.rank]} times ({shown}), but {rank_held(card.rank, rules.decks)}"
+                raise problem(RulesError, why, name, **where)
 
 
 def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) -> None:

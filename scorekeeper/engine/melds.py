@@ -145,14 +145,14 @@ def suit_refusal(cards: Sequence[MeldCard | Card], rules: Rules) -> str | None:
     needs to know which is the queen of spades.
     """
     for placed in cards:  # a plain loop, cheap for the cards with suits: every meld of every hand passes here
-        if type(placed) is MeldCard:
+        if isinstance(placed, MeldCard):
             meant = placed.stands_for
             if placed.card.suitless or (meant is not None and meant.suitless):
                 why = _suit_needed((placed.card, meant), rules)
                 if why is not None:
                     return why
-        elif placed.suitless:  # type: ignore[union-attr]
-            why = _suit_needed((placed,), rules)  # type: ignore[arg-type]
+        elif placed.suitless:
+            why = _suit_needed((placed,), rules)
             if why is not None:
                 return why
     return None
@@ -401,7 +401,7 @@ def rank_overflow(cards: Iterable[Card], decks: int) -> tuple[int, int] | None:
 
 
 def rank_held(rank: int, decks: int) -> str:
-    """How many cards of `rank` the decks hold, in words: "one deck has only four kings"."""
+    """How many cards of `rank` the decks hold, in words: "one deck has only 4 kings"."""
     words = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
     name = words.get(rank, f"{rank_name(rank)}s")
     if decks == 1:
