@@ -12,7 +12,7 @@ from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.sessions import service
-from tests.test_backup_roundtrip import empty_app, snapshot, upload  # noqa: F401 - empty_app is a fixture
+from tests.test_backup_roundtrip import cli, empty_app, everything, fresh_app, snapshot, upload  # noqa: F401 - empty_app is a fixture
 
 
 def meld(*args: str):
@@ -103,3 +103,18 @@ def test_an_export_of_a_rank_alone_reads_back_the_same(app, client, empty_app):
     with empty_app.app_context():
         [restored] = db.session.execute(select(GameSession)).scalars().all()
         assert snapshot(restored) == before
+
+
+def test_a_full_backup_restores_a_rank_alone_as_it_was_kept(app, databases, tmp_path):
+    with app.app_context():
+        gs = service.create_session("canasta", {}, ["Ann & Cy", "Ben & Dee"])
+        service.add_hand(gs, {"ended": "went_out", "went_out": "Ann & Cy", "players": {
+            "Ann & Cy": {"melds": [["K", "K", "K", "K", "K", "K", "K"], "AAA"]},
+            "Ben & Dee": {"melds": ["Q Q Q Q JK"], "in_hand": ["5", "8"]}}})
+    original = everything(app)
+    backup = tmp_path / "backup.json"
+    assert cli(databases.url("test"), "export", "--all", str(backup)).exit_code == 0
+    kept = json.loads(backup.read_text())["sessions"][0]["hands"][0]["players"]
+    assert kept["Ben & Dee"] == {"melds": ["Q Q Q Q JK"], "in_hand": ["5", "8"]}
+    assert cli(databases.url("restored"), "import", str(backup)).exit_code == 0
+    assert everything(fresh_app(databases, "restored")) == original
