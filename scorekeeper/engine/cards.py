@@ -1,8 +1,10 @@
 """Playing cards and the notation players type them in.
 
-A card is a rank and a suit, or a joker. Input is forgiving (``10s``,
-``Td``, ``q♠``, ``joker``); output is always canonical (``10S``, ``10D``,
-``QS``, ``JK``), so ``str(Card.from_notation(x))`` round-trips.
+A card is a rank and a suit, or a joker, or a rank alone where its suit
+does not matter (docs/rules.md 1: a set of kings ``K K K``). Input is
+forgiving (``10s``, ``Td``, ``q♠``, ``joker``); output is always canonical
+(``10S``, ``10D``, ``QS``, ``JK``, ``K``), so ``str(Card.from_notation(x))``
+round-trips.
 
 >>> Card.from_notation("td")
 Card.from_notation('10D')
@@ -16,6 +18,37 @@ Traceback (most recent call last):
 scorekeeper.engine.cards.CardNotationError: `1H` at position 2 is not a card: ranks are A 2-10 J Q K
 >>> format_cards(parse_cards("7h8h9h"))
 '7H 8H 9H'
+
+The grammar (docs/rules.md 1). A card list is tokens apart by spaces or
+commas. A token is one of:
+
+- a card: a rank (``A 2-10 J Q K``, ``T`` for 10) with its suit (``S H D C``
+  or ``♠ ♥ ♦ ♣``), or a rank alone, or a joker (``JK``, ``joker``, ``*``);
+  in a meld a wild card may say what it stands for (``JK=8H``);
+- cards typed without spaces, read left to right, each rank taking the
+  suit that follows it if one does: ``7h8h9h``, ``KKK``, ``Q5``. ``JK``
+  is always the joker, so a jack and a king by rank are written ``J K``;
+- a run by range, a rank, ``-``, a rank and the suit: ``7-10H``, read upward
+  with the ace low at the start and high at the end (``A-3H``, ``10-AH``).
+
+>>> format_cards(parse_cards("KKK"))
+'K K K'
+>>> format_cards(parse_cards("Q5 10"))
+'Q 5 10'
+>>> format_cards(parse_cards("JK J K"))
+'JK J K'
+>>> format_cards(parse_cards("QJK"))
+'Q JK'
+>>> format_cards(parse_cards("7-10h"))
+'7H 8H 9H 10H'
+>>> format_cards(parse_cards("10-AS"))
+'10S JS QS KS AS'
+>>> format_cards(parse_cards("K-2H"))  # the short way round, past the ace: the game's meld check refuses the wrap
+'KH AH 2H'
+>>> parse_cards("10-7H")
+Traceback (most recent call last):
+...
+scorekeeper.engine.cards.CardNotationError: `10-7H` at position 1 runs downward: write a range from its lowest card up, like 7-10H
 """
 
 from __future__ import annotations
@@ -102,10 +135,11 @@ class Card(_Unchangeable):
     thousands of cards. Cards cannot be changed once made.
     """
 
-    __slots__ = ("rank", "suit", "is_joker", "text")
+    __slots__ = ("rank", "suit", "is_joker", "suitless", "text")
     rank: int
-    suit: str
+    suit: str  # "" for a joker and for a card entered by its rank alone
     is_joker: bool  # True for a joker
+    suitless: bool  # True for a card entered by its rank alone (``K``): its suit was never said
     text: str  # canonical notation, as str(card): read directly on hot paths
 
     def __new__(cls, rank: int, suit: str = "") -> Card:
@@ -114,14 +148,16 @@ class Card(_Unchangeable):
             return known
         card = object.__new__(cls)
         text = "JK" if rank == JOKER_RANK else f"{rank_name(rank)}{suit}"
-        for name, value in (("rank", rank), ("suit", suit), ("is_joker", rank == JOKER_RANK), ("text", text)):
+        suitless = rank != JOKER_RANK and suit == ""
+        fields = (("rank", rank), ("suit", suit), ("is_joker", rank == JOKER_RANK), ("suitless", suitless), ("text", text))
+        for name, value in fields:
             object.__setattr__(card, name, value)
         # setdefault, atomic: two threads making the same new card at once still share one
         return _CARDS.setdefault((rank, suit), card)
 
     @classmethod
     def from_notation(cls, text: str, position: int = 1) -> Card:
-        """Read one card such as ``7H``, ``10s``, ``Td``, ``q♠`` or ``JK``."""
+        """Read one card such as ``7H``, ``10s``, ``Td``, ``q♠``, ``JK``, or a rank alone (``K``, ``10``)."""
         known = _SPELLED.get(text) if type(text) is str else None
         if known is not None:
             return known
@@ -133,6 +169,8 @@ class Card(_Unchangeable):
         if upper.startswith(("JK", "JO")):
             # JKR, JOK, JOKR: meant as a joker, so say how a joker is written
             raise CardNotationError(f"{where}: write a joker as JK", token, position)
+        if upper in _RANK_INPUT:
+            return cls(_RANK_INPUT[upper], "")
         if len(upper) < 2:
             raise CardNotationError(
                 f"{where}: write a rank then a suit, like 7H or 10S", token, position
@@ -204,7 +242,7 @@ def _any_case(text: str) -> set[str]:
 _SPELLED: dict[str, Card] = {
     spelling: Card(rank, suit)
     for rank_text, rank in _RANK_INPUT.items()
-    for suit_text, suit in _SUIT_INPUT.items()
+    for suit_text, suit in [*_SUIT_INPUT.items(), ("", "")]
     for spelling in _any_case(rank_text + suit_text)
 } | {spelling: JOKER for text in _JOKER_INPUT for spelling in _any_case(text)}
 
@@ -283,33 +321,117 @@ _MELD_CARDS: dict[tuple[Card, Card | None], MeldCard] = {}
 _SPELLED_IN_MELDS = {spelling: MeldCard(card) for spelling, card in _SPELLED.items()}
 
 
-# one card as typed, with the pin a wild card may carry: what a run of cards typed without spaces is made of
+# one card as typed, with the pin a wild card may carry: what cards typed without spaces are made of. A rank
+# takes the suit after it if there is one (no suit letter is a rank, so this is never in doubt), and JK comes
+# before J: a compact JK is the joker
 _SUIT_CHARS = "SHDC" + "".join(SUIT_SYMBOLS.values())
-_ONE_CARD = rf"(?:10|[2-9ATJQK])[{_SUIT_CHARS}]"
-_TYPED_CARD = re.compile(rf"(?:JOKER|JK|\*|{_ONE_CARD})(?:={_ONE_CARD})?", re.IGNORECASE)
+_ONE_RANK = r"(?:10|[2-9ATJQK])"
+_ONE_CARD = rf"{_ONE_RANK}[{_SUIT_CHARS}]?"
+# what a wild card stands for takes its suit here (JK=8H): JK=JK must stay one token, refused whole
+_TYPED_CARD = re.compile(rf"(?:JOKER|JK|\*|{_ONE_CARD})(?:={_ONE_RANK}[{_SUIT_CHARS}])?", re.IGNORECASE)
 _RUN_TOGETHER = re.compile(rf"(?:{_TYPED_CARD.pattern})+", re.IGNORECASE)
+# a run by range, as typed: a rank, -, a rank and the suit (7-10H); anything with a - between is read as one
+_RANGE = re.compile(rf"({_ONE_RANK})-({_ONE_RANK})([{_SUIT_CHARS}])", re.IGNORECASE)
+_RANK_COUNT = KING - ACE + 1
 
 
 def _apart(token: str) -> list[str]:
-    """A token of cards typed without spaces (``7h8h9h``) as its cards; any other token as it is."""
-    if len(token) < 4 or not _RUN_TOGETHER.fullmatch(token):
+    """A token of cards typed without spaces (``7h8h9h``, ``KKK``) as its cards; any other token as it is."""
+    if len(token) < 2 or token in _SPELLED or not _RUN_TOGETHER.fullmatch(token):
         return [token]
     return _TYPED_CARD.findall(token)
+
+
+def _range_places(first: int, last: int) -> list[int] | None:
+    """The places (A low 1 .. A high 14) a range from `first` to `last` covers upward, None when it runs downward.
+
+    An ace starts a range low and ends it high. Between two other ranks a range
+    is read the short way round: K-2 passes the ace (K A 2, which the game's
+    meld check then refuses as a wrap), 10-7 runs downward.
+    """
+    if first == last:
+        return None
+    end = KING + 1 if last == ACE else last
+    if first == ACE or end > first:
+        return list(range(first, end + 1))
+    up = _RANK_COUNT - first + end + 1  # cards from `first` past the ace to `last`
+    down = first - end + 1
+    if up >= down:
+        return None
+    return list(range(first, KING + 2)) + list(range(2, end + 1))
+
+
+def expand_range(token: str, position: int = 1) -> list[str]:
+    """The cards of a run typed as a range (``7-10H``), or CardNotationError saying why it cannot be read.
+
+    >>> expand_range("9-qs")
+    ['9S', '10S', 'JS', 'QS']
+    >>> expand_range("a-3d")
+    ['AD', '2D', '3D']
+    >>> expand_range("7-30H")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.cards.CardNotationError: `7-30H` at position 1 is not a range: 30 is not a rank (ranks are A 2-10 J Q K)
+    """
+    where = f"`{token}` at position {position}"
+    found = _RANGE.fullmatch(token)
+    if found is None:
+        raise CardNotationError(f"{where} is not a range: {_range_fault(token)}", token, position)
+    first, last = _RANK_INPUT[found[1].upper()], _RANK_INPUT[found[2].upper()]
+    suit = _SUIT_INPUT[found[3].upper()]
+    places = _range_places(first, last)
+    if places is None:
+        if first == last:
+            why = f"starts and ends at {rank_name(first)}: a range needs two ranks, like 7-10{suit}"
+        else:
+            why = f"runs downward: write a range from its lowest card up, like {rank_name(last)}-{rank_name(first)}{suit}"
+        raise CardNotationError(f"{where} {why}", token, position)
+    return [f"{rank_name(ACE if place > KING else place)}{suit}" for place in places]
+
+
+def _range_fault(token: str) -> str:
+    """Why a token with a - in it is not a range, in words."""
+    first, _, rest = token.partition("-")
+    if not first or not rest:
+        return "a range needs a rank at each end and its suit, like 7-10H"
+    if first.upper() not in _RANK_INPUT:
+        return f"{first} is not a rank (ranks are A 2-10 J Q K)"
+    if rest.upper() in _RANK_INPUT:
+        return f"a run needs its suit: write it like {first.upper()}-{rest.upper()}H"
+    rank_text, suit_text = rest[:-1].upper(), rest[-1:].upper()
+    if suit_text not in _SUIT_INPUT:
+        return "a range ends with its suit, S H D C (or ♠ ♥ ♦ ♣), like 7-10H"
+    if not rank_text:
+        return "a range needs a rank at each end and its suit, like 7-10H"
+    return f"{rank_text} is not a rank (ranks are A 2-10 J Q K)"
+
+
+def _tokens_of(token: str, position: int) -> list[str]:
+    """One typed token as the card tokens it stands for: a range's cards, cards typed together apart, or itself."""
+    if "-" in token:
+        return expand_range(token, position)
+    return _apart(token)
 
 
 def split_tokens(cards: str | Iterable[object]) -> list[str]:
     """Split a card list (a string, or a list of card strings) into tokens.
 
-    Cards typed together without a space are read as separate cards (docs/rules.md 1).
+    Cards typed together without a space are read as separate cards, and a
+    range as its cards (docs/rules.md 1).
 
     >>> split_tokens("7h, 8h  9h")
     ['7h', '8h', '9h']
     >>> split_tokens("7h8h9h 10sJK")
     ['7h', '8h', '9h', '10s', 'JK']
+    >>> split_tokens("8888 7-9C")
+    ['8', '8', '8', '8', '7C', '8C', '9C']
+    >>> split_tokens(["KKK", "7-9C", "JK"])
+    ['K', 'K', 'K', '7C', '8C', '9C', 'JK']
     """
     if isinstance(cards, str):
         # str.split() splits on exactly the whitespace `\\s` matches, and is much quicker than the regex
-        return [part for token in cards.replace(",", " ").split() for part in _apart(token)]
+        typed = cards.replace(",", " ").split()
+        return [part for position, token in enumerate(typed, start=1) for part in _tokens_of(token, position)]
     if not isinstance(cards, Iterable):
         raise CardNotationError(
             f"`{cards}` is not a card list: give a string like '7H 8H 9H' or a list"
@@ -325,7 +447,8 @@ def split_tokens(cards: str | Iterable[object]) -> list[str]:
                 str(item),
                 position,
             )
-        tokens.append(item.strip())
+        # an item is read as a token of a string is: one card, cards typed together, or a run by range
+        tokens.extend(_tokens_of(item.strip(), position))
     return tokens
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from scorekeeper.engine.cards import JOKER, Card
+from scorekeeper.engine.cards import JOKER, SUITS, Card, rank_name
 from scorekeeper.engine.errors import RulesError
 from scorekeeper.engine.games.base import Game, Rules
+from scorekeeper.engine.melds import rank_held
 from scorekeeper.engine.played import Hand, PlayerHand, Problems, entry_fields, entry_label
 
 
@@ -17,9 +18,31 @@ def check_decks(hand: Hand, rules: Rules, problem: Problems) -> None:
     every_card += [c for p in hand.players.values() for c in p.in_hand]
     counts = Counter(every_card)
     jokers = counts.pop(JOKER, 0)
-    if jokers <= rules.jokers and (not counts or max(counts.values()) <= rules.decks):
+    suitless = any(card.suitless for card in counts)
+    if jokers <= rules.jokers and (not counts or max(counts.values()) <= rules.decks) and not suitless:
         return
     _name_card_entered_too_often(hand, rules, problem)
+    if suitless:
+        _name_rank_entered_too_often(hand, rules, problem)
+
+
+def _name_rank_entered_too_often(hand: Hand, rules: Rules, problem: Problems) -> None:
+    """Refuse a rank entered more often than the decks hold it, counting its cards entered by rank alone (``K``)."""
+    places = [(name, *place) for name, player in hand.players.items() for place in _places_entered(name, player, rules.variant)]
+    # only a rank with a card entered alone can be over its count here: every other card was counted by itself
+    bare = {card.rank for _, cards, _, _ in places for card in cards if card.suitless}
+    seen: Counter[int] = Counter()
+    labels: dict[int, list[str]] = {}
+    for name, cards, label, where in places:
+        for card in cards:
+            if card.is_joker or card.rank not in bare:
+                continue
+            seen[card.rank] += 1
+            labels.setdefault(card.rank, []).append(label)
+            if seen[card.rank] > len(SUITS) * rules.decks:
+                shown = ", ".join(dict.fromkeys(labels[card.rank]))
+                why = f"{rank_name(card.rank)} is entered {seen[card.rank]} times ({shown}), but {rank_held(card.rank, rules.decks)}"
+                raise problem(RulesError, why, name, **where)
 
 
 def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) -> None:
@@ -28,6 +51,8 @@ def _name_card_entered_too_often(hand: Hand, rules: Rules, problem: Problems) ->
     for name, player in hand.players.items():
         for cards, label, where in _places_entered(name, player, rules.variant):
             for card in cards:
+                if card.suitless:
+                    continue  # any card of its rank: counted by rank (_name_rank_entered_too_often)
                 entered = seen.setdefault(card, [])
                 entered.append((name, label, where))
                 allowed = rules.jokers if card.is_joker else rules.decks

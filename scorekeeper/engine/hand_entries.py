@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.engine.errors import InputError, RulesError
-from scorekeeper.engine.melds import Reading, analyse
+from scorekeeper.engine.melds import Reading, analyse, suit_refusal
 from scorekeeper.engine.played import Hand, LayOff, PlayerHand, Problems, entry_fields, entry_label
 
 if TYPE_CHECKING:
@@ -59,6 +59,9 @@ def read_cards(entries: dict[str, Mapping[str, Any]], hand: Hand, rules: Rules, 
             owner, meld = _check_layoff_entry(name, index, cards, onto.get("player"), onto.get("meld"), entries, problem)
             player.layoffs.append(LayOff(cards, owner, meld))
         player.in_hand = _card_list(entry.get("in_hand"), name, problem, "in_hand", meld_notation=False, game=rules.variant)
+        why = suit_refusal(player.in_hand, rules) if player.in_hand else None
+        if why is not None:
+            raise problem(InputError, f"{entry_label(name, 'in_hand', game=rules.variant)}: {why}", name, field="in_hand")
 
 
 def _count(value: object, count: Option, player: str, problem: Problems) -> int:

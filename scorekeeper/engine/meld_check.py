@@ -23,7 +23,7 @@ from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_cards, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games.base import Rules
-from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend, meld_points
+from scorekeeper.engine.melds import MeldCheck, Reading, analyse, check, extend, meld_points, suit_refusal
 from scorekeeper.engine.rules import table_rules
 
 
@@ -312,6 +312,9 @@ def read_card_list(
     body: dict[str, Any] = {"cards": [str(c) for c in held]}
     if game is not None:
         rules = table_rules(game, options)
+        why = suit_refusal(held, rules)
+        if why is not None:
+            raise InputError(why)
         if rules.variant.asks_wild_rank and wild_rank in (None, ""):
             return body
         values = card_table(rules, read_wild_rank(wild_rank, rules), "in_hand_points")

@@ -18,7 +18,7 @@ then the run that starts lowest.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -28,7 +28,7 @@ from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, pa
 if TYPE_CHECKING:
     from scorekeeper.engine.games.base import Rules
 
-__all__ = ["Reading", "MeldCheck", "analyse", "check", "extend", "meld_points", "parse_meld_cards"]
+__all__ = ["Reading", "MeldCheck", "analyse", "check", "extend", "meld_points", "parse_meld_cards", "suit_refusal"]
 
 HIGH_ACE = KING + 1  # an ace's place when it follows the king
 
@@ -129,13 +129,43 @@ def check(
     game = rules.variant
     if kinds is None:
         kinds = game.meld_kinds
-    refusal = game.meld_refusal(cards, rules, wild_rank, going_out)
+    refusal = suit_refusal(cards, rules) or game.meld_refusal(cards, rules, wild_rank, going_out)
     if refusal is not None:
         return MeldCheck(cards, (), refusal)
     quick = _natural_meld(cards, rules, wild_rank, kinds)
     if quick is not None:
         return _short_runs_refused(quick, rules)
     return full_check(cards, rules, wild_rank, kinds, every)
+
+
+def suit_refusal(cards: Sequence[MeldCard | Card], rules: Rules) -> str | None:
+    """Why a card entered by its rank alone (``Q``) cannot be, where the game reads that card's suit; None if all can.
+
+    A wild card's reading counts too (``2C=Q``): a set of queens in Oklahoma
+    needs to know which is the queen of spades.
+    """
+    for placed in cards:  # a plain loop, cheap for the cards with suits: every meld of every hand passes here
+        if isinstance(placed, MeldCard):
+            meant = placed.stands_for
+            if placed.card.suitless or (meant is not None and meant.suitless):
+                why = _suit_needed((placed.card, meant), rules)
+                if why is not None:
+                    return why
+        elif placed.suitless:
+            why = _suit_needed((placed,), rules)
+            if why is not None:
+                return why
+    return None
+
+
+def _suit_needed(cards: tuple[Card | None, ...], rules: Rules) -> str | None:
+    """The game's reason why the first of `cards` entered by rank alone must carry its suit, if it gives one."""
+    for card in cards:
+        if card is not None and card.suitless:
+            why = rules.variant.suit_needed(card, rules)
+            if why is not None:
+                return f"{card} needs its suit: {why}"
+    return None
 
 
 def _short_runs_refused(result: MeldCheck, rules: Rules) -> MeldCheck:
@@ -268,7 +298,7 @@ def _natural_values(cards: tuple[MeldCard, ...], rules: Rules, wild_rank: int | 
 def _natural_set(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) -> MeldCheck | None:
     """The set these cards of one rank make, if no rule of sets stands in the way."""
     n = len(cards)
-    if n > rules.largest_set or (len({v.suit for v in values}) < n and not rules.sets_repeat_suits):
+    if n > rules.largest_set or (not rules.sets_repeat_suits and _repeated_suit(values) is not None):
         return None
     return MeldCheck(cards, (Reading("set", cards, tuple(range(n)), values[0].rank),), None)
 
@@ -277,7 +307,8 @@ def _natural_run(cards: tuple[MeldCard, ...], values: list[Card], rules: Rules) 
     """The run these cards of one suit make, in rank order, the ace low or high as it fits."""
     n = len(cards)
     ranks = {v.rank for v in values}
-    if len({v.suit for v in values}) != 1 or len(ranks) != n:
+    suits = {v.suit for v in values}
+    if len(suits) != 1 or "" in suits or len(ranks) != n:
         return None
     ace = _ace_place(ranks, rules)
     if ace is None:
@@ -325,8 +356,12 @@ def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") 
     """Why `cards` could not all come from the table's decks (too many copies, or jokers not in play), if so."""
     plain = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(plain)
-    if len(set(plain)) == len(plain) and jokers <= rules.jokers:
+    if len(set(plain)) == len(plain) and jokers <= rules.jokers and not any(c.suitless for c in plain):
         return None  # one of each card and jokers in play: every table has that (the common case, counted quickly)
+    too_many = rank_overflow(plain, rules.decks)
+    if too_many is not None:
+        rank, count = too_many
+        return f"{rank_name(rank)} appears {_times(count)} in {where}, but {rank_held(rank, rules.decks)}"
     counts = Counter(cards)
     for card, count in counts.items():
         if card.is_joker:
@@ -334,10 +369,44 @@ def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") 
                 return f"JK: {rules.name} is played here without jokers"
             if count > rules.jokers:
                 return f"JK appears {count} times in {where}, but the game uses only {rules.jokers} jokers"
-        elif count > rules.decks:
+        elif count > rules.decks and not card.suitless:  # a rank entered alone is counted by its rank, above
             held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
             return f"{card} appears {_times(count)} in {where}, but {held}"
     return None
+
+
+def rank_overflow(cards: Iterable[Card], decks: int) -> tuple[int, int] | None:
+    """(rank, count) of a rank entered more often than the decks hold it, where a card of it was entered by rank alone.
+
+    A king entered as ``K`` is one of the decks' kings, whichever: ``KS KH KD KC``
+    and ``K`` are five kings, more than one deck holds.
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> rank_overflow(parse_cards("KS KH KD KC K"), 1)
+    (13, 5)
+    >>> rank_overflow(parse_cards("KS KH KD KC K"), 2) is None
+    True
+    """
+    by_rank: Counter[int] = Counter()
+    bare: set[int] = set()
+    for card in cards:
+        if not card.is_joker:
+            by_rank[card.rank] += 1
+            if card.suitless:
+                bare.add(card.rank)
+    for rank in bare:
+        if by_rank[rank] > len(SUITS) * decks:
+            return rank, by_rank[rank]
+    return None
+
+
+def rank_held(rank: int, decks: int) -> str:
+    """How many cards of `rank` the decks hold, in words: "one deck has only 4 kings"."""
+    words = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+    name = words.get(rank, f"{rank_name(rank)}s")
+    if decks == 1:
+        return f"one deck has only {len(SUITS)} {name}"
+    return f"{decks} decks hold only {len(SUITS) * decks} {name}"
 
 
 def _times(count: int) -> str:
@@ -377,8 +446,22 @@ def _set_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rules
         return "rank"
     if len(cards) > rules.largest_set:
         return "size"
-    if not rules.sets_repeat_suits and len({c.suit for c in fixed.values()}) < len(fixed):
+    if not rules.sets_repeat_suits and _repeated_suit(fixed.values()) is not None:
         return "suits"
+    return None
+
+
+def _repeated_suit(cards: Iterable[Card]) -> str | None:
+    """A suit given to more than one of `cards`, if any: a card entered by its rank alone has no suit to repeat.
+
+    In a set of at most four such cards the rank-only ones always find suits of their own.
+    """
+    seen: set[str] = set()
+    for card in cards:
+        if card.suit in seen:
+            return card.suit
+        if card.suit:
+            seen.add(card.suit)
     return None
 
 
@@ -393,9 +476,9 @@ def _set_reason(cards: tuple[MeldCard, ...], fixed: dict[int, Card], rules: Rule
             return f"a set has at most {rules.largest_set} cards; this has {len(cards)}"
         return f"a set has at most {rules.largest_set} cards, one of each suit; this has {len(cards)}"
     rank = next(iter(fixed.values())).rank
-    for suit, count in Counter(c.suit for c in fixed.values()).items():
-        if count > 1:
-            return f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
+    suit = _repeated_suit(fixed.values())
+    if suit is not None:
+        return f"a set needs different suits: {rank_name(rank)}{suit} appears twice"
     raise AssertionError(f"no reason why {cards} make no set")  # cannot happen: a set was read when no rule broke
 
 
@@ -403,7 +486,11 @@ def _read_set(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[in
     if _set_fault(cards, fixed, rules):
         return None
     rank = next(iter(fixed.values())).rank
-    missing = _suits_for_wild_cards(fixed, len(free), rules)
+    if any(c.suitless for c in fixed.values()):
+        # a set of cards entered by rank: its wild cards stand for the rank too, claiming no suit
+        missing = [""] * len(free)
+    else:
+        missing = _suits_for_wild_cards(fixed, len(free), rules)
     if rules.variant.queen_of_spades_apart and rank == QUEEN:
         # the queen of spades scores 50: a wild card stands for it only when the player says so (2C=QS);
         # suits may repeat in Oklahoma, so otherwise it is an ordinary queen, even beside Q♥ Q♦ Q♣
@@ -467,7 +554,9 @@ def _places(card: Card) -> tuple[int, ...]:
 
 
 def _run_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card]) -> str | None:
-    """The plain rule of runs the cards break, if any: "suits", "size" or "repeat" (`_why_no_run` words it)."""
+    """The plain rule of runs the cards break, if any: "suitless", "suits", "size" or "repeat" (`_why_no_run` words it)."""
+    if any(c.suitless for c in fixed.values()):
+        return "suitless"
     if len({c.suit for c in fixed.values()}) > 1:
         return "suits"
     if len(cards) > 13:
@@ -480,6 +569,8 @@ def _run_fault(cards: tuple[MeldCard, ...], fixed: dict[int, Card]) -> str | Non
 def _why_no_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules) -> str:
     """Why the cards make no run, in player words (asked only when they make no meld at all)."""
     fault = _run_fault(cards, fixed)
+    if fault == "suitless":
+        return _suitless_run_reason(fixed)
     if fault == "suits":
         first, other = _two_differing(fixed, lambda c: c.suit)
         return f"a run needs one suit: {first} and {other} are mixed"
@@ -491,6 +582,28 @@ def _why_no_run(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[
             if count > 1:
                 return f"{rank_name(rank)}{suit} appears twice; a run holds each rank once"
     return _why_no_window_fits(cards, fixed, free, suit, rules)
+
+
+def _suitless_run_reason(fixed: dict[int, Card]) -> str:
+    """Why cards entered by rank alone make no run, with how to write it: the suit is what makes a run.
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> _suitless_run_reason(dict(enumerate(parse_cards("7 8 9"))))
+    'a run needs its suit: 7 8 9 have none; write them like 7H 8H 9H or 7-9H'
+    >>> _suitless_run_reason(dict(enumerate(parse_cards("7C 8 9C"))))
+    'a run needs its suit: 8 has none; write it like 8C'
+    """
+    bare = [c for c in fixed.values() if c.suitless]
+    suits = [c.suit for c in fixed.values() if c.suit]
+    suit = suits[0] if suits else "H"
+    shown = " ".join(c.text for c in bare)
+    example = " ".join(f"{c.text}{suit}" for c in bare)
+    if len(bare) == 1:
+        return f"a run needs its suit: {shown} has none; write it like {example}"
+    places = sorted(c.rank for c in bare)
+    if not suits and places == list(range(places[0], places[0] + len(places))):
+        example += f" or {rank_name(places[0])}-{rank_name(places[-1])}{suit}"
+    return f"a run needs its suit: {shown} have none; write them like {example}"
 
 
 def _read_runs(cards: tuple[MeldCard, ...], fixed: dict[int, Card], free: list[int], rules: Rules, every: bool = True) -> list[Reading]:

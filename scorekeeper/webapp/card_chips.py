@@ -30,6 +30,9 @@ def _chip(card: Card) -> Chip:
     if card.is_joker:
         return Chip(label="JK", colour="joker", words="joker")
     rank = rank_name(card.rank)
+    if card.suitless:
+        # entered by its rank alone: drawn and said without a suit, as nobody gave one
+        return Chip(label=rank, colour="suitless", words=_RANK_WORDS.get(rank, rank))
     return Chip(label=f"{rank}{SUIT_SYMBOLS[card.suit]}", colour="red" if card.is_red else "black",
                 words=f"{_RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[card.suit]}")
 
@@ -44,6 +47,8 @@ def chips(cards: Any) -> list[Chip]:
     ('joker as 8 of hearts', '8♥', 'red')
     >>> chips("QS")[0].words
     'queen of spades'
+    >>> [(c.label, c.colour, c.words) for c in chips("K 10")]
+    [('K', 'suitless', 'king'), ('10', 'suitless', '10')]
     """
     try:
         parsed = parse_meld_cards(cards if cards is not None else [])

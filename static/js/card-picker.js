@@ -11,22 +11,42 @@
 // for cards worth different points (Oklahoma's Q♠) is offered each way, written as 2C=QS.
 // See templates/_card_picker.html for how to include it.
 
-import { canonicalCard, cardFace, cardWords } from "./card-words.js";
+import { canonicalCard, cardFace, cardWords, isSuitless, readCards } from "./card-words.js";
 import { debounce, postMeldCheck } from "./meld-api.js";
 
 const CHECK_DELAY_MS = 300;
 const MARGIN = 8; // px kept clear above the field and below the picker when scrolling them into view
 
-/** Count the cards typed in every field: {"7H": 1, ...}. */
+/** Count the cards typed in every field, read as the server reads them (card-words.js): {"7H": 1, "K": 2, ...}. */
 function countCards(fields) {
   const counts = {};
   for (const field of fields) {
-    for (const token of field.value.split(/[\s,]+/)) {
-      const card = token && canonicalCard(token);
-      if (card) counts[card] = (counts[card] || 0) + 1;
-    }
+    // a field that is not all cards yet counts what of it is: each token on its own
+    const read = readCards(field.value) || field.value.split(/[\s,]+/).flatMap((token) => readCards(token) || []);
+    for (const { card } of read) counts[card] = (counts[card] || 0) + 1;
   }
   return counts;
+}
+
+/** The rank of a card as notation ("10H" -> "10", "K" -> "K"; "" for the joker). */
+function rankOf(card) {
+  if (card === "JK") return "";
+  return isSuitless(card) ? card : card.slice(0, -1);
+}
+
+/** The cards whose every copy is typed: all copies of the card itself, or of its rank once cards typed by
+ * rank alone ("K") are counted in (they are some king, so the decks' kings run out as a whole). */
+function exhaustedCards(cards, deck, used) {
+  const typed = {};
+  const held = {};
+  for (const [card, count] of Object.entries(used)) typed[rankOf(card)] = (typed[rankOf(card)] || 0) + count;
+  for (const [card, count] of Object.entries(deck)) held[rankOf(card)] = (held[rankOf(card)] || 0) + count;
+  return new Set(cards.filter((b) => {
+    const card = b.dataset.card;
+    if (deck[card] === undefined) return false;
+    const rank = rankOf(card);
+    return (used[card] || 0) >= deck[card] || (rank !== "" && used[rank] > 0 && typed[rank] >= held[rank]);
+  }));
 }
 
 /** The name a field is known by: its label ("Ann's meld 1"). */
@@ -177,7 +197,7 @@ function initCardPicker(picker) {
   /** Grey out the cards whose every copy is typed somewhere; the focus never falls to the page. */
   function refresh() {
     const used = countCards(fields());
-    const exhausted = new Set(cards.filter((b) => deck[b.dataset.card] !== undefined && (used[b.dataset.card] || 0) >= deck[b.dataset.card]));
+    const exhausted = exhaustedCards(cards, deck, used);
     const usable = (b) => !exhausted.has(b);
     if (exhausted.has(current)) {
       const focused = document.activeElement === current;

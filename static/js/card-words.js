@@ -5,34 +5,66 @@
 
 const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 const RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
-// how a card may be typed (scorekeeper/engine/cards.py): any case, T for 10, suit letters or symbols
+// how a card may be typed (scorekeeper/engine/cards.py, whose doctests give the grammar): any case, T for 10,
+// suit letters or symbols, a rank alone (K), cards typed together (7h8h9h, KKK: JK is always the joker), and a
+// run by range (7-10H). tests/browser/test_card_chips_browser.py checks this reads every case as the server does.
 const JOKERS = new Set(["JK", "JOKER", "*"]);
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10" };
 const SUIT_INPUT = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+const ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // one card as typed, with the card a wild card stands for: what cards typed without spaces are made of
-const ONE_CARD = "(?:10|[2-9ATJQK])[SHDC♠♥♦♣]";
-const TYPED_CARD = `(?:JOKER|JK|\\*|${ONE_CARD})(?:=${ONE_CARD})?`;
+const ONE_RANK = "(?:10|[2-9ATJQK])";
+const ONE_CARD = `${ONE_RANK}[SHDC♠♥♦♣]?`;
+// what a wild card stands for takes its suit here (JK=8H): JK=JK must stay one token, refused whole
+const TYPED_CARD = `(?:JOKER|JK|\\*|${ONE_CARD})(?:=${ONE_RANK}[SHDC♠♥♦♣])?`;
 const RUN_TOGETHER = new RegExp(`^(?:${TYPED_CARD})+$`, "i");
+const RANGE = new RegExp(`^(${ONE_RANK})-(${ONE_RANK})([SHDC♠♥♦♣])$`, "i");
 
-/** Canonical notation of one typed token ("10s" -> "10S", "jk=8h" -> "JK"), or null when it is not a card. */
+/** Canonical notation of one typed token ("10s" -> "10S", "k" -> "K", "jk=8h" -> "JK"), or null when it is not a card. */
 export function canonicalCard(token) {
   const text = token.split("=")[0].trim().toUpperCase();
   if (JOKERS.has(text)) return "JK";
+  if (RANKS[text]) return RANKS[text];
   const rank = RANKS[text.slice(0, -1)];
   const suit = SUIT_INPUT[text.slice(-1)];
   return rank && suit ? rank + suit : null;
 }
 
+/** The cards of a run typed as a range ("7-10h" -> 7H 8H 9H 10H), read the short way round as the server reads it; null when it is no range. */
+function rangeCards(token) {
+  const found = RANGE.exec(token);
+  if (!found) return null;
+  const first = ORDER.indexOf(RANKS[found[1].toUpperCase()]) + 1;
+  const lastRank = ORDER.indexOf(RANKS[found[2].toUpperCase()]) + 1;
+  const suit = SUIT_INPUT[found[3].toUpperCase()];
+  if (first === lastRank) return null;
+  const end = lastRank === 1 ? 14 : lastRank; // an ace ends a range high and starts one low
+  let places;
+  if (first === 1 || end > first) places = Array.from({ length: end - first + 1 }, (_, k) => first + k);
+  else if (end !== first && 14 - first + end < first - end + 1) {
+    places = [...Array.from({ length: 14 - first + 1 }, (_, k) => first + k), ...Array.from({ length: end - 1 }, (_, k) => 2 + k)];
+  } else return null;
+  return places.map((place) => ORDER[(place - 1) % 13] + suit);
+}
+
+/** One typed token as its card tokens: a range's cards, cards typed together apart, or itself (null: a bad range). */
+function tokensOf(token) {
+  if (token.includes("-")) return rangeCards(token);
+  if (token.length >= 2 && canonicalCard(token) === null && RUN_TOGETHER.test(token)) return token.match(new RegExp(TYPED_CARD, "gi"));
+  return [token];
+}
+
 /**
- * A card list as typed ("7h 8h, jk=9h", "7h8h9h") read as the server reads a meld's cards: each card
- * with the card it stands for (null unless given after =). Null when any of it is not a card.
+ * A card list as typed ("7h 8h, jk=9h", "7h8h9h", "KKK", "7-9h") read as the server reads a meld's cards: each
+ * card with the card it stands for (null unless given after =). Null when any of it is not a card.
  */
 export function readCards(text) {
-  const tokens = text
-    .replace(/,/g, " ")
-    .split(/\s+/)
-    .filter(Boolean)
-    .flatMap((token) => (token.length >= 4 && RUN_TOGETHER.test(token) ? token.match(new RegExp(TYPED_CARD, "gi")) : [token]));
+  const tokens = [];
+  for (const typed of text.replace(/,/g, " ").split(/\s+/).filter(Boolean)) {
+    const parts = tokensOf(typed);
+    if (parts === null) return null;
+    tokens.push(...parts);
+  }
   const read = [];
   for (const token of tokens) {
     const [own, ...meant] = token.split("=");
@@ -45,21 +77,29 @@ export function readCards(text) {
   return read;
 }
 
+/** True for a card entered by its rank alone ("K", "10"): it has no suit. */
+export function isSuitless(card) {
+  return card !== "JK" && !(card.slice(-1) in SUITS);
+}
+
 /** A card ("QS", "10H", "JK") in words: "queen of spades", "10 of hearts", "joker". */
 export function cardWords(card) {
   if (card === "JK") return "joker";
+  if (isSuitless(card)) return RANK_WORDS[card] || card;
   const rank = card.slice(0, -1);
   return `${RANK_WORDS[rank] || rank} of ${SUITS[card.slice(-1)][1]}`;
 }
 
 /** A card as a chip shows it: "Q♠", "JK". */
 export function cardFace(card) {
-  return card === "JK" ? "JK" : card.slice(0, -1) + SUITS[card.slice(-1)][0];
+  if (card === "JK" || isSuitless(card)) return card;
+  return card.slice(0, -1) + SUITS[card.slice(-1)][0];
 }
 
 /** The colour class of a card's chip: "red", "black" or "joker". */
 export function cardColour(card) {
   if (card === "JK") return "joker";
+  if (isSuitless(card)) return "suitless";
   return "HD".includes(card.slice(-1)) ? "red" : "black";
 }
 

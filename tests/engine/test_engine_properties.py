@@ -10,7 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import check_meld, melds
-from scorekeeper.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, MeldCard, rank_name
+from scorekeeper.engine.card_tables import hand_card_points
+from scorekeeper.engine.cards import (
+    JOKER,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    MeldCard,
+    format_cards,
+    parse_cards,
+    rank_name,
+)
+from scorekeeper.engine.meld_check import read_wild_rank
 from scorekeeper.engine.rules import table_rules
 
 NATURAL = [Card(rank, suit) for suit in SUITS for rank in RANKS]
@@ -227,3 +239,68 @@ def test_a_melds_points_are_the_sum_of_its_cards_values_in_every_reading(case):
         assert body["points"] == 0
     for reading in body["readings"]:
         assert reading["points"] == expected_points(game, options, wild_rank, cards, reading), (cards, reading)
+
+
+# cards by rank alone (docs/rules.md 1) --------------------------------------------------
+
+SUITLESS = [Card(rank, "") for rank in RANKS]
+# every game with the options its meld check needs; each is asked which cards must carry their suit
+ALL_GAMES = [
+    ("rummy500", {}, None), ("rummy500", {"decks": 2}, None), ("basic", {}, None), ("penalty", {}, None),
+    ("persian", {}, None), ("michigan", {}, None), ("oklahoma", {}, None), ("rummy5000", {}, "7"),
+    ("contract", {}, None), ("canasta", {}, None), ("indian", {}, "9"), ("gin", {}, None),
+]
+
+
+@given(st.lists(st.sampled_from([*EVERY_CARD, *SUITLESS]), max_size=12))
+def test_a_card_list_reads_back_from_its_notation_apart_or_typed_together(cards):
+    assert parse_cards(format_cards(cards)) == cards
+    together = "".join(str(c) for c in cards)
+    # JK is always the joker, so a jack by rank alone before a king is the one thing that must be written apart
+    if not any(a.suitless and a.rank == 11 and str(b).startswith("K") for a, b in zip(cards, cards[1:])):
+        assert parse_cards(together) == cards
+
+
+def _suit_matters(rules, card: Card) -> bool:
+    return rules.variant.suit_needed(card, rules) is not None
+
+
+@given(st.sampled_from(ALL_GAMES), natural_melds(), st.data())
+@settings(max_examples=500, deadline=None)
+def test_a_legal_set_with_suits_left_off_is_legal_and_scores_the_same_where_the_game_allows_it(game_case, cards, data):
+    game, options, wild_rank = game_case
+    rules = table_rules(game, options)
+    typed = check_meld([str(c) for c in cards], game=game, options=options, wild_rank=wild_rank)
+    if not typed["legal"] or typed["kind"] != "set":
+        return
+    bare = data.draw(st.lists(st.booleans(), min_size=len(cards), max_size=len(cards)))
+    stripped = [Card(c.rank, "") if strip else c for c, strip in zip(cards, bare)]
+    answer = check_meld([str(c) for c in stripped], game=game, options=options, wild_rank=wild_rank)
+    if any(strip and _suit_matters(rules, c) for c, strip in zip(cards, bare)):
+        assert not answer["legal"] and "needs its suit" in answer["reason"]
+    else:
+        assert (answer["legal"], answer["kind"], answer["points"]) == (True, "set", typed["points"])
+
+
+@given(st.sampled_from(ALL_GAMES), natural_melds(), st.integers(min_value=0, max_value=11))
+@settings(max_examples=300, deadline=None)
+def test_a_run_never_takes_a_natural_card_without_its_suit(game_case, cards, which):
+    game, options, wild_rank = game_case
+    stripped = list(cards)
+    bare = stripped[which % len(cards)] = Card(cards[which % len(cards)].rank, "")
+    if table_rules(game, options).is_wild(bare, read_wild_rank(wild_rank, table_rules(game, options))):
+        return  # a wild card's own suit never matters: 3D 4D 7 is a run where sevens are wild
+    answer = check_meld([str(c) for c in stripped], game=game, options=options, wild_rank=wild_rank)
+    assert answer["kind"] != "run"
+
+
+@given(st.sampled_from(ALL_GAMES), st.sampled_from(RANKS))
+def test_a_card_left_in_hand_by_rank_alone_counts_what_the_card_counts_in_every_suit(game_case, rank):
+    game, options, wild_rank = game_case
+    rules = table_rules(game, options)
+    bare = Card(rank, "")
+    if _suit_matters(rules, bare):
+        return
+    wild = read_wild_rank(wild_rank, rules)
+    values = {hand_card_points(rules, Card(rank, suit), wild) for suit in SUITS}
+    assert values == {hand_card_points(rules, bare, wild)}

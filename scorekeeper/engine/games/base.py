@@ -204,6 +204,9 @@ class Game:
     counts_by_groups: ClassVar[bool] = False
     # players lay cards off onto melds on the table (Indian Rummy has no lay-offs)
     lays_off: ClassVar[bool] = True
+    # some card may be entered by its rank alone (``K``) where its suit changes nothing (docs/rules.md 1); False where
+    # the game reads every card's suit (gin), see `suit_needed`
+    takes_rank_alone: ClassVar[bool] = True
     # the hand form's words for a meld and for the cards left in hand (Indian Rummy: "group", "ungrouped cards")
     meld_word: ClassVar[str] = "meld"
     in_hand_word: ClassVar[str] = "cards left in hand"
@@ -352,6 +355,16 @@ class Game:
     def meld_refusal(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None, going_out: bool) -> str | None:
         """Why `cards` cannot be a meld by a rule of this game alone, before any reading (`going_out`: in the turn
         its player goes out); None leaves the meld to the common rules of docs/rules.md 2."""
+        return None
+
+    def suit_needed(self, card: Card, rules: Rules) -> str | None:
+        """Why `card`, entered by its rank alone (``K``), must carry its suit in this game; None when its suit
+        changes neither legality nor score (docs/rules.md 1).
+
+        Runs always need suits (the meld check says so); this is for a card whose
+        value depends on its suit (Oklahoma's queen of spades, Canasta's threes)
+        or a game whose rules read every card's suit (gin's arrangement).
+        """
         return None
 
     def player_state(self, entry: Mapping[str, Any], name: str, problem: Problems) -> str:

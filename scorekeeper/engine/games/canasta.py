@@ -145,6 +145,12 @@ class Canasta(HoldingCosts):
             "largest_set": 4 * decks + MOST_WILD, "lay_off_own_melds_only": True,
         }
 
+    def suit_needed(self, card: Card, rules: Rules) -> str | None:
+        """A three: red threes are laid out apart, black threes meld only when going out."""
+        if card.rank == 3:
+            return "in Canasta a red three (3H 3D) and a black three (3S 3C) are played differently"
+        return None
+
     # melds -------------------------------------------------------------------
 
     def meld_refusal(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None, going_out: bool) -> str | None:

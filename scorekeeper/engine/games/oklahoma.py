@@ -69,6 +69,12 @@ class Oklahoma(HoldingCosts):
             return 100
         return _oklahoma_melded(stands_for)
 
+    def suit_needed(self, card: Card, rules: Rules) -> str | None:
+        """A queen: the queen of spades scores apart from the other queens."""
+        if card.rank == QUEEN:
+            return "in Oklahoma the queen of spades scores apart from the other queens, so write QS, QH, QD or QC"
+        return None
+
     def hand_card_points(self, rules: Rules, card: Card, wild_rank: int | None) -> int:
         """Held: joker 200, deuce 20, queen of spades 100, else as melded."""
         if card.is_joker:

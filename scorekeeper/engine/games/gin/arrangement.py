@@ -46,7 +46,7 @@ from scorekeeper.engine.cards import (
 )
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games.base import deadwood_value
-from scorekeeper.engine.games.gin.rules import HAND_SIZE, KNOCK_LIMIT
+from scorekeeper.engine.games.gin.rules import HAND_SIZE, KNOCK_LIMIT, SUIT_NEEDED
 from scorekeeper.engine.games.gin.solver import (
     FULL_SUIT,
     SUIT_BITS,
@@ -139,6 +139,8 @@ def _read_hand(cards: str | Iterable[object], what: str, whole_hand: bool = True
     for position, card in enumerate(parsed, start=1):
         if card.is_joker:
             raise refused(f"`JK` at position {position}: gin is played without jokers")
+        if card.suitless:
+            raise refused(f"`{card}` at position {position} needs its suit: {SUIT_NEEDED}")
         if card in seen:
             raise refused(f"{card} is given twice: gin uses one deck")
         seen.add(card)

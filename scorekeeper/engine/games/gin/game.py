@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.games.base import DeadwoodGame, Option, bonus_option, target_option
-from scorekeeper.engine.games.gin.rules import HAND_SIZE, KNOCK_LIMIT
+from scorekeeper.engine.games.gin.rules import HAND_SIZE, KNOCK_LIMIT, SUIT_NEEDED
 from scorekeeper.engine.games.gin.scoring import gin_game_end, gin_lines, gin_warnings
 from scorekeeper.engine.standing import Line, Standing
 
 if TYPE_CHECKING:
+    from scorekeeper.engine.cards import Card
     from scorekeeper.engine.games.base import Rules
     from scorekeeper.engine.played import Hand
 
@@ -33,6 +34,7 @@ class Gin(DeadwoodGame):
         Option("shutout_double", "Double a shutout", "bool", False, "When the loser scored nothing, the winner's whole score doubles, game and box bonuses included."),
     )
     whole_hand_entry = True
+    takes_rank_alone = False
     knocks = True
     hand_size = HAND_SIZE
     first_to_target = True
@@ -40,6 +42,10 @@ class Gin(DeadwoodGame):
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """The defender lays off only onto the knocker's melds, which the hand reader checks itself."""
         return super().table_settings(chosen, players) | {"lay_off_own_melds_only": True}
+
+    def suit_needed(self, card: Card, rules: Rules) -> str | None:
+        """Every card: the arrangement into runs and the lay-offs onto them read suits."""
+        return SUIT_NEEDED
 
     def layoff_refusal(self, rules: Rules, player: str, owner: str, went_out: str | None) -> str | None:
         """Only the defender lays off, and only onto the knocker's melds."""
