@@ -169,7 +169,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
             "won": finished and _won(body, place),
             "leads": not finished and place.side in lead,
             "seat": str(seats.get(place.side, "")),
-            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best),
+            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best, finished),
             "pool": pool.note(place.side) if pool is not None else "",
         })
     return shown
@@ -190,18 +190,22 @@ def _won(body: dict[str, Any], place: engine.Place) -> bool:
 
 
 def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: Any, place: engine.Place, counted: int,
-             best: int) -> str:
+             best: int, finished: bool = False) -> str:
     """Where a side stands toward the end of the game, in words (see standings): the game's own, else the usual.
 
-    `lowest` says whether the lowest total is best at this table.
+    `lowest` says whether the lowest total is best at this table. A side that left (rank 0) and
+    every side of a finished game are going nowhere any more: they need nothing, and say at most
+    that they reached the target.
     """
     total = place.total
+    if finished or not place.rank:
+        return _reached(target, counted)
     own = game.standing_measure(options, total)
     if own is not None:
         return own
     if isinstance(target, int) and target > 0:
         if counted >= target:
-            return f"reached {target}"
+            return _reached(target, counted)
         if lowest:
             # a penalty game ends when a total reaches the target: room left below it is good
             return f"{target - counted} below {target}"
@@ -210,6 +214,11 @@ def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: A
     if not place.rank or best == total:
         return ""
     return f"{abs(best - total)} behind"
+
+
+def _reached(target: Any, counted: int) -> str:
+    """"reached <target>" for a side whose counted total is at or over the target, else nothing."""
+    return f"reached {target}" if isinstance(target, int) and target > 0 and counted >= target else ""
 
 
 def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: list[dict[str, Any]]) -> list[dict[str, Any]]:
