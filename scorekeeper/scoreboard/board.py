@@ -62,8 +62,8 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "leaders": lead,
         "finished": finished,
         "counts_hands_won": gs.variant.counts_hands_won,
-        # who deals: from the players the engine dealt each hand (no hand loaded), when it scored them
-        "dealers": dealing.dealers(gs, entry.scoring.dealt_hands() if entry.scoring is not None else None),
+        # who deals: from the players the engine dealt each hand (no hand loaded), once per version
+        "dealers": dealing.dealers(gs),
         "entry": entry,
     }
 
@@ -237,8 +237,11 @@ def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: l
 
 
 def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
-    """Each player's running total before the hand being entered (their partnership's, in Persian)."""
-    body = scoreboard(gs)["body"]
+    """Each player's running total before the hand being entered (their partnership's, in Persian).
+
+    Read from the standings cache's body alone: the hand form needs none of the scoreboard's rows.
+    """
+    body = standings_cache.standing(gs).body
     totals = body.get("totals") or {}
     found = {}
     for name in names:

@@ -264,12 +264,14 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     # (`sent`: draft_service.parts, when the caller has loaded them already)
     parts = draft_service.part_values(gs, sent) if mode == "cards" and hand is None else None
     names = _names(gs, hand)
+    # counted, never by loading the hands: a long game's form costs what a short one's does
+    number = hand.position if hand is not None else service.next_position(gs)
     return render_template(
-        "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
+        "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand, number=number,
         error=error, problems=problems(form) if error else [], stale=stale, names=names, spec=game_spec(gs.game),
         deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
         concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
-        deal_note=deal_note(gs, hand.position if hand is not None else len(gs.hands) + 1),
+        deal_note=deal_note(gs, number),
         first_problem=form.first_problem() if status >= 400 else None,
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
         totals=player_totals(gs, names) if hand is None else None,
