@@ -29,6 +29,9 @@ from scorekeeper.forms import PageForm
 from scorekeeper.limits import MAX_NAME, name_problem, whole_number
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+# from this many players the hand form starts folded to one line a player, one card open: on a phone
+# (390x844, chromium) the folded lines and one open card fit two screens from 5 to 8 players, two open cards do not
+LONG_TABLE = 5
 _SUM = re.compile(r"^\s*[+-]?\s*[0-9]+(\s*[+-]\s*[0-9]+)*\s*$")
 _TERM = re.compile(r"([+-]?)\s*([0-9]+)")
 
@@ -304,6 +307,20 @@ class HandCardsForm(HandFormBase):
                     onto.append(SelectChoice(f"{owner}:{row}", f"{names[owner]}'s meld {row + 1}"))
             for layoff in player.layoffs:
                 _setup_onto(layoff, onto, names)
+
+    def open_seats(self, wanted: int | None = None) -> set[int]:
+        """The seats whose cards the page opens, as it is sent (folded on the server: no script moves the page after).
+
+        Every card at a table of fewer than LONG_TABLE players; at a longer one, the cards the server
+        marked with a problem, else the card of the player `wanted` (a row was added to it), else the first.
+        """
+        seats = range(len(self.players))
+        if len(self.players) < LONG_TABLE:
+            return set(seats)
+        marked = {seat for seat in seats if seat in self.player_errors or self.players[seat].errors}
+        if marked:
+            return marked
+        return {wanted if wanted in seats else 0}
 
     def first_problem(self) -> str | None:
         """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""

@@ -232,6 +232,12 @@ def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[st
     form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]), leaving_costs(gs))
 
 
+def _row_added_for() -> int | None:
+    """The seat whose "another meld / lay-off" button was pressed (no JavaScript), if one was: its card stays open."""
+    _, _, seat_text = request.form.get("more", "").partition("-")
+    return whole_number(seat_text, None)
+
+
 def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
     more = request.form.get("more", "")
@@ -274,6 +280,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         deal_note=deal_note(gs, number),
         first_problem=form.first_problem() if status >= 400 else None,
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
+        open_seats=form.open_seats(_row_added_for()) if mode == "cards" else None,
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
         dealers=dealing.dealers(gs) if hand is None else None,

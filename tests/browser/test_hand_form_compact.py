@@ -8,6 +8,7 @@ checked only at Save; after an error the page opened at its top.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -273,3 +274,30 @@ def test_the_card_pickers_next_field_opens_a_folded_players_card(page, live_serv
     expect(page.get_by_label(f"{second}'s meld 1")).to_be_visible()
     picker.get_by_role("button", name="7 of hearts", exact=True).tap()
     expect(page.get_by_label(f"{second}'s meld 1")).to_have_value("7H")
+
+
+# every layout shift the page has had since it started loading, as Lighthouse adds them up (none after an input)
+LAYOUT_SHIFT = """() => new Promise((done) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const shift of list.getEntries()) if (!shift.hadRecentInput) total += shift.value;
+  }).observe({ type: "layout-shift", buffered: true });
+  setTimeout(() => done(total), 300);
+})"""
+OPEN_CARDS = "() => Array.from(document.querySelectorAll('details.player-card'), (card) => card.open)"
+
+
+def test_a_long_tables_form_comes_folded_and_nothing_moves_once_it_is_shown(page, live_server, keep_screen):
+    start(page, live_server, FIVE + ("Fay",))
+    served = page.request.get(page.url).text()
+    # as a slow phone runs them: the scripts arrive after the page is first painted
+    page.route(re.compile(r".*\.js$"), lambda route: (time.sleep(0.4), route.continue_()))
+    page.reload()
+    page.wait_for_load_state("load")
+    assert page.evaluate(LAYOUT_SHIFT) == 0
+    # the server folds the table: the first card open, the others one line each, as the scripts leave them
+    tags = re.findall(r'<details class="player-card"[^>]*>', served)
+    assert [bool(re.search(r"\sopen[\s>]", tag)) for tag in tags] == [True] + [False] * 5
+    assert page.evaluate(OPEN_CARDS) == [True] + [False] * 5
+    assert form_height(page) <= 2 * VIEWPORT_HEIGHT
+    keep_screen(page, "hand_form_six_players_folded_by_the_server")
