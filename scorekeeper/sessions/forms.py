@@ -322,6 +322,18 @@ class HandCardsForm(HandFormBase):
             return marked
         return {wanted if wanted in seats else 0}
 
+    def nothing_entered(self, seat: int, name: str) -> bool:
+        """Whether nothing is typed, chosen or marked for the player at `seat` (called `name`).
+
+        Their folded line then says "nothing entered" as the page is sent, the words static/js/hand-form.js
+        keeps there; any other line is the script's to write.
+        """
+        player = self.players[seat]
+        typed = [*player.melds, *[layoff.cards for layoff in player.layoffs], player.in_hand]
+        went_out = self.ended.data == "went_out" and self.went_out.data == name
+        return not (any(field.data for field in typed) or player.state.data or player.errors
+                    or seat in self.player_errors or went_out)
+
     def first_problem(self) -> str | None:
         """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""
         for field in (self.went_out, self.wild_rank):

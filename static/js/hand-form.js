@@ -114,6 +114,7 @@ function summaryOf(form, card) {
   if (melds) parts.push(counted(melds, meld, meldPlural));
   if (layoffs) parts.push(counted(layoffs, "lay-off", "lay-offs"));
   if (left) parts.push(left.dataset.count ? `${left.dataset.count} ${leftWord}` : form.dataset.inHandWord || "cards left in hand");
+  // the server writes the same words on a card with nothing in it (HandCardsForm.nothing_entered)
   const text = parts.join(" · ") || "nothing entered";
   return card.querySelector("[aria-invalid=true]") ? `⚠ ${text}` : text;
 }

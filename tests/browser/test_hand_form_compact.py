@@ -313,14 +313,15 @@ FIRST_SCREEN = """() => Array.from(document.body.querySelectorAll("*")).flatMap(
 })"""
 
 
+@pytest.mark.parametrize("players", [FIVE[:4], FIVE + ("Fay",)], ids=["4 players", "6 players, folded"])
 def test_the_form_as_first_painted_is_the_form_once_its_scripts_have_run(page, browser, browser_context_args, live_server,
-                                                                          keep_screen):
-    start(page, live_server, ("Ann", "Ben", "Cy", "Dot"))
+                                                                          keep_screen, players):
+    start(page, live_server, players)
     # the page before any script has run (a slow phone's first paint), then as the scripts leave it
     page.route("**/*.js", lambda route: route.abort())
     page.reload()
     page.wait_for_load_state("load")
-    keep_screen(page, "hand_form_before_its_scripts")
+    keep_screen(page, f"hand_form_of_{len(players)}_before_its_scripts")
     before = page.evaluate(FIRST_SCREEN)
     page.unroute("**/*.js")
     page.reload()
@@ -330,13 +331,13 @@ def test_the_form_as_first_painted_is_the_form_once_its_scripts_have_run(page, b
     expect(page.locator("#player-0 [data-live-count]")).to_have_text("+24")
     page.get_by_label("Ann's meld 1").fill("")
     page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
-    keep_screen(page, "hand_form_after_its_scripts")
+    keep_screen(page, f"hand_form_of_{len(players)}_after_its_scripts")
     after = page.evaluate(FIRST_SCREEN)
     assert len(before) > 50
     assert [box for box in after if box not in before] == [], "the scripts changed the first screen after it was painted"
     # the Cards buttons are the page's own, one a card field, each opening the picker for its field
     expect(page.locator(".picker-open")).to_have_count(page.locator("[data-cards]").count())
-    page.get_by_role("button", name="Cards for Ben's meld 1").tap()
+    page.get_by_role("button", name="Cards for Ann's meld 2").tap()
     expect(page.get_by_role("group", name="Card picker")).to_be_visible()
     # without script they would do nothing: they are not shown
     quiet = browser.new_context(**browser_context_args, java_script_enabled=False)
