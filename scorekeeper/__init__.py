@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
 
     from scorekeeper import assets, compression, gcsafe, security
     from scorekeeper import config as defaults
-    from scorekeeper.database import MIGRATIONS, db_commands, init_database, require_driver
+    from scorekeeper.database import MIGRATIONS, db_commands, engine_options, init_database, require_driver
     from scorekeeper.extensions import csrf, db, migrate
 
     # CPython 3.11 can crash when a garbage collection starts inside an attribute store
@@ -65,9 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
     if test_config is not None:
         app.config.from_mapping(test_config)
 
-    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_recycle": app.config["POOL_RECYCLE_SECONDS"],
-                                                   **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config)
     # before anything connects: a missing PostgreSQL driver is named, not a ModuleNotFoundError deep in SQLAlchemy
     require_driver(app.config["SQLALCHEMY_DATABASE_URI"])
     if gcsafe.installed():

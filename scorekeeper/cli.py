@@ -31,11 +31,9 @@ def _app(data_dir: str | None = None):
         _fail(str(exc), 1)
 
 
-_data_dir = click.option(
-    "--data-dir", default=None, type=click.Path(file_okay=False),
-    help="Folder of the database and secret key (default: SCOREKEEPER_INSTANCE_PATH, else instance/ in a checkout,"
-         " else your user data folder).",
-)
+_data_dir_help = ("Folder of the database and secret key (default: SCOREKEEPER_INSTANCE_PATH, else instance/ in a"
+                  " checkout, else your user data folder).")
+_data_dir = click.option("--data-dir", default=None, type=click.Path(file_okay=False), help=_data_dir_help)
 
 
 class _Commands(click.Group):
@@ -48,8 +46,44 @@ class _Commands(click.Group):
         if name == "db":
             from scorekeeper.database import db_commands
 
-            return db_commands()
+            return _with_data_dir(db_commands())
         return super().get_command(ctx, name)
+
+
+def _with_data_dir(group: click.Group) -> click.Group:
+    """The `db` commands, each taking --data-dir as `serve`, `export` and `import` do."""
+    import copy
+
+    def choose_folder(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            from flask.cli import ScriptInfo
+
+            ctx.ensure_object(ScriptInfo).create_app = lambda: _app(value)
+
+    commands = {}
+    for name, command in group.commands.items():
+        # copies: Flask-Migrate's own commands are shared with `flask db`, which has no such option
+        command = copy.copy(command)
+        command.params = [*command.params, click.Option(
+            ["--data-dir"], default=None, type=click.Path(file_okay=False), expose_value=False,
+            callback=choose_folder, help=_data_dir_help)]
+        commands[name] = command
+    chosen = _DataDirGroup(group.name, commands=commands, callback=group.callback, params=group.params,
+                           help=group.help)
+    return chosen
+
+
+class _DataDirGroup(click.Group):
+    """A group whose subcommand's --data-dir is read before the group's own callback loads the app."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """The subcommand, its arguments read once ahead (quietly) so that its --data-dir chooses the app."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            # Flask-Migrate's `db` group loads the app in its own callback, which runs before the
+            # subcommand's options are read: a database elsewhere would be created, or upgraded, first
+            command.make_context(name, list(rest), parent=ctx, resilient_parsing=True)
+        return name, command, rest
 
 
 @click.group(cls=_Commands)
@@ -143,8 +177,14 @@ def gin(cards: tuple[str, ...], knocker_melds: str | None) -> None:
     _print_json(result)
 
 
-# a table's phones each poll every few seconds and post hands: 16 threads serve a full table with room to spare
-SERVE_THREADS = 16
+# a club night on one laptop: 50 tables of eight phones. Each phone keeps a connection open for its poll every
+# few seconds and a second one while a page loads; waitress's default (100) served 16 tables, and refused the rest
+SERVE_TABLES = 50
+SERVE_PHONES = SERVE_TABLES * 8
+SERVE_CONNECTIONS = SERVE_PHONES * 2 + 200
+# polls are answered in a millisecond or two; threads matter when saves wait for the SQLite file's lock
+# (up to 5 s each): 32 keep the polls of 400 phones answered while a dozen saves wait
+SERVE_THREADS = 32
 
 
 @main.command()
@@ -187,7 +227,26 @@ def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
     # the app, not waitress, reads a proxy's headers, as under gunicorn: with TRUSTED_PROXIES it believes
     # them (ProxyFix), without it their presence alone makes a request a guest's (host/identity.py);
     # waitress would remove them unseen and a proxy on this computer would pass every visitor as the host
-    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS, clear_untrusted_proxy_headers=False)
+    _allow_open_files(SERVE_CONNECTIONS + 100)
+    # poll(), not select(): select() cannot watch a socket numbered past 1023, and 1,000 connections get there
+    waitress.serve(app, host=host, port=port, threads=SERVE_THREADS, connection_limit=SERVE_CONNECTIONS,
+                   asyncore_use_poll=True, clear_untrusted_proxy_headers=False)
+
+
+def _allow_open_files(count: int) -> None:
+    """Let this process keep `count` files open (each connection is one), as far as the system allows.
+
+    Many systems start a process with a soft limit of 256 (macOS) or 1,024 (Linux); the
+    hard limit above it is ours to take.
+    """
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit on sockets
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count if hard == resource.RLIM_INFINITY else min(count, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def _shown_url(url: str) -> str:

@@ -17,6 +17,10 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or None
 # before every request, on a server whose requests are mostly one-query polls. An SQLite file has none to lose.
 SQLALCHEMY_ENGINE_OPTIONS: dict = {}
 POOL_RECYCLE_SECONDS = 300
+# how long a statement of the app's waits for a lock another transaction holds (a restore, an operator's
+# LOCK TABLE) before the request answers 503, "send it again": SQLite's busy timeout, PostgreSQL's lock_timeout.
+# Short of gunicorn's 30 s worker timeout, which would kill the request and answer 500
+LOCK_WAIT_SECONDS = 5
 # a scoreboard tab stays open all evening: the CSRF token must outlive one hour
 WTF_CSRF_TIME_LIMIT = None
 # pages send no Referer (a game's address is its credential), so HTTPS posts cannot be checked

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import copy
 import sqlite3
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import click
 from alembic import command
@@ -32,6 +34,7 @@ from filelock import FileLock
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 from sqlalchemy import inspect, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import models  # noqa: F401  (registers the tables)
 from scorekeeper.extensions import db
@@ -44,6 +47,36 @@ LOCK_FILE = "scorekeeper.lock"
 LOCK_TIMEOUT = 600
 # any constant shared by every Scorekeeper process on the same PostgreSQL database
 _PG_LOCK_KEY = 0x5C0E_4EE9
+
+
+def engine_options(config: Mapping[str, Any]) -> dict[str, Any]:
+    """SQLALCHEMY_ENGINE_OPTIONS for the app's database: ours (lock wait, pool recycle), then the config's own.
+
+    Each connection of the app's waits at most LOCK_WAIT_SECONDS for a lock: SQLite's busy
+    timeout, PostgreSQL's lock_timeout set per connection (not on the server, so that an
+    operator's own sessions keep waiting as long as they choose).
+    """
+    given = dict(config["SQLALCHEMY_ENGINE_OPTIONS"])
+    wait = float(config["LOCK_WAIT_SECONDS"])
+    if config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        ours: dict[str, Any] = {"connect_args": {"timeout": wait}}
+    else:
+        ours = {"pool_recycle": config["POOL_RECYCLE_SECONDS"],
+                "connect_args": {"options": _with_lock_timeout(config["SQLALCHEMY_DATABASE_URI"], wait)}}
+    connect_args = {**ours.pop("connect_args"), **given.pop("connect_args", {})}
+    return {**ours, **given, "connect_args": connect_args}
+
+
+def _with_lock_timeout(url: str, seconds: float) -> str:
+    """PostgreSQL's connection `options`: the URL's own (?options=-csearch_path%3Dscores), then the lock timeout.
+
+    connect_args replace the URL's options: they are kept by being repeated here.
+    """
+    from sqlalchemy.engine import make_url
+
+    given = make_url(url).query.get("options", ())
+    kept = [given] if isinstance(given, str) else list(given)
+    return " ".join([*kept, f"-c lock_timeout={round(seconds * 1000)}"])
 
 
 class MissingDriver(RuntimeError):
@@ -65,11 +98,35 @@ def require_driver(url: str) -> None:
 
 def head_revision() -> str:
     """The newest schema revision this code knows (what a new or upgraded database is stamped with)."""
+    return _scripts().get_current_head()
+
+
+def _scripts() -> ScriptDirectory:
+    """The packaged migrations."""
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    return ScriptDirectory.from_config(config).get_current_head()
+    return ScriptDirectory.from_config(config)
+
+
+def schema_behind() -> bool:
+    """True when the app's database is at an older schema than this code's, one `db upgrade` brings up to date.
+
+    False when it is up to date, from a newer Scorekeeper, or cannot be read at all. Call
+    inside an app context; it opens a connection of its own.
+    """
+    try:
+        with db.engine.connect() as connection:
+            current = set(MigrationContext.configure(connection).get_current_heads())
+            tables = _has_tables(connection)
+    except SQLAlchemyError:
+        return False
+    scripts = _scripts()
+    if not current:
+        # made before migrations (tables, no revision): the upgrade adopts it
+        return tables
+    return current != {scripts.get_current_head()} and all(_known(scripts, known) for known in current)
 
 
 class DatabaseTooNew(RuntimeError):
@@ -102,6 +159,8 @@ def upgrade_database(
         target = _target(script, revision)
         with db.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
+                # another process's upgrade may take longer than a request's lock wait: this one waits it out
+                connection.execute(text("SET LOCAL lock_timeout = 0"))
                 # processes on other hosts share no instance folder; they share the database
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK_KEY})
             current = set(MigrationContext.configure(connection).get_current_heads())

@@ -41,8 +41,8 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
-        # no busy_timeout pragma: sqlite3.connect's `timeout` (5 s unless SQLALCHEMY_ENGINE_OPTIONS'
-        # connect_args say otherwise) already is how long a writer waits for another's transaction
+        # no busy_timeout pragma: sqlite3.connect's `timeout` (LOCK_WAIT_SECONDS, see database.engine_options)
+        # already is how long a writer waits for another's transaction
         cursor.close()
         # SQLite's own lower() folds only A-Z, so "Émile" would never match "émile": names are matched
         # ignoring case by lower() on both sides, with Python's folding (as PostgreSQL's lower() does)

@@ -23,6 +23,8 @@ MAX_HANDS = 10_000
 MAX_POINTS = 1_000_000_000
 # the largest id a database column holds (PostgreSQL's integer): larger numbers name nothing
 MAX_ID = 2**31 - 1
+# the largest number a game's option takes (a target, a bonus): the forms read it with whole_number, so MAX_ID
+MAX_OPTION = MAX_ID
 # plain digits, no more than MAX_ID has: int() would also read " 7", "1_0" and "٣", and fail
 # (a ValueError past 4,300 digits, after a slow read) on what a request may send
 _WHOLE = re.compile(rf"[0-9]{{1,{len(str(MAX_ID))}}}")
@@ -91,4 +93,23 @@ def hands_problem(hands: list, first: int = 1) -> str | None:
             for name, value in points.items():
                 if type(value) is int and abs(value) > MAX_POINTS:
                     return f"hand {number}: {name}'s {value} points are beyond any game ({MAX_POINTS:,} at most)"
+    return None
+
+
+def options_problem(options: dict) -> str | None:
+    """Why a session's options hold a number no form takes (past MAX_OPTION), or None.
+
+    The engine checks each option against the game (its kind, its own minimum and
+    maximum); this is the bound every number typed on a form has besides.
+
+    >>> options_problem({"target": 500, "concealed": True}) is None
+    True
+    >>> options_problem({"target": 10**400})
+    'option target: a number of 401 digits is more than 2,147,483,647, the most a form takes'
+    """
+    for name, value in options.items():
+        if type(value) is int and value > MAX_OPTION:
+            digits = str(value)
+            shown = digits if len(digits) <= 20 else f"a number of {len(digits)} digits"
+            return f"option {name}: {shown} is more than {MAX_OPTION:,}, the most a form takes"
     return None

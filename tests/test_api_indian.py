@@ -92,3 +92,22 @@ def test_cli_score_scores_a_deals_game():
     result = run("score", "-", input=json.dumps(session))
     assert result.exit_code == 0
     assert json.loads(result.output)["totals"] == {"Ann": 117, "Ben": -17, "Cy": -80, "Dev": -20}
+
+
+def without_rejoining() -> dict:
+    """Example 4's pool game at a table playing without rejoining, hand 3 naming Cy in `rejoined` all the same."""
+    return {"game": "indian", "players": FOUR, "options": {"format": "pool", "rejoin": False}, "hands": pool_game()[:3]}
+
+
+def test_score_refuses_a_rejoin_naming_the_player_and_why(client):
+    response = client.post("/api/v1/score", json=without_rejoining())
+    assert response.status_code == 422
+    error = response.get_json()
+    assert error["error"].startswith("hand 3: Cy cannot rejoin: this table plays without rejoining")
+    assert error["player"] == "Cy"
+
+
+def test_the_cli_refuses_a_rejoin_naming_the_player_and_why():
+    result = CliRunner().invoke(main, ["score", "-"], input=json.dumps(without_rejoining()))
+    assert result.exit_code == 1
+    assert "hand 3: Cy cannot rejoin: this table plays without rejoining" in result.output

@@ -118,3 +118,12 @@ def test_an_empty_secret_key_file_left_by_a_crash_is_replaced(tmp_path, monkeypa
     assert len(app.config["SECRET_KEY"]) >= 32
     assert (tmp_path / "instance" / "secret_key").read_text() == app.config["SECRET_KEY"]
     assert not [p for p in (tmp_path / "instance").iterdir() if p.name.startswith(".secret_key.")]
+
+
+def test_a_postgresql_url_keeps_its_own_connection_options_beside_the_lock_timeout():
+    from scorekeeper.database import engine_options
+
+    options = engine_options({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@h/db?options=-csearch_path%3Dscores",
+                              "SQLALCHEMY_ENGINE_OPTIONS": {}, "LOCK_WAIT_SECONDS": 5, "POOL_RECYCLE_SECONDS": 300})
+    assert options["connect_args"]["options"] == "-csearch_path=scores -c lock_timeout=5000"
+    assert options["pool_recycle"] == 300

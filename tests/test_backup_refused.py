@@ -82,6 +82,11 @@ BAD_FILES = {
     "red threes outside canasta": (json.dumps(with_hand(0, {"ended": "went_out", "went_out": "Ann", "players": {
         "Ann": {"melds": ["9H 10H JH"], "red_threes": 1}}})).encode(), "Ann's entry has unknown field(s) red_threes"),
     "a bad option": (json.dumps(changed(options={"target": "lots"})).encode(), "target"),
+    # the new-game form takes no target past 2,147,483,647: neither does an import
+    "a target of 10**400": (json.dumps(changed(options={"target": 10**400})).encode(),
+                            "option target: a number of 401 digits is more than 2,147,483,647"),
+    "a target just past what a form takes": (json.dumps(changed(options={"target": 2**31})).encode(),
+                                             "option target: 2147483648 is more than"),
     # the count is refused before any hand is scored (small hands keep the upload in memory)
     "too many hands": (json.dumps(changed(hands=[{"points": {}}] * 10_001)).encode(), "at most 10,000"),
     "a bad date": (json.dumps(changed(metadata={"created_at": "last Sunday"})).encode(), "not a date and time"),
@@ -120,7 +125,8 @@ def test_damaged_or_hostile_upload_is_refused_and_writes_nothing(seeded, client,
     assert rows(seeded) == before
 
 
-@pytest.mark.parametrize("name", ["not json", "unknown game", "an illegal meld", "a backup with one bad session last"])
+@pytest.mark.parametrize("name", ["not json", "unknown game", "an illegal meld", "a backup with one bad session last",
+                                  "a target of 10**400"])
 def test_damaged_file_given_to_the_import_command_is_refused_and_writes_nothing(seeded, databases, tmp_path, name):
     raw, message = BAD_FILES[name]
     path = tmp_path / "bad.json"

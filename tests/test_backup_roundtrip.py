@@ -313,7 +313,7 @@ def test_a_rejoin_the_rules_would_refuse_is_not_restored(table, client, empty_ap
 
     pool(table)
     body = client.get(f"{table.url}/export.json").get_json()
-    for rejoining, reason in ((["Ben"], "Ben is not out, so Ben cannot rejoin"),
+    for rejoining, reason in ((["Ben"], "Ben cannot rejoin: Ben is not out"),
                               (["Zed"], "`rejoining` names 'Zed', who is not at this table"),
                               ("Cy", "`rejoining` must list players' names, each once")):
         body["metadata"]["rejoining"] = rejoining

@@ -243,3 +243,35 @@ def test_db_upgrade_adopts_and_backs_up_an_old_database_when_the_start_leaves_it
     assert copy.name in done.stdout
     assert rows(copy, columns) == before
     assert schema(copy) == schema(FIXTURES / "premigration.sqlite")
+
+
+def test_db_upgrade_takes_the_data_dir_as_serve_does(tmp_path, monkeypatch):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copyfile(FIXTURES / "premigration.sqlite", folder / "scorekeeper.sqlite")
+    # the folder any other way would choose
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "elsewhere"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_MIGRATE_ON_START", "false")
+
+    result = CliRunner().invoke(main, ["db", "upgrade", "--data-dir", str(folder)])
+
+    assert result.exit_code == 0, result.output
+    assert revision(folder / "scorekeeper.sqlite") == [HEAD]
+    [copy] = folder.glob("scorekeeper.sqlite.*.bak")
+    assert copy.name in result.output
+
+
+def test_a_database_from_before_migrations_served_without_upgrading_says_to_run_db_upgrade(old_database):
+    app = create_app({
+        "TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "MIGRATE_ON_START": False,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{old_database}",
+    })
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    with sqlite3.connect(old_database) as connection:
+        [token] = connection.execute("SELECT edit_token FROM game_session LIMIT 1").fetchone()
+    page = app.test_client().get(f"/s/{token}")
+    assert page.status_code == 503
+    assert "scorekeeper db upgrade" in page.get_data(as_text=True)
+    with app.app_context():
+        db.engine.dispose()

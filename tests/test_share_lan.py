@@ -70,6 +70,14 @@ def test_serve_runs_waitress_with_threads_for_a_table_of_phones(monkeypatch, tmp
     assert bound["threads"] == SERVE_THREADS >= 8
 
 
+def test_serve_keeps_open_the_connections_of_fifty_tables_of_eight_phones(monkeypatch, tmp_path):
+    _, bound = serve(monkeypatch, tmp_path)
+    # each phone keeps one connection for its poll, and another while a page loads
+    assert bound["connection_limit"] >= 50 * 8 * 2
+    # select() watches no socket past 1023: so many connections need poll()
+    assert bound["asyncore_use_poll"] is True
+
+
 def test_serve_says_where_the_data_lives(monkeypatch, tmp_path):
     output, bound = serve(monkeypatch, tmp_path)
     assert f"Data: {tmp_path / 'instance'}" in output

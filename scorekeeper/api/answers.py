@@ -110,6 +110,21 @@ def check_held(body: dict[str, Any]) -> Answer:
         return refused(exc)
 
 
+def check_side(body: dict[str, Any]) -> Answer:
+    """{"game", "options", "name", "went_out", "concealed", "entry"} -> a side's score for the hand, its lines, or why not."""
+    missing = _missing(body, ("entry",), 'give the side\'s cards, like {"melds": ["KH KS KD"], "in_hand": "5C"}')
+    if missing:
+        return missing
+    try:
+        return 200, engine.check_side(
+            body["entry"], game=body.get("game") or "canasta", options=body.get("options"),
+            went_out=body.get("went_out") is True, concealed=body.get("concealed") is True,
+            name=body.get("name") or "this side",
+        )
+    except ValueError as exc:
+        return refused(exc)
+
+
 def check_cards(body: dict[str, Any]) -> Answer:
     """{"cards", "game", "options", "wild_rank"} -> {"cards": [canonical notation], "points" with a game}, or 400."""
     missing = _missing(body, ("cards",), 'give the cards as "QS 4D" or a list of card strings')

@@ -1,4 +1,4 @@
-"""JSON API over the rules engine: the meld, lay-off and cards checks and session scoring (docs/api.md).
+"""JSON API over the rules engine: the meld, lay-off, side and cards checks and session scoring (docs/api.md).
 
 Views only translate: read the JSON body, call the answer of api/answers.py (which
 calls the engine), send its status and object.
@@ -42,6 +42,12 @@ def check_declaration():
 def check_held():
     """A losing player's count where groups decide it (Indian Rummy's lives): {"groups", "in_hand", ...} -> count, lives."""
     return _answer(answers.check_held)
+
+
+@bp.post("/sides/check")
+def check_side():
+    """A side's score for a hand as typed, where a side scores on its own (Canasta): {"entry", ...} -> score, lines."""
+    return _answer(answers.check_side)
 
 
 @bp.post("/cards/check")

@@ -3,6 +3,7 @@
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
 InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy's show), check_layoff, read_card_list,
+check_side (a side's live score where it scores on its own: Canasta),
 resolve_options, deck_counts, card_values, unentered_players, needs_wild_rank, entry_label (how an error names a
 player's entry),
 points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
@@ -21,6 +22,7 @@ from scorekeeper.engine.layoffs import layoff_owners
 from scorekeeper.engine.played import entry_label
 from scorekeeper.engine.meld_check import check_declaration, check_held, check_layoff, check_meld, read_card_list
 from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, lowest_wins, resolve_options
+from scorekeeper.engine.side_check import check_side
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.standing import Place, ranked
 from scorekeeper.engine.table import dealer_seats
@@ -43,6 +45,7 @@ __all__ = [
     "check_held",
     "check_layoff",
     "check_meld",
+    "check_side",
     "deal_note",
     "dealer_seats",
     "find_game",

@@ -36,13 +36,18 @@ def clear_memo() -> None:
     _READ.clear()
 
 
-def read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand:
+def read_hand(raw: object, number: int, rules: Rules, names: list[str], remember: bool = True) -> Hand:
     """Read hand `number` (from 1) of a session played by `names` under `rules`, checking every rule.
 
     A pure function of its arguments, memoised on an exact copy of the hand
     as entered (its pickle), so a session scored again reads only the hands
     that changed. The Hand returned is shared: treat it as read-only.
+    `remember` False reads a hand asked about once (a live check as cards
+    are typed) without putting it in the memo, where it would push out the
+    hands of the sessions being played.
     """
+    if not remember:
+        return _read_hand(raw, number, rules, names)
     try:
         key: tuple[Any, ...] | None = (pickle.dumps(raw, 5), number, rules.key, tuple(names))
     except Exception:  # noqa: BLE001 - anything that cannot be pickled is simply read afresh

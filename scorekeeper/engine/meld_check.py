@@ -187,10 +187,30 @@ def check_layoff(
         "meld": reading_body(table_reading, rules, wild),
         "fits_other_readings": [parts.notation for parts in reading_parts(fits_otherwise, rules, wild)],
     }
+    if rules.variant.has_canastas:
+        # the canasta the meld makes once the cards are laid off, and the one it made before (natural may turn mixed)
+        body |= canasta_fields(result.reading if result.legal else None, rules)
+        body["meld"] |= canasta_fields(table_reading, rules)
+        # a wild card in a set stands for its rank alone: the meld is shown as it lies, each card as itself
+        body["cards_on_table"] = [c.card.text for c in result.reading.cards] if result.legal else []
     if fits_otherwise:
         other = body["fits_other_readings"][0]
         body["reason"] = f"{result.reason}; read as {other}, the meld takes it: enter the meld that way to check it"
     return body
+
+
+def canasta_fields(reading: Reading | None, rules: Rules) -> dict[str, Any]:
+    """`canasta` ("natural", "mixed" or None) and `canasta_bonus` (0 for none) of a meld, in a game with canastas.
+
+    >>> rules = table_rules("canasta")
+    >>> canasta_fields(check(parse_meld_cards("8H 8S 8D 8C 8H 8S 2C"), rules, None).reading, rules)
+    {'canasta': 'mixed', 'canasta_bonus': 300}
+    >>> canasta_fields(None, rules)
+    {'canasta': None, 'canasta_bonus': 0}
+    """
+    canasta = None if reading is None else rules.variant.canasta_of(reading, rules)
+    kind, bonus = canasta if canasta is not None else (None, 0)
+    return {"canasta": kind, "canasta_bonus": bonus}
 
 
 def check_meld(
@@ -211,6 +231,8 @@ def check_meld(
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
     body = check_body(result, rules, wild)
+    if rules.variant.has_canastas:
+        body |= canasta_fields(result.reading if result.legal else None, rules)
     if rules.variant.names_groups:  # the game's own name for the group (Indian Rummy: "pure sequence")
         body["group"] = rules.variant.group_name(result.cards, rules, wild) if result.legal else None
     return body

@@ -106,7 +106,7 @@ class PointsBonuses:
 def rewards_concealed(game: str, options: Mapping[str, Any] | None = None) -> bool:
     """True when going out concealed (in one turn) changes what a hand scores in `game` with the table's options.
 
-    Each game says so itself (docs/rules.md section 5): 500 Rum and Michigan
+    Each game says so itself (docs/rules/<id>.md): 500 Rum and Michigan
     (their rummy bonus, when not 0), Oklahoma (250 instead of 100, kept out of
     the target) and Basic Rummy (doubled).
 
@@ -390,9 +390,13 @@ class Scoring:
         >>> pool = Scoring.of({"game": "indian", "options": {"format": "pool"}, "players": ["Ann", "Ben", "Cy"],
         ...                    "hands": [{"points": {"Ann": 40, "Ben": 50, "Cy": 105}}]})
         >>> pool.rejoin_offers(), pool.rejoin_refusal("Ben")
-        ({'Cy': 51}, 'Ben is not out, so Ben cannot rejoin')
+        ({'Cy': 51}, 'Ben cannot rejoin: Ben is not out')
         """
         return self.rules.variant.rejoin_offers(self.rules, self.totals)
+
+    def rejoining_reason(self, rejoining: list[str]) -> str | None:
+        """The status once the table confirmed `rejoining` for the next hand (a pool's rejoin); None: as it stands."""
+        return self.rules.variant.rejoining_reason(self.rules, self.totals, rejoining)
 
     def rejoin_refusal(self, name: str) -> str | None:
         """Why `name` may not be dealt back into the next hand (a hand naming them in `rejoined`); None when they may."""

@@ -422,6 +422,9 @@ def _read_options(raw: dict[str, Any], where: str) -> dict[str, Any]:
         options = {}
     if not isinstance(options, dict):
         raise ImportRefused(f"{where}: `options` must be an object of option names and values.")
+    problem = limits.options_problem(options)
+    if problem:
+        raise ImportRefused(f"{where}: {problem}.")
     return options
 
 

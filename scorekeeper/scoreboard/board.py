@@ -49,6 +49,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     pool = pool_marks(gs, body, entry.scoring, count)
     return {
         "body": body,
+        "reason": _reason(body, entry.scoring, pool),
         "spec": spec,
         "target": target,
         "columns": columns,
@@ -132,6 +133,15 @@ class PoolMarks:
         return "out" if name in self.out else ""
 
 
+def _reason(body: dict[str, Any], scoring: engine.Scoring | None, pool: PoolMarks) -> str:
+    """The status line: the engine's reason, or once the table confirmed a rejoin for the next hand, the engine's
+    words for the game with that player back in (the hand that carries it is not stored yet)."""
+    rejoining = [name for name, total in pool.rejoining.items() if total is not None]
+    if rejoining and scoring is not None:
+        return scoring.rejoining_reason(rejoining) or body.get("reason") or ""
+    return body.get("reason") or ""
+
+
 def pool_marks(gs: GameSession, body: dict[str, Any], scoring: engine.Scoring | None, count: int) -> PoolMarks:
     """Who is out of a pool game and who may rejoin or rejoins (nobody, in a game without a pool)."""
     hand = count + 1
@@ -193,16 +203,18 @@ def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: A
              best: int, finished: bool = False) -> str:
     """Where a side stands toward the end of the game, in words (see standings): the game's own, else the usual.
 
-    `lowest` says whether the lowest total is best at this table. A side that left (rank 0) and
-    every side of a finished game are going nowhere any more: they need nothing, and say at most
-    that they reached the target.
+    `lowest` says whether the lowest total is best at this table; `finished` that the game is over. A side
+    that left (rank 0), and once the game is over every side, goes nowhere any more: it needs nothing, and
+    says at most that it reached the target (a game's own words, given `finished`, come first for the latter).
     """
     total = place.total
-    if finished or not place.rank:
+    if not place.rank:
         return _reached(target, counted)
-    own = game.standing_measure(options, total)
+    own = game.standing_measure(options, total, finished=finished)
     if own is not None:
         return own
+    if finished:
+        return _reached(target, counted)
     if isinstance(target, int) and target > 0:
         if counted >= target:
             return _reached(target, counted)
@@ -237,14 +249,21 @@ def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: l
 
 
 def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
-    """Each player's running total before the hand being entered (their partnership's, in Persian).
+    """Each player's running total before the hand being entered (their partnership's, in Persian); a player the
+    table confirmed rejoins a pool from it stands on the total they come back on.
 
-    Read from the standings cache's body alone: the hand form needs none of the scoreboard's rows.
+    Read from the standings cache's entry alone: the hand form needs none of the scoreboard's rows.
     """
-    body = standings_cache.standing(gs).body
+    entry = standings_cache.standing(gs)
+    body = entry.body
+    pool = pool_marks(gs, body, entry.scoring, len(entry.hands or ()))
     totals = body.get("totals") or {}
+    back = {name: total for name, total in pool.rejoining.items() if total is not None}
     found = {}
     for name in names:
+        if name in back:
+            found[name] = back[name]
+            continue
         if name in totals:
             found[name] = totals[name]
             continue

@@ -7,6 +7,7 @@ the engine's to say (see sessions/hand_form_data.py for the translation).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from wtforms import (
@@ -295,6 +296,7 @@ class HandCardsForm(HandFormBase):
         self.player_errors: dict[int, str] = getattr(self, "player_errors", {})
         while len(self.players) < len(names):
             self.players.append_entry()
+        self._give_goer_rows(names, game)
         every = list(range(len(names)))
         self.count_names = [count.name for count in game.hand_counts]
         for player in self.players:
@@ -308,19 +310,18 @@ class HandCardsForm(HandFormBase):
             for layoff in player.layoffs:
                 _setup_onto(layoff, onto, names)
 
-    def open_seats(self, wanted: int | None = None) -> set[int]:
+    def open_seats(self, wanted: Collection[int | None] = ()) -> set[int]:
         """The seats whose cards the page opens, as it is sent (folded on the server: no script moves the page after).
 
         Every card at a table of fewer than LONG_TABLE players; at a longer one, the cards the server
-        marked with a problem, else the card of the player `wanted` (a row was added to it), else the first.
+        marked with a problem and those of the players `wanted` (a row was added to theirs, an offer
+        is made in it), else the first.
         """
         seats = range(len(self.players))
         if len(self.players) < LONG_TABLE:
             return set(seats)
         marked = {seat for seat in seats if seat in self.player_errors or self.players[seat].errors}
-        if marked:
-            return marked
-        return {wanted if wanted in seats else 0}
+        return marked | {seat for seat in wanted if seat in seats} or {0}
 
     def nothing_entered(self, seat: int, name: str) -> bool:
         """Whether nothing is typed, chosen or marked for the player at `seat` (called `name`).
@@ -333,6 +334,15 @@ class HandCardsForm(HandFormBase):
         went_out = self.ended.data == "went_out" and self.went_out.data == name
         return not (any(field.data for field in typed) or player.state.data or player.errors
                     or seat in self.player_errors or went_out)
+
+    def _give_goer_rows(self, names: list[str], game: Game) -> None:
+        """The meld rows the game gives the player chosen as going out (Game.goer_meld_rows: a declarer, four)."""
+        goer = self.went_out.data
+        if self.ended.data != "went_out" or goer not in names:
+            return
+        melds = self.players[names.index(goer)].melds
+        while len(melds) < game.goer_meld_rows:
+            melds.append_entry()
 
     def first_problem(self) -> str | None:
         """The id of the first field, in page order, that the server marked with an error (it takes the focus)."""

@@ -21,7 +21,7 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
-from scorekeeper.sessions import asking, bp, dealing, draft_service, hand_saving, rejoins, service
+from scorekeeper.sessions import asking, bp, dealing, draft_service, hand_saving, refused_shows, rejoins, service
 from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -200,7 +200,8 @@ def hand_entered(token: str, hand_id: int):
     hand = _load_hand(gs, hand_id)
     scored = scoreboard(gs)["body"]["hands"]
     this = scored[hand.position - 1] if hand.position <= len(scored) else {}
-    shown = {"gs": gs, "data": hand.data, "details": this.get("players"), "collects": this.get("collects")}
+    shown = {"gs": gs, "data": hand.data, "details": this.get("players"), "collects": this.get("collects"),
+             "lines": this.get("bonus_lines"), "scores": this.get("scores")}
     if request.args.get("fragment"):
         return render_template("_hand_summary.html", names=gs.names_in(hand.data), **shown)
     return render_template("sessions/hand_entered.html", token=token, position=hand.position, **shown)
@@ -265,7 +266,8 @@ def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, 
     return data
 
 
-def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None, differ=None, sent=None):
+def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None, differ=None, sent=None,
+                 show_offer=None):
     # the players' own parts of the next hand, for the script that merges them in as they arrive
     # (`sent`: draft_service.parts, when the caller has loaded them already)
     parts = draft_service.part_values(gs, sent) if mode == "cards" and hand is None else None
@@ -275,12 +277,13 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     return render_template(
         "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand, number=number,
         error=error, problems=problems(form) if error else [], stale=stale, names=names, spec=game_spec(gs.game),
+        show_offer=show_offer,
         deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
         concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
         deal_note=deal_note(gs, number),
         first_problem=form.first_problem() if status >= 400 else None,
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
-        open_seats=form.open_seats(_row_added_for()) if mode == "cards" else None,
+        open_seats=form.open_seats([_row_added_for(), show_offer and show_offer.seat]) if mode == "cards" else None,
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
         dealers=dealing.dealers(gs) if hand is None else None,
@@ -302,7 +305,7 @@ def hand_new(token: str):
     if request.method == "GET":
         return _new_hand_page(gs, token, mode)
 
-    form = _hand_form(gs, mode, request.form)
+    form = _hand_form(gs, mode, _sent_form(gs, mode))
     key = form.idempotency_key.data or None
     already = service.find_by_key(key)
     if already is not None:
@@ -322,6 +325,24 @@ def hand_new(token: str):
     flash(f"Hand {hand.position} saved.")
     forget_drafts(gs, f"hand{hand.position}")
     return after_save(url_for("sessions.show", token=token))
+
+
+def _sent_form(gs: GameSession, mode: str, hand: Any = None) -> Any:
+    """The form as sent; with a refused show recorded as the player's wrong show when that offer was tapped."""
+    if mode == "cards":
+        taken = refused_shows.tapped(request.form, gs.variant, len(_names(gs, hand)))
+        if taken is not None:
+            return taken
+    return request.form
+
+
+def _refused_page(gs: GameSession, token: str, form: Any, mode: str, exc: Exception, names: list[str], hand: Any = None):
+    """The form of a hand the engine refused, its reason marked; a refused show offers to be the player's wrong show."""
+    error = refused(form, exc, gs, names)
+    if mode == "cards" and (marked := refused_shows.marked(request.form, gs.variant, names)):
+        error = f"{marked} {error}"
+    offer = refused_shows.offer(form, exc, gs.variant, names, leaving_costs(gs))
+    return _render_hand(gs, token, form, mode, hand=hand, error=error, status=422, show_offer=offer)
 
 
 def _cards_form_again(gs: GameSession, token: str, form: HandCardsForm):
@@ -355,7 +376,7 @@ def _new_hand_refused(gs: GameSession, token: str, form: Any, mode: str, exc: Ex
         # saving again is a deliberate choice to add this entry as the next hand
         form.expected_position.data = str(exc.next_position)
         return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=409)
-    return _render_hand(gs, token, form, mode, error=refused(form, exc, gs, _names(gs)), status=422)
+    return _refused_page(gs, token, form, mode, exc, _names(gs))
 
 
 def _new_hand_page(gs: GameSession, token: str, mode: str):
@@ -402,7 +423,7 @@ def hand_edit(token: str, hand_id: int):
         return _edit_page(gs, token, hand, names)
 
     mode = "points" if request.form.get("mode") == "points" else "cards"
-    form = _hand_form(gs, mode, request.form, hand)
+    form = _hand_form(gs, mode, _sent_form(gs, mode, hand), hand)
     if mode == "cards" and _add_rows(form, gs, hand):
         return _render_hand(gs, token, form, mode, hand=hand)
     if not form.validate():
@@ -439,7 +460,7 @@ def _edit_refused(gs: GameSession, token: str, form: Any, mode: str, hand: Hand,
         return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,
                             error=f"{exc} Your changes were not saved. The hand as it is now is shown"
                                   f" below; your entry is still in the form: save again to replace it.")
-    return _render_hand(gs, token, form, mode, hand=hand, error=refused(form, exc, gs, names), status=422)
+    return _refused_page(gs, token, form, mode, exc, names, hand)
 
 
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/delete", methods=["GET", "POST"])

@@ -115,20 +115,21 @@ def _rejoin_page(gs, token: str, form: RejoinForm, status: int = 200, error: str
     name = form.player.data or ""
     offers = rejoins.offers(gs)
     if error is None and name not in offers:
-        status, error = 422, f"{name or 'Nobody'} cannot rejoin now: {_refusal(gs, name)}"
+        status, error = 422, _refusal(gs, name)
     form.session_version.data = str(gs.version)
     return render_template("sessions/rejoin.html", gs=gs, token=token, form=form, name=name, total=offers.get(name),
                            hand=service.next_position(gs), error=error, spec=game_spec(gs.game)), status
 
 
 def _refusal(gs, name: str) -> str:
-    """Why `name` may not rejoin now, in the words of the rules."""
+    """Why `name` may not rejoin now, naming them, in the words of the rules."""
+    who = name or "Nobody"
     scoring = standing(gs).scoring
     if scoring is None:
-        return "the hands no longer score: fix the hand the scoreboard names first."
+        return f"{who} cannot rejoin now: the hands no longer score: fix the hand the scoreboard names first."
     if name not in gs.player_names:
-        return f"{name or 'nobody'} is not a player in this game."
-    return f"{scoring.rejoin_refusal(name) or 'they already rejoin the next hand'}."
+        return f"{who} cannot rejoin: {name or 'nobody'} is not a player in this game."
+    return f"{scoring.rejoin_refusal(name) or f'{who} already rejoins the next hand'}."
 
 
 @bp.route("/s/<token>/rejoin", methods=["GET", "POST"])
@@ -147,7 +148,7 @@ def rejoin(token: str):
     try:
         total = rejoins.confirm(gs, name)
     except NotChanged as exc:
-        return _rejoin_page(gs, token, form, 422, f"{name} did not rejoin: {exc}")
+        return _rejoin_page(gs, token, form, 422, f"Nobody rejoined: {exc}")
     flash(f"{name} rejoins from hand {service.next_position(gs)}, on {total}.")
     return redirect(url_for("sessions.show", token=token))
 

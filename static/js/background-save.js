@@ -10,6 +10,15 @@ import { forgetDrafts } from "./drafts-store.js";
 
 const PAUSES_MS = [2000, 4000, 8000, 15000, 30000];
 
+async function serverSays(response) {
+  if (!(response.headers.get("Content-Type") || "").includes("application/json")) return "";
+  try {
+    return (await response.json()).error || "";
+  } catch {
+    return "";
+  }
+}
+
 function start(form) {
   const status = form.querySelector("[data-save-status]");
   let submitter = null;
@@ -70,7 +79,9 @@ function start(form) {
       say("Saved.", "saved");
       window.location.assign(answer.location);
     } else if (response.status >= 500) {
-      later("Not saved yet: the server did not answer — will retry");
+      // the server's own words when it has some (a full disk, a database to upgrade): the host can act on them
+      const why = await serverSays(response);
+      later(why ? `Not saved yet: ${why} Will retry.` : "Not saved yet: the server did not answer — will retry");
     } else {
       postOrdinarily();
     }

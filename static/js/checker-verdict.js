@@ -33,6 +33,17 @@ function readingItem(reading, readingUrl, meldsScore) {
   return item;
 }
 
+/** A game with canastas (Canasta): the canasta the meld makes, or what a lay-off does to it; null for no canasta. */
+function canastaLine(body, layoff) {
+  const before = layoff && body.meld ? body.meld.canasta : null;
+  if (body.canasta && before && before !== body.canasta) {
+    return el("p", "canasta-line",
+      `The ${before} canasta becomes ${body.canasta}: its bonus ${body.meld.canasta_bonus} becomes ${body.canasta_bonus}.`);
+  }
+  if (body.canasta && !before) return el("p", "canasta-line", `A ${body.canasta} canasta: ${body.canasta_bonus} points on top of its cards.`);
+  return null;
+}
+
 /** The verdict of cards that cannot be read: the server's words why (`flag`: the data attribute that says "error"). */
 function unreadable(error, flag) {
   const box = el("div", "verdict unreadable");
@@ -63,6 +74,10 @@ export function verdict(body, what, gameName, readingUrl, meldsScore = true) {
     else if (layoff) line.append(`: the meld becomes a ${body.kind}; the cards laid off score ${body.points} points in ${gameName}.`);
     else line.append(`: a ${body.kind}, worth ${body.points} points in ${gameName}.`);
     box.append(line);
+    if ("canasta" in body) {
+      const line = canastaLine(body, layoff);
+      if (line) box.append(line);
+    }
     if (!meldsScore) {
       box.append(el("p", "note no-meld-points", `Melds and lay-offs score nothing themselves in ${gameName}: only the cards left in hands count.`));
     }

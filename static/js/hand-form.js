@@ -11,6 +11,8 @@
 //   in view with its messages. Save always asks the server: a live check is advice, the whole
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
 
+import { ensureField } from "./form-rows.js";
+
 const ANY_GOER = "*";
 
 /** A meld row's cards: as the engine read them (canonical notation) once checked, else as typed; null without the row. */
@@ -84,6 +86,22 @@ function refreshEnded(form) {
   }
 }
 
+/**
+ * Give the player chosen as going out the meld rows the game gives them (the form's data-goer-rows, from the
+ * engine: Indian Rummy's declarer shows 13 cards, most often in four groups). Without script the server
+ * gives them on the form's next round trip (another row, a refused save).
+ */
+function growGoerRows(form) {
+  const rows = Number(form.dataset.goerRows || 0);
+  const ended = form.querySelector("input[name=ended]:checked");
+  const goer = form.elements.went_out && form.elements.went_out.value;
+  if (!rows || !goer || (ended && ended.value !== "went_out")) return;
+  const card = Array.from(form.querySelectorAll("details.player-card")).find((each) => each.dataset.name === goer);
+  const first = card && card.querySelector(".melds input");
+  if (!first || card.querySelectorAll(".melds input").length >= rows) return;
+  ensureField(form, first.name.replace(/melds-\d+$/, `melds-${rows - 1}`));
+}
+
 // --- each player's card ----------------------------------------------------------------------
 
 function counted(number, one, many) {
@@ -128,7 +146,7 @@ function pointsOf(card, selector) {
  * A player's hand as the live checks count it, in the game's way (data-hand-count, from the engine):
  * "net" melded less held (+23, −15), "melded" what the melds and lay-offs scored (+45), "held" the
  * cards left in hand ("15 in hand"), "groups" the count the engine answered for the player's groups as a whole
- * (held-count.js). Empty while nothing is counted. No rule is decided here: the
+ * (held-count.js), "side" the engine's whole score for a side that scores on its own (side-count.js). Empty while nothing is counted. No rule is decided here: the
  * points are the engine's answers, and Save scores the whole hand.
  */
 function countOf(form, card) {
@@ -136,12 +154,18 @@ function countOf(form, card) {
   if (leavingOf(card)) return "";
   // a game whose player's groups decide the count (Indian Rummy's lives): the engine's count (held-count.js)
   if (how === "groups") return card.dataset.heldCount || "";
+  // a game where a side scores on its own (Canasta): the engine's whole score for the side, bonuses and all (side-count.js)
+  if (how === "side") return card.dataset.sideCount === undefined ? "" : signed(Number(card.dataset.sideCount));
   const melded = pointsOf(card, "[data-meld-check], [data-layoff-check]");
   const held = pointsOf(card, "[data-cards-check]");
   const counted = card.querySelector("[data-points]");
   if (!how || !counted) return "";
   if (how === "held") return held ? `${held} in hand` : "";
-  const points = how === "net" ? melded - held : melded;
+  return signed(how === "net" ? melded - held : melded);
+}
+
+/** A live figure as the table says it: "+23", "−15". */
+function signed(points) {
   return points < 0 ? `−${-points}` : `+${points}`;
 }
 
@@ -196,8 +220,10 @@ function start(form) {
   });
   form.addEventListener("change", () => {
     refreshEnded(form);
+    growGoerRows(form);
     refresh();
   });
+  growGoerRows(form);
   refresh();
   refreshEnded(form);
   // a folded card opens when something needs it: a player's own part arriving beside what was typed

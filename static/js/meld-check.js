@@ -42,9 +42,26 @@ function wentOut(input) {
   return Boolean(part && field.value && field.value === part.dataset.name);
 }
 
+/** "8s": the rank a meld is of, from the natural card at its first place (as the engine read it). */
+function rankOf(body) {
+  const first = body.readings && body.readings[0] ? body.readings[0].represents[0] : "";
+  return `${first.slice(0, -1)}s`;
+}
+
+/** "Natural canasta of 8s": the canasta the engine says a meld makes, in a game with canastas ("canasta" in its answers). */
+function canastaWords(kind, body) {
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} canasta of ${rankOf(body)}`;
+}
+
 function describeMeld(body) {
   if (body.error) return { text: body.error, ok: false };
   if (!body.legal) return { text: `Not a meld: ${body.reason}`, ok: false };
+  if ("canasta" in body) {
+    // a wild card in a set stands for its rank alone: the cards are shown as they lie, each as itself
+    const cards = ` (${body.cards.join(" ")})`;
+    if (!body.canasta) return { text: `Set${cards}, ${body.points} points`, ok: true };
+    return { text: `${canastaWords(body.canasta, body)}: ${body.points} + ${body.canasta_bonus} points${cards}`, ok: true };
+  }
   const shown = body.readings && body.readings[0] ? ` (${body.readings[0].represents.join(" ")})` : "";
   // a game that names its groups (Indian Rummy: "pure sequence") says so; its groups score no points
   if (body.group) return { text: `${body.group.charAt(0).toUpperCase()}${body.group.slice(1)}${shown}`, ok: true };
@@ -52,9 +69,21 @@ function describeMeld(body) {
   return { text: `${kind}${shown}, ${body.points} points`, ok: true };
 }
 
+/** What laying off changes about the meld's canasta: "the natural canasta of 8s becomes mixed: 500 becomes 300". */
+function canastaChange(body) {
+  const before = body.meld ? body.meld.canasta : null;
+  if (!body.canasta || before === body.canasta) return "";
+  if (!before) return `; it makes a ${canastaWords(body.canasta, body).toLowerCase()}: + ${body.canasta_bonus} points`;
+  return `; the ${before} canasta of ${rankOf(body)} becomes ${body.canasta}: ${body.meld.canasta_bonus} becomes ${body.canasta_bonus}`;
+}
+
 function describeLayoff(body) {
   if (body.error) return { text: body.error, ok: false };
   if (!body.legal) return { text: `Does not fit: ${body.reason}`, ok: false };
+  if (body.cards_on_table) {
+    // a game with canastas: the meld as it lies (a wild card as itself), and what becomes of its canasta
+    return { text: `Fits (${body.cards_on_table.join(" ")}), ${body.points} points${canastaChange(body)}`, ok: true };
+  }
   const shown = body.readings && body.readings[0] ? ` (${body.readings[0].represents.join(" ")})` : "";
   return { text: `Fits${shown}, ${body.points} points`, ok: true };
 }

@@ -39,7 +39,7 @@ def test_a_game_of_canasta_to_5000_by_cards_and_points(page: Page, live_server: 
     page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Who went out").select_option(A)
     page.get_by_label(f"{A}'s meld 1").fill("KH KS KD KC KH KS KD")
-    expect(page.locator("#players-0-melds-0-check")).to_contain_text("70 points")
+    expect(page.locator("#players-0-melds-0-check")).to_contain_text("Natural canasta of Ks: 70 + 500 points")
     page.get_by_label(f"{A}'s meld 2").fill("7H 7S 7D 2C JK 7C 7H")
     page.get_by_role("button", name=f"Another meld for {A}").tap()
     page.get_by_label(f"{A}'s meld 3").fill("AH AS AD")

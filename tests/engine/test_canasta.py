@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import InputError, RulesError, check_meld, score_session
+from scorekeeper.engine import InputError, RulesError, check_layoff, check_meld, check_side, score_session
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.games.canasta import canasta_value, first_meld_minimum
 
@@ -69,6 +69,41 @@ def test_a_meld_check_of_canasta_in_the_api_and_on_the_command_line(client):
     assert result.exit_code == 1 and "Canasta has no runs" in json.loads(result.output)["reason"]
     result = CliRunner().invoke(main, ["meld", "--game", "canasta", "--going-out", "3S", "3C", "3S"])
     assert result.exit_code == 0 and json.loads(result.output)["points"] == 15
+
+
+@pytest.mark.parametrize(
+    ("cards", "canasta", "bonus"),
+    [
+        ("8H 8S 8D 8C 8H 8S 8D", "natural", 500),
+        ("8H 8S 8D 8C 8H 8S 2C", "mixed", 300),
+        ("8H 8S 8D", None, 0),
+        ("9H 10H JH", None, 0),  # no meld at all
+    ],
+)
+def test_the_meld_check_names_the_canasta_in_the_engine_api_and_command_line(client, cards, canasta, bonus):
+    # issue 34: seven eights are "a natural canasta of 8s: 70 + 500", not just a set of 70
+    assert (check_meld(cards, game="canasta")["canasta"], check_meld(cards, game="canasta")["canasta_bonus"]) == (canasta, bonus)
+    answer = client.post("/api/v1/melds/check", json={"game": "canasta", "cards": cards}).get_json()
+    assert (answer["canasta"], answer["canasta_bonus"]) == (canasta, bonus)
+    printed = json.loads(CliRunner().invoke(main, ["meld", "--game", "canasta", *cards.split()]).output)
+    assert (printed["canasta"], printed["canasta_bonus"]) == (canasta, bonus)
+
+
+def test_only_a_game_with_canastas_answers_canasta():
+    # as `group` is only Indian Rummy's: an answer holds the fields its game has (docs/api.md)
+    assert "canasta" not in check_meld("8H 8S 8D 8C 8H 8S 8D", game="rummy500")
+    assert "canasta" not in check_layoff("8H 8S 8D", "8C", game="rummy500")
+
+
+def test_a_wild_card_laid_off_onto_a_natural_canasta_shows_as_itself_and_makes_it_mixed():
+    # issue 34: 2H onto seven eights was shown as 8C and nothing said the 500 became 300
+    body = check_layoff("8H 8S 8D 8C 8H 8S 8D", "2H", game="canasta")
+    assert body["legal"] and body["points"] == 20
+    assert body["cards_on_table"] == ["8H", "8S", "8D", "8C", "8H", "8S", "8D", "2H"]
+    assert (body["meld"]["canasta"], body["meld"]["canasta_bonus"]) == ("natural", 500)
+    assert (body["canasta"], body["canasta_bonus"]) == ("mixed", 300)
+    refused = check_layoff("8H 8S 8D", "9H", game="canasta")
+    assert (refused["legal"], refused["canasta"], refused["cards_on_table"]) == (False, None, [])
 
 
 def test_card_values_and_the_first_meld_minimum_follow_the_tables_of_the_rules():
@@ -301,3 +336,47 @@ def test_every_canasta_reading_stays_legal_with_its_wild_cards_replaced_and_scor
         natural = check_meld(reading["represents"], game="canasta")
         assert natural["legal"], (cards, reading, natural["reason"])
         assert natural["kind"] == reading["kind"] == "set"
+
+
+def test_a_sides_live_score_is_the_whole_score_save_stores_bonuses_and_all(client):
+    # issue 34: the form showed the melds less the hand (+105) for a hand saved as 505
+    entry = {"melds": ["KH KS KD KC KH KS KD"], "layoffs": [{"cards": "JK", "meld": 0}], "in_hand": "QH 4C"}
+    body = check_side(entry, game="canasta", went_out=True, name=A)
+    saved = session([own_layoff(["KH KS KD KC KH KS KD"], "JK", in_hand="QH 4C")])["hands"][0]["scores"][A]
+    assert body["score"] == saved == 505
+    assert [(line["for"], line["points"]) for line in body["lines"]] == [
+        ("melded", 120), ("a mixed canasta of K", 300), ("going out", 100), ("in hand", -15)]
+    answer = client.post("/api/v1/sides/check", json={"game": "canasta", "name": A, "went_out": True, "entry": entry})
+    assert answer.status_code == 200 and answer.get_json()["score"] == 505
+
+
+def test_a_sides_live_score_counts_red_threes_and_going_out_concealed():
+    # docs/rules/canasta.md example 1, hand 2: Ben & Dee go out concealed, Ann & Cy melded nothing
+    concealed = check_side({"melds": ["8H 8S 8D 8C 8H 8S 2H", "4H 4S 4D"]}, went_out=True, concealed=True)
+    assert concealed["score"] == 595
+    against = check_side({"red_threes": 2, "in_hand": "KH QS JK 3S"})
+    assert against["score"] == -275
+    assert ("2 red threes, against a side that melded nothing", -200) in [(x["for"], x["points"]) for x in against["lines"]]
+
+
+def test_a_side_save_would_refuse_has_no_live_score_but_the_reason():
+    body = check_side({"melds": ["KH KS KD KC KH KS"]}, went_out=True, name=A)
+    assert body == {"score": None, "lines": [],
+                    "reason": f"{A} went out with no canasta, but a side needs a canasta to go out"}
+
+
+def test_the_side_check_is_only_for_games_where_a_side_scores_on_its_own(client):
+    with pytest.raises(InputError, match="depends on the other players' cards"):
+        check_side({}, game="rummy500")
+    answer = client.post("/api/v1/sides/check", json={"game": "canasta", "entry": {"melds": ["KH 1S KD"]}})
+    assert answer.status_code == 400 and "`1S` at position 2 is not a card" in answer.get_json()["error"]
+    assert client.post("/api/v1/sides/check", json={"game": "canasta"}).status_code == 400
+
+
+def test_live_side_checks_leave_the_memo_of_hands_read_to_the_sessions_played():
+    from scorekeeper.engine import hands
+
+    before = len(hands._READ)
+    for cards in ("KH KS KD", "KH KS KD KC", "KH KS KD KC KH"):
+        check_side({"melds": [cards]})
+    assert len(hands._READ) == before

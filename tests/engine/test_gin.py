@@ -1,10 +1,11 @@
-"""Gin arrangements on hand-made hard cases: the rules of RULES.md 4.8, one by one."""
+"""Gin arrangements on hand-made hard cases (the rules of RULES.md 4.8, one by one), then every worked example of
+docs/rules/gin.md, computed by hand there, for every option."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import InputError, gin_arrange
+from scorekeeper.engine import InputError, RulesError, gin_arrange, score_session
 
 
 def test_a_card_that_fits_a_set_and_a_run_goes_where_it_saves_most():
@@ -190,3 +191,72 @@ def test_a_defender_may_meld_a_run_or_lay_each_card_onto_a_set_two_arrangements(
         [],
         [{"cards": ["7H"], "onto": 0}, {"cards": ["8H"], "onto": 1}, {"cards": ["9H"], "onto": 2}],
     ) in shown
+
+
+# the worked examples of docs/rules/gin.md ---------------------------------------------------------------
+
+ANN_GIN = ["3S 4S 5S 6S", "8H 8D 8C", "JC QC KC"]
+BEN_AFTER_GIN = {"melds": ["7S 7D 7C"], "in_hand": "AH 2D 9D KH QH 5H 4C"}  # 41 deadwood
+
+
+def knock(ann, ben, big_gin=False):
+    """A hand Ann knocks in, each player's entry as given."""
+    return {"went_out": "Ann", "big_gin": big_gin, "players": {"Ann": ann, "Ben": ben}}
+
+
+def laying_off(melds, cards, deadwood):
+    """Ben's entry: his melds, `cards` laid off onto Ann's first meld, his deadwood."""
+    return {"melds": melds, "layoffs": [{"cards": cards, "onto": {"player": "Ann", "meld": 0}}], "in_hand": deadwood}
+
+
+def gin_scored(hands, **options):
+    return score_session({"game": "gin", "players": ["Ann", "Ben"], "options": options, "hands": hands})
+
+
+def test_a_knock_scores_the_difference_in_deadwood_after_lay_offs():
+    # example 1
+    ann = {"melds": ["3S 4S 5S", "8H 8D 8C", "JC QC KC"], "in_hand": "AH"}
+    body = gin_scored([knock(ann, laying_off(["7S 7D 7C"], "6S", "KH QH 9D 2D 4C 5H"))])
+    assert body["hands"][0]["scores"] == {"Ann": 39, "Ben": 0}
+    assert body["hands"][0]["result"] == "knock"
+
+
+def test_an_undercut_gives_the_defender_the_bonus_and_the_difference():
+    # example 2
+    ann = {"melds": ["3S 4S 5S", "8H 8D 8C"], "in_hand": "AH 2D 3C 4H"}
+    body = gin_scored([knock(ann, laying_off(["JC QC KC", "7S 7D 7C"], "6S", "AD 2H 5D"))])
+    assert body["hands"][0]["scores"] == {"Ann": 0, "Ben": 27}
+    assert body["hands"][0]["result"] == "undercut"
+
+
+def test_gin_scores_the_bonus_and_the_defenders_deadwood():
+    # example 3
+    assert gin_scored([knock({"melds": ANN_GIN}, BEN_AFTER_GIN)])["hands"][0]["scores"] == {"Ann": 66, "Ben": 0}
+
+
+@pytest.mark.parametrize(("options", "ann"), [({"big_gin_bonus": 31}, 72), ({}, 66)])
+def test_big_gin_scores_its_own_bonus_or_plain_gins_while_it_is_0(options, ann):
+    # example 4
+    hand = knock({"melds": ["3S 4S 5S 6S", "8H 8D 8C 8S", "JC QC KC"]}, BEN_AFTER_GIN, big_gin=True)
+    assert gin_scored([hand], **options)["hands"][0]["scores"]["Ann"] == ann
+
+
+def test_a_knock_over_the_tables_limit_is_refused():
+    # example 5
+    hand = knock({"melds": ["3S 4S 5S", "8H 8D 8C"], "in_hand": "AH 2D 3C 5H"},
+                 {"melds": ["JC QC KC", "7S 7D 7C"], "in_hand": "AD 2H 5D 9S"})
+    with pytest.raises(RulesError) as caught:
+        gin_scored([hand])
+    assert str(caught.value) == "hand 1: Ann knocked with 11 deadwood, but knocking needs 10 or less"
+    assert gin_scored([hand], knock_limit=11)["hands"][0]["scores"] == {"Ann": 6, "Ben": 0}
+
+
+def test_game_and_box_bonuses_are_added_at_the_end_and_a_shutout_doubles_them_too():
+    # example 6
+    bonuses = {"game_bonus": 100, "box_bonus": 25, "shutout_double": True}
+    ann_60 = {"went_out": "Ann", "points": {"Ann": 60, "Ben": 0}}
+    ann_50 = {"went_out": "Ann", "points": {"Ann": 50, "Ben": 0}}
+    ben_20 = {"went_out": "Ben", "points": {"Ann": 0, "Ben": 20}}
+    body = gin_scored([ann_60, ann_50], **bonuses)
+    assert (body["winner"], body["totals"]) == ("Ann", {"Ann": 520, "Ben": 0})
+    assert gin_scored([ann_60, ben_20, ann_50], **bonuses)["totals"] == {"Ann": 260, "Ben": 45}

@@ -236,7 +236,7 @@ def test_pool_a_player_rejoins_at_one_more_than_the_highest_total_still_in():
 
 def test_pool_a_rejoin_is_refused_once_the_highest_total_still_in_reaches_80():
     hands = pool_game()[:3] + [{"rejoined": ["Dev"], "points": {"Ann": 0, "Ben": 10, "Cy": 30, "Dev": 5}}]
-    with pytest.raises(RulesError, match="Dev may not rejoin: Ben's 97 is not below 80"):
+    with pytest.raises(RulesError, match="hand 4: Dev cannot rejoin: Ben's 97 is not below 80"):
         scored(hands, {"format": "pool"})
 
 
@@ -260,8 +260,8 @@ def test_pool_an_eliminated_player_is_not_dealt_in():
 
 
 @pytest.mark.parametrize(("options", "why"), [
-    ({"format": "pool", "rejoin": False}, "this table plays without rejoining"),
-    ({"format": "points"}, "only a pool game has rejoining"),
+    ({"format": "pool", "rejoin": False}, "hand 3: Cy cannot rejoin: this table plays without rejoining"),
+    ({"format": "points"}, "hand 3: Cy cannot rejoin: only a pool game has rejoining"),
 ])
 def test_a_rejoin_is_refused_when_the_options_forbid_it(options, why):
     with pytest.raises(RulesError, match=why):
@@ -270,7 +270,7 @@ def test_a_rejoin_is_refused_when_the_options_forbid_it(options, why):
 
 def test_a_player_who_is_not_out_cannot_rejoin():
     hands = [example_3(), {"rejoined": ["Ben"], "points": {"Ann": 0, "Ben": 5, "Cy": 5, "Dev": 5}}]
-    with pytest.raises(RulesError, match="Ben is not out"):
+    with pytest.raises(RulesError, match="hand 2: Ben cannot rejoin: Ben is not out"):
         scored(hands, {"format": "pool"})
 
 

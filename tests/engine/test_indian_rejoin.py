@@ -24,7 +24,7 @@ def test_a_player_out_may_rejoin_at_one_more_than_the_highest_total_still_in():
 def test_nobody_may_rejoin_once_the_highest_total_still_in_reaches_80():
     pool = scoring(pool_game()[:3])  # totals Ann 40, Ben 97, Cy 71, Dev 105
     assert pool.rejoin_offers() == {}
-    assert pool.rejoin_refusal("Dev") == "Dev may not rejoin: Ben's 97 is not below 80"
+    assert pool.rejoin_refusal("Dev") == "Dev cannot rejoin: Ben's 97 is not below 80"
 
 
 def test_the_total_offered_is_the_total_a_rejoin_sets():
@@ -36,13 +36,13 @@ def test_the_total_offered_is_the_total_a_rejoin_sets():
 def test_a_player_still_in_is_offered_nothing():
     pool = scoring([example_3()])
     assert pool.rejoin_offers() == {}
-    assert pool.rejoin_refusal("Ben") == "Ben is not out, so Ben cannot rejoin"
+    assert pool.rejoin_refusal("Ben") == "Ben cannot rejoin: Ben is not out"
 
 
 @pytest.mark.parametrize(("options", "why"), [
-    ({"rejoin": False}, "this table plays without rejoining"),
-    ({"format": "points"}, "only a pool game has rejoining"),
-    ({"format": "deals"}, "only a pool game has rejoining"),
+    ({"rejoin": False}, "Cy cannot rejoin: this table plays without rejoining"),
+    ({"format": "points"}, "Cy cannot rejoin: only a pool game has rejoining"),
+    ({"format": "deals"}, "Cy cannot rejoin: only a pool game has rejoining"),
 ])
 def test_nobody_may_rejoin_when_the_options_say_so(options, why):
     pool = scoring([example_3(), example_4_hand_2()], options)
@@ -53,7 +53,7 @@ def test_nobody_may_rejoin_when_the_options_say_so(options, why):
 def test_nobody_rejoins_a_finished_pool_game():
     pool = scoring(pool_game())
     assert pool.rejoin_offers() == {}
-    assert pool.rejoin_refusal("Ben") == "the pool game is over: nobody rejoins"
+    assert pool.rejoin_refusal("Ben") == "Ben cannot rejoin: the pool game is over: nobody rejoins"
 
 
 @pytest.mark.parametrize(("highest", "offered"), [(174, {"Cy": 175}), (175, {})])
@@ -70,7 +70,7 @@ def test_two_players_out_may_both_rejoin_at_the_same_total():
 def test_a_game_without_a_pool_has_no_rejoining():
     rummy = Scoring.of({"game": "rummy500", "players": ["Ann", "Ben"], "hands": [{"went_out": "Ann", "points": {"Ann": 5, "Ben": 0}}]})
     assert rummy.rejoin_offers() == {}
-    assert rummy.rejoin_refusal("Ann") == "500 Rum has no rejoining"
+    assert rummy.rejoin_refusal("Ann") == "Ann cannot rejoin: 500 Rum has no rejoining"
 
 
 @given(st.lists(st.integers(0, 120), min_size=3, max_size=3))

@@ -162,3 +162,29 @@ def test_the_game_lists_say_canasta_is_played_by_people_in_sides(client):
         page = html.unescape(client.get(url).get_data(as_text=True))
         assert "2, 3, 4 or 6 people, as 2 or 3 sides" in page, url
         assert "2–3 players" not in page.split("Canasta")[-1].split("</li>")[0]
+
+
+def test_what_was_entered_shows_how_each_sides_score_adds_up(table, client):
+    # issue 34: "melded 225, in hand 0" for a 1325 let nobody check it; each bonus and the sum are shown
+    url = table.start("canasta", [A, B])
+    client.post(f"{url}/hands/new", data=canasta_form(table, HAND_1))
+    [hand_id] = table.hand_ids()
+    scoreboard = html.unescape(client.get(url).get_data(as_text=True))
+    fragment = html.unescape(client.get(f"{url}/entered/{hand_id}?fragment=1").get_data(as_text=True))
+    for page in (scoreboard, fragment):
+        flat = re.sub(r"\s+", " ", page)
+        assert ("(melded 225, a natural canasta of K +500, a mixed canasta of 7 +300, 2 red threes +200,"
+                " going out +100, in hand 0: 1325 in all)") in flat
+        assert "(melded 110, 1 red three +100, in hand 35: 175 in all)" in flat
+
+
+def test_the_checker_page_names_the_canasta_and_what_a_lay_off_does_to_it(client):
+    def text(query):
+        page = client.get("/check", query_string={"game": "canasta", **query}).get_data(as_text=True)
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html.unescape(page)))
+
+    assert "A natural canasta: 500 points on top of its cards." in text({"cards": "8H 8S 8D 8C 8H 8S 8D"})
+    assert "A mixed canasta: 300 points on top of its cards." in text({"cards": "8H 8S 8D 8C 8H 8S 2C"})
+    assert "canasta:" not in text({"cards": "8H 8S 8D"})
+    laid = text({"meld": "8H 8S 8D 8C 8H 8S 8D", "added": "2H"})
+    assert "The natural canasta becomes mixed: its bonus 500 becomes 300." in laid

@@ -79,6 +79,33 @@ def test_a_confirmed_rejoin_is_carried_by_the_next_hand_and_sets_the_total(table
         assert all(change.rejoins_at is None for change in gs.seat_changes)
 
 
+def status_line(page: str) -> str:
+    """The scoreboard's status line, in words."""
+    found = re.search(r'<p class="status-line"[^>]*>(.*?)</p>', page, re.S)
+    assert found, "no status line"
+    return text(found.group(1))
+
+
+def form_total(form: str, name: str) -> str:
+    """The total the hand form shows beside a player's name."""
+    found = re.search(rf'<span class="pc-name">{name}</span>[^\n]*?<span class="pc-total">total (-?\d+)</span>', form)
+    assert found, f"no total for {name} on the hand form"
+    return found.group(1)
+
+
+def test_a_confirmed_rejoin_is_in_the_status_line_and_the_next_hands_totals(table):
+    pool(table)
+    assert status_line(table.page()) == "In progress Cy is out at 101 or more; Ann, Ben and Dev play on"
+    confirm_rejoin(table, "Cy")
+    # Cy comes back on Dev's 50 + 1 = 51, and is in play again
+    assert status_line(table.page()) == "In progress Cy rejoins on 51; Ann, Ben, Cy and Dev play on"
+    form = table.client.get(f"{table.url}/hands/new").get_data(as_text=True)
+    assert form_total(form, "Cy") == "51" and form_total(form, "Dev") == "50"
+    # taken back: the game stands as the stored hands say again
+    table.client.post(f"{table.url}/rejoin/cancel", data={"player": "Cy"})
+    assert status_line(table.page()) == "In progress Cy is out at 101 or more; Ann, Ben and Dev play on"
+
+
 def test_a_rejoin_can_be_taken_back_before_the_hand_is_saved(table):
     pool(table)
     confirm_rejoin(table, "Cy")
@@ -127,10 +154,10 @@ def test_a_rejoin_the_rules_refuse_says_why_and_changes_nothing(table):
     version = table.counts()[2]
     response = table.client.post(f"{table.url}/rejoin", data={"player": "Dev", "session_version": str(version)})
     assert response.status_code == 422
-    assert "Dev did not rejoin: Dev may not rejoin: Ben's 97 is not below 80." in text(response.get_data(as_text=True))
+    assert "Nobody rejoined: Dev cannot rejoin: Ben's 97 is not below 80." in text(response.get_data(as_text=True))
     question = table.client.get(f"{table.url}/rejoin?player=Dev")
     assert question.status_code == 422
-    assert "Dev cannot rejoin now: Dev may not rejoin: Ben's 97 is not below 80." in text(question.get_data(as_text=True))
+    assert "Dev cannot rejoin: Ben's 97 is not below 80." in text(question.get_data(as_text=True))
     assert table.counts()[2] == version
 
 
@@ -140,7 +167,7 @@ def test_a_table_playing_without_rejoining_is_offered_none(table):
     assert pool_note(page, "Cy") == "out" and "rejoin?player" not in page
     response = table.client.post(f"{table.url}/rejoin", data={"player": "Cy", "session_version": str(table.counts()[2])})
     assert response.status_code == 422
-    assert "this table plays without rejoining" in text(response.get_data(as_text=True))
+    assert "Cy cannot rejoin: this table plays without rejoining." in text(response.get_data(as_text=True))
 
 
 def test_a_player_still_in_cannot_rejoin(table):
@@ -267,12 +294,32 @@ def measure(page: str, name: str) -> str:
     return html.unescape(found.group(1)) if found else ""
 
 
-def test_the_standings_say_how_far_each_player_in_is_below_the_pool_and_only_out_of_a_player_out(table):
+def test_the_standings_say_how_far_each_player_in_is_from_being_out_and_only_out_of_a_player_out(table):
     page = pool(table).page()
     # Ann 40, Ben 17, Dev 50 of the pool's 101; Cy out on 160
     assert {name: measure(page, name) for name in FOUR} == {
-        "Ann": "61 below 101", "Ben": "84 below 101", "Cy": "", "Dev": "51 below 101"}
+        "Ann": "61 to spare · out at 101", "Ben": "84 to spare · out at 101", "Cy": "",
+        "Dev": "51 to spare · out at 101"}
     assert pool_note(page, "Cy") == "out · may rejoin on 51"
+
+
+def test_a_new_pool_game_says_each_player_has_the_whole_pool_to_spare(table):
+    table.start("indian", FOUR, format="pool", pool="201")
+    page = table.page()
+    assert {name: measure(page, name) for name in FOUR} == dict.fromkeys(FOUR, "201 to spare · out at 201")
+
+
+def test_a_won_pool_game_says_only_won_of_its_winner(table):
+    # docs/rules/indian.md example 4 played to its end: Ann 40 is the last player left
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    table.play({"points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}})
+    table.names = ["Ann", "Ben", "Cy"]
+    table.play({"points": {"Ann": 0, "Ben": 10, "Cy": 30}})
+    page = table.page()
+    assert "Ann wins!" in text(page)
+    assert measure(page, "Ann") == ""
+    assert re.search(r'data-total-for="Ann".*?★ won\s*</span>\s*</span>', page, re.S)
 
 
 def test_a_points_game_of_indian_still_says_how_far_behind_the_lowest(table):

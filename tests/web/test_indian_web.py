@@ -234,3 +234,106 @@ def test_a_points_game_started_with_a_pool_of_201_still_costs_20_and_40_for_drop
     url = table.start("indian", NAMES, format="points", pool=201)
     page = text(client.get(f"{url}/hands/new"))
     assert "Dropped (first) · 20" in page and "Dropped (middle) · 40" in page
+
+
+def _options_shown(page):
+    """The options a page lists for its game, label -> value, from its Options panel."""
+    panel = re.search(r'<section class="panel options">(.*?)</section>', page, re.S)
+    assert panel, "no Options panel"
+    return dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", panel.group(1)))
+
+
+def test_a_deals_or_points_game_lists_only_the_options_that_apply_to_it(table, client):
+    for options, left_out in (({"format": "deals", "deals": 3}, {"Pool", "Rejoining"}),
+                              ({"format": "points"}, {"Pool", "Rejoining", "Deals"})):
+        url = table.start("indian", NAMES, **options)
+        for where in ("", "/review"):
+            shown = _options_shown(text(client.get(f"{url}{where}")))
+            assert not left_out & set(shown), (options, where, shown)
+            assert shown["Format"] == options["format"] and shown["Wrong show"] == "80", (options, where)
+    url = table.start("indian", NAMES, format="pool", pool=201, rejoin=True)
+    for where in ("", "/review"):
+        shown = _options_shown(text(client.get(f"{url}{where}")))
+        assert (shown["Pool"], shown["Rejoining"]) == ("201", "on") and "Deals" not in shown, where
+    # the rules page lists every option, saying which matter only with a format
+    rules = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(client.get("/rules/indian")))).split())
+    assert "Pool games: a total at or above it is out. Only when Format is pool." in rules
+
+
+# who declared, asked first; the declarer's four groups; a refused show recorded as a wrong show -------------
+
+
+def test_the_card_form_asks_who_declared_above_the_players(table, client):
+    url = table.start("indian", NAMES)
+    page = text(client.get(f"{url}/hands/new"))
+    asked, first_group = page.index('<select id="went_out"'), page.index('name="players-0-melds-0"')
+    assert page.index('name="wild_rank"') < asked < first_group
+    # every other game still asks who went out below the players' cards
+    url = table.start("rummy500", ["Ann", "Ben"])
+    page = text(client.get(f"{url}/hands/new"))
+    assert page.index('name="players-0-melds-0"') < page.index('<select id="went_out"')
+
+
+def test_the_declarer_is_given_four_group_rows_the_others_two(table, client):
+    url = table.start("indian", NAMES)
+    hand = {"wild_rank": "9", "went_out": "Ben", "players": {"Ben": {"melds": ["2H 3H 4H"]}}}
+    # without script, "Another group" for Cy posts the form: the page comes back with Ben, who declared, on four rows
+    page = text(client.post(f"{url}/hands/new", data=table.hand_form(hand) | {"more": "melds-2"}))
+    rows = {seat: len(re.findall(rf'name="players-{seat}-melds-\d+"', page)) for seat in range(4)}
+    assert rows == {0: 2, 1: 4, 2: 3, 3: 2}
+    assert 'value="2H 3H 4H"' in page
+
+
+NO_PURE = ["2H 3H 9C", "6S 7S 9D", "KD KH KS", "10C JC QC 9H"]  # 9s wild: no pure sequence
+
+
+def test_a_refused_show_offers_in_one_tap_to_be_the_declarers_wrong_show_and_two_players_save_it(table, client):
+    url = table.start("indian", ["Ann", "Ben"])
+    form = table.hand_form({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": NO_PURE}, "Ben": {"melds": ["4D 5D 6D"], "in_hand": "KC QD"}}})
+    refused = client.post(f"{url}/hands/new", data=form)
+    assert refused.status_code == 422
+    page = text(refused)
+    assert "Ann's show is not valid: no pure sequence" in page
+    assert re.search(r'<button[^>]*name="refused_show" value="0"[^>]*>Record it as Ann\'s wrong show · 80</button>', page)
+    # the tap sends the form as typed: at two players a wrong show ends the deal, Ben scoring 0
+    saved = client.post(f"{url}/hands/new", data=form | {"refused_show": "0"})
+    assert saved.status_code == 302, text(saved)
+    assert table.totals() == {"Ann": 80, "Ben": 0}
+
+
+def test_a_refused_show_tapped_at_four_players_keeps_everything_typed_and_asks_who_declared_after_it(table, client):
+    url = table.start("indian", NAMES)
+    form = table.hand_form({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": NO_PURE}, "Ben": {"state": "first_drop"}, "Cy": {"melds": ["4S 5S 6S"], "in_hand": "KC QD"},
+        "Dee": {"in_hand": "2C 3C"}}})
+    page = text(client.post(f"{url}/hands/new", data=form | {"refused_show": "0"}))
+    assert "Ann's wrong show is marked on the form; Ann's cards stay typed but are not saved." in page
+    assert "nobody declared" in page
+    assert re.search(r'<input checked id="players-0-state-\d" name="players-0-state" type="radio" value="wrong_show">', page)
+    for value in [*NO_PURE, "4S 5S 6S", "KC QD", "2C 3C"]:
+        assert f'value="{value}"' in page
+    assert table.totals() == dict.fromkeys(NAMES, 0)
+
+
+def test_no_offer_when_the_refusal_is_not_about_the_declarers_show(table, client):
+    url = table.start("indian", ["Ann", "Ben"])
+    form = table.hand_form({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"melds": ["4H 5H 7H"], "in_hand": "KC"}}})
+    page = text(client.post(f"{url}/hands/new", data=form))
+    assert "4H 5H 7H is not a sequence" in page and 'name="refused_show"' not in page
+
+
+def test_fixing_a_hand_into_a_refused_show_offers_the_wrong_show_too(table, client):
+    url = table.start("indian", ["Ann", "Ben"])
+    table.play({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": SHOW}, "Ben": {"melds": ["4D 5D 6D"], "in_hand": "2C 3D"}}})
+    assert table.totals() == {"Ann": 0, "Ben": 20}  # one pure sequence, no second: every card counts
+    [hand_id] = table.hand_ids()
+    fixed = table.hand_form({"wild_rank": "9", "went_out": "Ann", "players": {
+        "Ann": {"melds": NO_PURE}, "Ben": {"melds": ["4D 5D 6D"], "in_hand": "KC QD"}}}) | {"hand_version": "1"}
+    page = text(client.post(f"{url}/hands/{hand_id}/edit", data=fixed))
+    assert "Record it as Ann's wrong show · 80" in page
+    saved = client.post(f"{url}/hands/{hand_id}/edit", data=fixed | {"refused_show": "0"})
+    assert saved.status_code == 302, text(saved)
+    assert table.totals() == {"Ann": 80, "Ben": 0}

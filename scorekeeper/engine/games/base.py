@@ -33,6 +33,7 @@ from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
 if TYPE_CHECKING:
+    from scorekeeper.engine.melds import Reading
     from scorekeeper.engine.played import Hand, Problems
 
 
@@ -67,6 +68,18 @@ class Option:
             and value >= self.minimum
             and (self.maximum is None or value <= self.maximum)
         )
+
+    def applies(self, chosen: Mapping[str, Any]) -> bool:
+        """True unless this option matters only with another's value (`only_with`) and `chosen` has another.
+
+        >>> pool = Option("pool", "Pool", "choice", 101, choices=(101, 201), only_with=("format", "pool"))
+        >>> pool.applies({"format": "pool"}), pool.applies({"format": "deals"})
+        (True, False)
+        """
+        if self.only_with is None:
+            return True
+        name, value = self.only_with
+        return bool(chosen.get(name) == value)
 
     def described(self) -> str:
         """The values this option takes, in words."""
@@ -174,6 +187,12 @@ class Game:
     deal_may_end_unclaimed: ClassVar[bool] = False
     # the meld checker names each group in the game's words (Indian Rummy: "pure sequence"), see `group_name`
     names_groups: ClassVar[bool] = False
+    # a meld of enough cards is a canasta with a bonus of its own (Canasta), see `canasta_of`: the meld and lay-off
+    # checks say which canasta a meld makes
+    has_canastas: ClassVar[bool] = False
+    # a side's score for a hand depends on its own cards alone and on whether it went out (Canasta), so the hand
+    # form's live figure for a side is the engine's whole score for it (engine.side_check)
+    side_scores_alone: ClassVar[bool] = False
     # a whole declaration can be checked at once (Indian Rummy's show), see `declaration_refusal`
     checks_declarations: ClassVar[bool] = False
     # the fields a player's entry and a hand may hold beyond every game's (backups keep exactly these)
@@ -193,6 +212,13 @@ class Game:
     summary_words: ClassVar[tuple[str, str, str, str]] = ("went out", "meld", "melds", "left in hand")
     # the hand form's words for how a hand ended: a player went out, nobody did, and who went out (None: the usual)
     ended_words: ClassVar[tuple[str, str, str] | None] = None
+    # the hand form asks who went out above the players, as it decides what each is asked (Indian Rummy's declarer
+    # shows all 13 cards in groups, every other player counts theirs), and gives that player this many meld rows
+    asks_goer_first: ClassVar[bool] = False
+    goer_meld_rows: ClassVar[int] = 2
+    # the leaving (a state of `leavings`) a table scores a show the engine refuses as: Indian Rummy's wrong show,
+    # which the hand form offers in one tap when a save is refused naming the declarer ("" for none)
+    refused_show_leaving: ClassVar[str] = ""
     # how the hand form and errors ask for the wild rank, where the game asks for one
     wild_rank_help: ClassVar[str] = "choose the rank of the card turned up after the deal, like 7 or K"
     # the hand form's label for the wild rank, and the note under it ("" for none)
@@ -219,6 +245,19 @@ class Game:
     def option_specs(self) -> dict[str, Option]:
         """The options by name."""
         return {o.name: o for o in self.option_list}
+
+    def chosen_options(self, options: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """A table's options as its pages list them, (label, value) in the order stored, leaving out those that do
+        not apply to its other choices (Option.only_with: an Indian Rummy deals game has no pool)."""
+        specs = self.option_specs()
+        shown = []
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                shown.append((name.replace("_", " "), value))
+            elif spec.applies(options):
+                shown.append((spec.label, value))
+        return shown
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
@@ -294,8 +333,9 @@ class Game:
         """True when the lowest total leads at this table (`lowest_wins`, unless an option turns it round)."""
         return self.lowest_wins
 
-    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
-        """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing).
+    def standing_measure(self, options: Mapping[str, Any], total: int, finished: bool = False) -> str | None:
+        """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing);
+        `finished` once the game is over.
 
         None: the scoreboard's usual measure (toward the `target`, or behind the best total).
         """
@@ -340,8 +380,12 @@ class Game:
         return list(names)
 
     def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
-        """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total; None when they may."""
-        return f"{self.name} has no rejoining"
+        """Why `name` may not be dealt back in now (a hand's `rejoined`), given each side's total, naming them; None when they may."""
+        return f"{name} cannot rejoin: {self.name} has no rejoining"
+
+    def rejoining_reason(self, rules: Rules, totals: dict[str, int], rejoining: Sequence[str]) -> str | None:
+        """The game's status once the table confirmed `rejoining` for the next hand; None: the status as it stands."""
+        return None
 
     def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
         """What a hand's body says beside its scores in this game (the totals are those after the hand)."""
@@ -353,6 +397,10 @@ class Game:
 
     def group_name(self, cards: Sequence[MeldCard], rules: Rules, wild_rank: int | None) -> str | None:
         """The group `cards` make in the game's words (`names_groups`), None when they make none."""
+        return None
+
+    def canasta_of(self, reading: Reading, rules: Rules) -> tuple[str, int] | None:
+        """The canasta a meld makes (`has_canastas`), as its kind ("natural", "mixed") and bonus; None for none."""
         return None
 
     def declaration_refusal(self, groups: Sequence[Sequence[MeldCard]], rules: Rules, wild_rank: int | None) -> str | None:

@@ -1,4 +1,4 @@
-"""Basic Rummy: whoever goes out scores the cards left in everyone else's hand (docs/rules.md 5.6)."""
+"""Basic Rummy: whoever goes out scores the cards left in everyone else's hand (docs/rules/basic.md)."""
 
 from __future__ import annotations
 

@@ -115,6 +115,8 @@ class Canasta(HoldingCosts):
         ),
     )
     checks_totals_before = True
+    has_canastas = True
+    side_scores_alone = True  # no side collects another's cards: a side scores its own melds, hand and bonuses
     going_out_melds = "black threes"
     fixed_seats = "Canasta is played by fixed sides: a side cannot join late or leave"
 
@@ -272,11 +274,10 @@ class Canasta(HoldingCosts):
         all_red = 2 * rules.decks
         for name, player in hand.players.items():
             for meld in player.melds:
-                if is_canasta(meld):
-                    if is_natural(meld, rules):
-                        lines.append((name, NATURAL_CANASTA, f"a natural canasta of {rank_name(meld.low)}"))
-                    else:
-                        lines.append((name, MIXED_CANASTA, f"a mixed canasta of {rank_name(meld.low)}"))
+                canasta = self.canasta_of(meld, rules)
+                if canasta is not None:
+                    kind, bonus = canasta
+                    lines.append((name, bonus, f"a {kind} canasta of {rank_name(meld.low)}"))
             lines += self._red_threes(name, player.counts.get("red_threes", 0), bool(player.melds), all_red)
         goer = hand.went_out
         if goer:
@@ -293,6 +294,20 @@ class Canasta(HoldingCosts):
         if melded:
             return [(name, points, what)]
         return [(name, -points, f"{what}, against a side that melded nothing")]
+
+    def canasta_of(self, reading: Reading, rules: Rules) -> tuple[str, int] | None:
+        """A meld of seven or more: natural (500) without a wild card, mixed (300) with one.
+
+        >>> from scorekeeper.engine.melds import analyse
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> rules = table_rules("canasta")
+        >>> [Canasta().canasta_of(analyse(cards, rules, None).reading, rules)
+        ...  for cards in ("8H 8S 8D 8C 8H 8S 8D", "8H 8S 8D 8C 8H 8S 2C", "8H 8S 8D")]
+        [('natural', 500), ('mixed', 300), None]
+        """
+        if not is_canasta(reading):
+            return None
+        return ("natural", NATURAL_CANASTA) if is_natural(reading, rules) else ("mixed", MIXED_CANASTA)
 
     def rewards_concealed(self, rules: Rules) -> bool:
         """Going out concealed scores 200, not 100."""

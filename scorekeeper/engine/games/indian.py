@@ -164,6 +164,9 @@ class IndianRummy(DeadwoodGame):
     ended_words = ("A player declared a valid show", "Nobody declared: the others dropped or showed wrongly",
                    "Who declared")
     hand_fields = ("rejoined",)
+    asks_goer_first = True
+    goer_meld_rows = 4  # a show of 13 cards in groups of three or more is most often four groups (3 + 3 + 3 + 4)
+    refused_show_leaving = "wrong_show"
     wild_rank_help = "choose the rank of the cut joker, like 5 or K (A when the cut card is a printed joker)"
     wild_rank_label = "Cut joker"
     wild_rank_note = "Every card of this rank is wild; A for a printed joker."
@@ -185,19 +188,20 @@ class IndianRummy(DeadwoodGame):
             "decks": decks, "jokers": decks, "ace_high": True, "target": target,
         }
 
-    def standing_measure(self, options: Mapping[str, Any], total: int) -> str | None:
-        """Pool: how far a player in play is below the pool; nothing for a player out (the pool's note says it).
+    def standing_measure(self, options: Mapping[str, Any], total: int, finished: bool = False) -> str | None:
+        """Pool: how far a player in play is from being out, and where that is; nothing for a player out (the pool's
+        note says it) nor once the game is over (the winner is marked won).
 
-        >>> game = IndianRummy()
-        >>> game.standing_measure({"format": "pool", "pool": 101}, 40), game.standing_measure({"format": "pool", "pool": 101}, 160)
-        ('61 below 101', '')
-        >>> game.standing_measure({"format": "points"}, 40) is None
-        True
+        >>> game, pool = IndianRummy(), {"format": "pool", "pool": 101}
+        >>> game.standing_measure(pool, 40), game.standing_measure(pool, 0), game.standing_measure(pool, 160)
+        ('61 to spare · out at 101', '101 to spare · out at 101', '')
+        >>> game.standing_measure(pool, 40, finished=True), game.standing_measure({"format": "points"}, 40) is None
+        ('', True)
         """
         if options.get("format") != "pool":
             return None
         limit = int(options.get("pool") or 101)
-        return f"{limit - total} below {limit}" if total < limit else ""
+        return f"{limit - total} to spare · out at {limit}" if total < limit and not finished else ""
 
     def fixed_deals(self, rules: Rules) -> int | None:
         """Deals games last the deals chosen."""
@@ -408,15 +412,20 @@ class IndianRummy(DeadwoodGame):
         return max((total for name, total in totals.items() if name not in out), default=0)
 
     def rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
-        """Why `name` may not be dealt back in now, given each player's total; None when they may.
+        """Why `name` may not be dealt back in now, given each player's total, naming them; None when they may.
 
         >>> from scorekeeper.engine.rules import table_rules
         >>> game, pool = IndianRummy(), table_rules("indian", {"format": "pool"})
         >>> game.rejoin_refusal(pool, {"Ann": 40, "Ben": 97, "Cy": 101}, "Cy")
-        "Cy may not rejoin: Ben's 97 is not below 80"
+        "Cy cannot rejoin: Ben's 97 is not below 80"
         >>> game.rejoin_refusal(pool, {"Ann": 40, "Ben": 50, "Cy": 101}, "Cy") is None
         True
         """
+        why = self._rejoin_refusal(rules, totals, name)
+        # every caller (the page, the API, the command line) says whose rejoin was refused
+        return f"{name} cannot rejoin: {why}" if why is not None else None
+
+    def _rejoin_refusal(self, rules: Rules, totals: dict[str, int], name: str) -> str | None:
         if rules.option("format") != "pool":
             return "only a pool game has rejoining"
         if not rules.option("rejoin"):
@@ -426,11 +435,11 @@ class IndianRummy(DeadwoodGame):
         if len(still) <= 1:
             return "the pool game is over: nobody rejoins"
         if name not in out:
-            return f"{name} is not out, so {name} cannot rejoin"
+            return f"{name} is not out"
         top = max(still, key=still.__getitem__)
         below = REJOIN_BELOW[int(rules.option("pool"))]
         if still[top] >= below:
-            return f"{name} may not rejoin: {top}'s {still[top]} is not below {below}"
+            return f"{top}'s {still[top]} is not below {below}"
         return None
 
     def rejoin_offers(self, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
@@ -502,13 +511,38 @@ class IndianRummy(DeadwoodGame):
         out = self._out(rules, totals)
         left = [name for name in totals if name not in out]
         if len(left) > 1:
-            verb = "are" if len(out) > 1 else "is"
-            return Standing(reason=f"{names_joined(out)} {verb} out at {limit} or more; {names_joined(left)} play on")
+            return Standing(reason=f"{self._out_words(rules, out)}{names_joined(left)} play on")
         if len(left) == 1:
             return Standing("finished", left[0], f"{left[0]} is the last player left: the others reached {limit}")
         ahead = leaders(totals, lowest=True)
         winner = ahead[0] if len(ahead) == 1 else None
         return Standing("finished", winner, f"everyone reached {limit}: {names_joined(ahead)} on the lowest total")
+
+    @staticmethod
+    def _out_words(rules: Rules, out: Sequence[str]) -> str:
+        """"Cy is out at 101 or more; " (nothing with nobody out), to begin a pool's status."""
+        if not out:
+            return ""
+        return f"{names_joined(list(out))} {'are' if len(out) > 1 else 'is'} out at {rules.target} or more; "
+
+    def rejoining_reason(self, rules: Rules, totals: dict[str, int], rejoining: Sequence[str]) -> str | None:
+        """Pool: the status once the table confirmed `rejoining` for the next hand: who comes back on what total, who
+        stays out, who plays on; None when the rules let none of them back in now.
+
+        >>> from scorekeeper.engine.rules import table_rules
+        >>> pool = table_rules("indian", {"format": "pool"})
+        >>> IndianRummy().rejoining_reason(pool, {"Ann": 40, "Ben": 60, "Cy": 130, "Dev": 160}, ["Dev"])
+        'Cy is out at 101 or more; Dev rejoins on 61; Ann, Ben and Dev play on'
+        """
+        offers = self.rejoin_offers(rules, totals)
+        back = [name for name in rejoining if name in offers]
+        if not back:
+            return None
+        out = [name for name in self._out(rules, totals) if name not in back]
+        playing = [name for name in totals if name not in out]
+        verb = "rejoin" if len(back) > 1 else "rejoins"
+        # every player dealt back in comes back on the same total: one more than the highest still in
+        return f"{self._out_words(rules, out)}{names_joined(back)} {verb} on {offers[back[0]]}; {names_joined(playing)} play on"
 
     def points_bonuses(self, rules: Rules) -> tuple[list[str], list[str]]:
         """Points hands are each player's count (in deals, the winner's takings and the losers' minus)."""

@@ -1,4 +1,4 @@
-"""Michigan Rummy: scored like 500 Rum, but every hand is a game of its own (docs/rules.md 5.4)."""
+"""Michigan Rummy: scored like 500 Rum, but every hand is a game of its own (docs/rules/michigan.md)."""
 
 from __future__ import annotations
 

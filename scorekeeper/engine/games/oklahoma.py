@@ -1,4 +1,4 @@
-"""Oklahoma: two decks, every deuce wild, the queen of spades worth 50 (docs/rules.md 5.3)."""
+"""Oklahoma: two decks, every deuce wild, the queen of spades worth 50 (docs/rules/oklahoma.md)."""
 
 from __future__ import annotations
 

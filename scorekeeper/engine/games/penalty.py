@@ -1,4 +1,4 @@
-"""Rummy to 100: cards left in hand are penalty points; the lowest total wins (docs/rules.md 5.7)."""
+"""Rummy to 100: cards left in hand are penalty points; the lowest total wins (docs/rules/penalty.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Persian Rummy: two fixed partnerships, jokers apart, four of a kind doubled (docs/rules.md 5.2)."""
+"""Persian Rummy: two fixed partnerships, jokers apart, four of a kind doubled (docs/rules/persian.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""500 Rum: score what you meld, lose what you hold (docs/rules.md 5.1); its count and options, which Michigan shares."""
+"""500 Rum: score what you meld, lose what you hold (docs/rules/rummy500.md); its count and options, which Michigan shares."""
 
 from __future__ import annotations
 

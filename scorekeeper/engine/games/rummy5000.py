@@ -1,4 +1,4 @@
-"""5000 Rummy: a wild rank each hand; whoever goes out collects the cards left in other hands (docs/rules.md 5.5)."""
+"""5000 Rummy: a wild rank each hand; whoever goes out collects the cards left in other hands (docs/rules/rummy5000.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gin Rummy (docs/rules.md 5.8), in one package: the game, its facts, the exact arrangement of a hand and its scoring.
+"""Gin Rummy (docs/rules/gin.md), in one package: the game, its facts, the exact arrangement of a hand and its scoring.
 
 ``game.py`` is the game as the registry lists it; ``rules.py`` its facts (the
 hand, the knock); ``solver.py`` and ``arrangement.py`` find the arrangement

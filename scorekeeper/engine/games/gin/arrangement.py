@@ -1,6 +1,6 @@
 """Gin rummy: the arrangement of a hand that leaves the least deadwood, exactly.
 
-Rules (docs/rules.md 5.8): one deck, no jokers, aces low only; deadwood counts
+Rules (docs/rules/gin.md): one deck, no jokers, aces low only; deadwood counts
 ace 1, 2-10 face value, J Q K 10; a hand may knock with 10 or less; the
 defender lays off onto the knocker's melds, except after gin.
 

@@ -1,4 +1,4 @@
-"""Gin Rummy the game: two players, knock or go gin, deadwood decides (docs/rules.md 5.8)."""
+"""Gin Rummy the game: two players, knock or go gin, deadwood decides (docs/rules/gin.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gin Rummy's facts, in one place (docs/rules.md 5.8): the hand and the knock.
+"""Gin Rummy's facts, in one place (docs/rules/gin.md): the hand and the knock.
 
 Everything that needs one of them (the solver's tables, the arrangement, the
 hand reader, the scorer, the game's options, the page that takes both

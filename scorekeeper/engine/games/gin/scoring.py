@@ -1,6 +1,6 @@
 """How a gin hand scores: a knock, gin or big gin, an undercut; the warnings of a better arrangement; the game end.
 
-The rules are docs/rules.md 5.8; the game (game.py) asks these.
+The rules are docs/rules/gin.md; the game (game.py) asks these.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def gin_result(hand: Hand, rules: Rules) -> str:
 def gin_game_end(standing: Standing, rules: Rules, totals: dict[str, int], wins: dict[str, int]) -> None:
     """Game, box and shutout bonuses, added once when the game is won.
 
-    Decision (the rules, docs/rules.md 5.8, leave it open): a shutout doubles the winner's
+    Decision (the rules, docs/rules/gin.md, leave it open): a shutout doubles the winner's
     whole score, game bonus and box bonuses included, as most gin tables
     score a shutout: 60 + 50 in hands, game bonus 100, two boxes of 25
     make 260, doubled to 520. The option's help text says the same.
