@@ -2,8 +2,9 @@
 # Lighthouse (npm's, pinned in bench/lighthouse/ and installed there on first use, so make test never needs it)
 # on Debian's chromium, as a phone: the home page, a scoreboard and a
 # hand form of a 500 Rum game of four with two hands played, served by `scorekeeper serve` (waitress) on a
-# throwaway data folder. Prints Performance, Accessibility and Best Practices for each page; the full
-# reports go to test-artifacts/lighthouse/.
+# throwaway data folder (and the hand form of a table of six, which comes folded). Prints Performance,
+# Accessibility and Best Practices for each page, and the hand forms' paint, blocking and shift figures;
+# the full reports go to test-artifacts/lighthouse/.
 #
 #   bench/lighthouse.sh            (after `make setup`)
 #   PORT=5099 bench/lighthouse.sh
@@ -31,9 +32,12 @@ with app.app_context():
     gs = service.create_session("rummy500", {}, names)
     service.add_hand(gs, {"ended": "went_out", "went_out": "Ann", "points": dict(zip(names, (85, -10, 35, 5)))})
     service.add_hand(gs, {"ended": "went_out", "went_out": "Cy", "points": dict(zip(names, (-20, 40, 95, -5)))})
-    print(gs.edit_token)
+    # a long table's form too: five or more players come folded
+    six = service.create_session("rummy500", {}, names + ["Eve", "Fay"])
+    print(gs.edit_token, six.edit_token)
 PY
 )
+read -r EDIT SIX <<<"$EDIT"
 
 .venv/bin/scorekeeper serve --port "$PORT" --data-dir "$DATA" >"$OUT/server.log" 2>&1 &
 SERVER=$!
@@ -42,7 +46,7 @@ BASE="http://127.0.0.1:$PORT"
 for _ in $(seq 50); do curl -fs -o /dev/null "$BASE/" && break; sleep 0.2; done
 
 printf '%-12s %12s %14s %15s\n' page Performance Accessibility "Best Practices"
-for page in "home /" "scoreboard /s/$EDIT" "hand-form /s/$EDIT/hands/new"; do
+for page in "home /" "scoreboard /s/$EDIT" "hand-form /s/$EDIT/hands/new" "hand-form-6 /s/$SIX/hands/new"; do
   set -- $page
   "$LIGHTHOUSE" "$BASE$2" --quiet --form-factor=mobile --screenEmulation.mobile \
     --only-categories=performance,accessibility,best-practices \
@@ -53,5 +57,10 @@ for page in "home /" "scoreboard /s/$EDIT" "hand-form /s/$EDIT/hands/new"; do
     const s = (c) => r.categories[c].score === null ? "n/a" : Math.round(r.categories[c].score * 100);
     console.log(process.argv[2].padEnd(12), String(s("performance")).padStart(12), String(s("accessibility")).padStart(14),
                 String(s("best-practices")).padStart(15));
+    if (process.argv[2].startsWith("hand-form")) {
+      const shown = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index",
+                     "cumulative-layout-shift", "server-response-time"].map((id) => `${id} ${r.audits[id].displayValue}`);
+      console.log("  " + shown.join(", "));
+    }
   ' "$PWD/$OUT/$1.json" "$1"
 done

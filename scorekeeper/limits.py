@@ -13,8 +13,10 @@ from typing import overload
 
 # characters in a player's name (the player.name column is this wide)
 MAX_NAME = 40
-# players one session ever seats, late players included: no game seats more at once
-MAX_SEATS = 8
+# players one session ever seats, late players and those who left included: twice the fullest table (8), so a
+# chair freed by a player who left can be taken again and again in an evening, while a stored game (and its
+# backup) stays bounded. The players at the table at once are the game's own limit (max_players), which the engine checks
+MAX_SEATS = 16
 # hands in one session: years of Michigan evenings fit many times over
 MAX_HANDS = 10_000
 # points one player scores in one hand entered as points: no game comes near it

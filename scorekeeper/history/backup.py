@@ -462,7 +462,7 @@ def _read_names(names: Any, where: str) -> list[str]:
     if not isinstance(names, list) or not names:
         raise ImportRefused(f"{where}: `players` must list the players' names in seat order.")
     if len(names) > limits.MAX_SEATS:
-        raise ImportRefused(f"{where} lists {len(names)} players; no game seats more than {limits.MAX_SEATS}.")
+        raise ImportRefused(f"{where} lists {len(names)} players; no game keeps more than {limits.MAX_SEATS}.")
     seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str):

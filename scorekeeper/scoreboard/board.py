@@ -63,8 +63,8 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "leaders": lead,
         "finished": finished,
         "counts_hands_won": gs.variant.counts_hands_won,
-        # who deals: from the players the engine dealt each hand (no hand loaded), when it scored them
-        "dealers": dealing.dealers(gs, entry.scoring.dealt_hands() if entry.scoring is not None else None),
+        # who deals: from the players the engine dealt each hand (no hand loaded), once per version
+        "dealers": dealing.dealers(gs),
         "entry": entry,
     }
 
@@ -203,15 +203,21 @@ def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: A
              best: int, finished: bool = False) -> str:
     """Where a side stands toward the end of the game, in words (see standings): the game's own, else the usual.
 
-    `lowest` says whether the lowest total is best at this table; `finished` that the game is over.
+    `lowest` says whether the lowest total is best at this table; `finished` that the game is over. A side
+    that left (rank 0), and once the game is over every side, goes nowhere any more: it needs nothing, and
+    says at most that it reached the target (a game's own words, given `finished`, come first for the latter).
     """
     total = place.total
+    if not place.rank:
+        return _reached(target, counted)
     own = game.standing_measure(options, total, finished=finished)
     if own is not None:
         return own
+    if finished:
+        return _reached(target, counted)
     if isinstance(target, int) and target > 0:
         if counted >= target:
-            return f"reached {target}"
+            return _reached(target, counted)
         if lowest:
             # a penalty game ends when a total reaches the target: room left below it is good
             return f"{target - counted} below {target}"
@@ -220,6 +226,11 @@ def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: A
     if not place.rank or best == total:
         return ""
     return f"{abs(best - total)} behind"
+
+
+def _reached(target: Any, counted: int) -> str:
+    """"reached <target>" for a side whose counted total is at or over the target, else nothing."""
+    return f"reached {target}" if isinstance(target, int) and target > 0 and counted >= target else ""
 
 
 def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -239,11 +250,15 @@ def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: l
 
 def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
     """Each player's running total before the hand being entered (their partnership's, in Persian); a player the
-    table confirmed rejoins a pool from it stands on the total they come back on."""
-    board = scoreboard(gs)
-    body = board["body"]
+    table confirmed rejoins a pool from it stands on the total they come back on.
+
+    Read from the standings cache's entry alone: the hand form needs none of the scoreboard's rows.
+    """
+    entry = standings_cache.standing(gs)
+    body = entry.body
+    pool = pool_marks(gs, body, entry.scoring, len(entry.hands or ()))
     totals = body.get("totals") or {}
-    back = {name: total for name, total in board["pool"].rejoining.items() if total is not None}
+    back = {name: total for name, total in pool.rejoining.items() if total is not None}
     found = {}
     for name in names:
         if name in back:

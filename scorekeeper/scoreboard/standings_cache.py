@@ -81,6 +81,9 @@ class Entry:
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
     # the key of each shown hand's row, by position (see scoreboard.live_rows.row_keys), worked out when first asked
     row_keys: dict[int, str] | None = None
+    # small answers worked out from this version by going over every hand (sessions.dealing's dealers), by name:
+    # a page asks them again at no cost, however long the game
+    worked_out: dict[str, Any] = field(default_factory=dict)
 
 
 def _deep_size(value: Any, seen: set[int]) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DealerChoice, GameSession
-from scorekeeper.scoreboard.standings_cache import standing
+from scorekeeper.scoreboard.standings_cache import Entry, standing
 from scorekeeper.sessions import rejoins, service
 
 
@@ -71,11 +71,24 @@ def _seats_dealt(gs: GameSession, seats: dict[str, int], everyone: list[int],
     return [[seats[name] for name in players if name in seats] or everyone for players in dealt]
 
 
-def dealers(gs: GameSession, dealt: list[list[str]] | None = None) -> Dealers:
-    """Who deals the hand being entered now and who deals next (`dealt`: see dealer_names)."""
-    every = dealer_names(gs, dealt)
-    # every stored hand's dealer, then the next two: the hand being entered is the one before last
-    return Dealers(hand=len(every) - 1, deals=every[-2], next=every[-1])
+def dealers(gs: GameSession) -> Dealers:
+    """Who deals the hand being entered now and who deals next.
+
+    Worked out once per session version (the deal goes round every stored hand) and kept with
+    the version's standings: every change to the hands, the seats or the dealer chosen bumps it.
+    """
+    entry = standing(gs)
+    found = entry.worked_out.get("dealers")
+    if found is None:
+        every = dealer_names(gs, _dealt_of(entry))
+        # every stored hand's dealer, then the next two: the hand being entered is the one before last
+        found = entry.worked_out["dealers"] = Dealers(hand=len(every) - 1, deals=every[-2], next=every[-1])
+    return found
+
+
+def _dealt_of(entry: Entry) -> list[list[str]] | None:
+    """The players dealt each stored hand, as the standings entry's Scoring answers (None when it refused the hands)."""
+    return entry.scoring.dealt_hands() if entry.scoring is not None else None
 
 
 def choose_dealer(gs: GameSession, name: str) -> Dealers:

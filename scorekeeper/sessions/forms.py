@@ -7,6 +7,7 @@ the engine's to say (see sessions/hand_form_data.py for the translation).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from wtforms import (
@@ -29,6 +30,9 @@ from scorekeeper.forms import PageForm
 from scorekeeper.limits import MAX_NAME, name_problem, whole_number
 
 RANK_CHOICES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+# from this many players the hand form starts folded to one line a player, one card open: on a phone
+# (390x844, chromium) the folded lines and one open card fit two screens from 5 to 8 players, two open cards do not
+LONG_TABLE = 5
 _SUM = re.compile(r"^\s*[+-]?\s*[0-9]+(\s*[+-]\s*[0-9]+)*\s*$")
 _TERM = re.compile(r"([+-]?)\s*([0-9]+)")
 
@@ -305,6 +309,31 @@ class HandCardsForm(HandFormBase):
                     onto.append(SelectChoice(f"{owner}:{row}", f"{names[owner]}'s meld {row + 1}"))
             for layoff in player.layoffs:
                 _setup_onto(layoff, onto, names)
+
+    def open_seats(self, wanted: Collection[int | None] = ()) -> set[int]:
+        """The seats whose cards the page opens, as it is sent (folded on the server: no script moves the page after).
+
+        Every card at a table of fewer than LONG_TABLE players; at a longer one, the cards the server
+        marked with a problem and those of the players `wanted` (a row was added to theirs, an offer
+        is made in it), else the first.
+        """
+        seats = range(len(self.players))
+        if len(self.players) < LONG_TABLE:
+            return set(seats)
+        marked = {seat for seat in seats if seat in self.player_errors or self.players[seat].errors}
+        return marked | {seat for seat in wanted if seat in seats} or {0}
+
+    def nothing_entered(self, seat: int, name: str) -> bool:
+        """Whether nothing is typed, chosen or marked for the player at `seat` (called `name`).
+
+        Their folded line then says "nothing entered" as the page is sent, the words static/js/hand-form.js
+        keeps there; any other line is the script's to write.
+        """
+        player = self.players[seat]
+        typed = [*player.melds, *[layoff.cards for layoff in player.layoffs], player.in_hand]
+        went_out = self.ended.data == "went_out" and self.went_out.data == name
+        return not (any(field.data for field in typed) or player.state.data or player.errors
+                    or seat in self.player_errors or went_out)
 
     def _give_goer_rows(self, names: list[str], game: Game) -> None:
         """The meld rows the game gives the player chosen as going out (Game.goer_meld_rows: a declarer, four)."""

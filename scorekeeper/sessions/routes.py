@@ -233,6 +233,12 @@ def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[st
     form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]), leaving_costs(gs))
 
 
+def _row_added_for() -> int | None:
+    """The seat whose "another meld / lay-off" button was pressed (no JavaScript), if one was: its card stays open."""
+    _, _, seat_text = request.form.get("more", "").partition("-")
+    return whole_number(seat_text, None)
+
+
 def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
     more = request.form.get("more", "")
@@ -266,15 +272,18 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
     # (`sent`: draft_service.parts, when the caller has loaded them already)
     parts = draft_service.part_values(gs, sent) if mode == "cards" and hand is None else None
     names = _names(gs, hand)
+    # counted, never by loading the hands: a long game's form costs what a short one's does
+    number = hand.position if hand is not None else service.next_position(gs)
     return render_template(
-        "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand,
+        "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand, number=number,
         error=error, problems=problems(form) if error else [], stale=stale, names=names, spec=game_spec(gs.game),
         show_offer=show_offer,
         deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
         concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
-        deal_note=deal_note(gs, hand.position if hand is not None else len(gs.hands) + 1),
+        deal_note=deal_note(gs, number),
         first_problem=form.first_problem() if status >= 400 else None,
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
+        open_seats=form.open_seats([_row_added_for(), show_offer and show_offer.seat]) if mode == "cards" else None,
         totals=player_totals(gs, names) if hand is None else None,
         bonuses=points_bonuses(gs) if mode == "points" else None,
         dealers=dealing.dealers(gs) if hand is None else None,

@@ -88,7 +88,9 @@ def seat_late_player(gs: GameSession, name: str, start: str) -> None:
     """Seat a player who arrives mid-game, after the last seat; they are dealt in from the next hand.
 
     Their total starts at 0 or at the lowest total at the table (`start`:
-    "zero" or "lowest"; engine.seating works it out from the hands).
+    "zero" or "lowest"; engine.seating works it out from the hands). The limit is
+    the players at the table at once, which the engine checks against the game
+    (a player who left frees their chair); MAX_SEATS only bounds the seats one game keeps.
     """
     if start not in STARTS:
         raise NotChanged('Choose where their total starts: at 0, or at the lowest total.')
@@ -96,7 +98,7 @@ def seat_late_player(gs: GameSession, name: str, start: str) -> None:
     roster = gs.player_names
     if len(roster) >= MAX_SEATS:
         # every seat a game ever had is kept (its players are in past hands), and a backup must restore it
-        raise NotChanged(f"This game has seated {len(roster)} players, the most one game can keep.")
+        raise NotChanged(f"This game has seated {len(roster)} players over its hands, the most one game can keep.")
     # hands dealt before they came were dealt to everyone seated then: say so in each, before the table grows
     for hand in gs.hands:
         if SEATED not in hand.data:

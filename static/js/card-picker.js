@@ -1,7 +1,8 @@
 // The card picker: a grid of cards that types into the one card field it was opened from.
 //
 // Every card field (a text input marked [data-cards], found by delegation, so rows added later
-// count too) gets a "Cards" button beside it. The button opens the picker docked just below the
+// count too) gets a "Cards" button beside it (the hand forms draw theirs with the page, so nothing
+// changes once it is shown; the script adds the others). The button opens the picker docked just below the
 // field and its verdict, so both stay in sight; Escape or Done closes it and gives the focus back
 // to the field. The cards are one Tab stop, a WAI-ARIA APG layout grid with a roving tabindex:
 // left/right within a suit, up/down between suits, Home/End, Enter or Space adds the card. Each

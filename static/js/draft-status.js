@@ -1,9 +1,10 @@
 // Players' own entries, followed live: every few seconds ask who has sent their part of the next
 // hand. On the hand form every part sent is merged in as it arrives (parts-merge.js: it fills only
 // players nothing is typed for here, and shows a player both typed and sent side by side), and a
-// note names every sender; on a player's own page, the hand being saved is announced with a link
-// to the scoreboard, saying whether the hand as saved used the player's part. Nothing is asked while the page is hidden. Without script, the hand form
-// opened (or sent back) shows the parts sent so far.
+// note names every sender; on a player's own page, once the hand is saved, the page for the next hand
+// takes its place, saying with a link to the scoreboard whether the hand as saved used the player's
+// part. Nothing is asked while the page is hidden. Without script, the hand form opened (or sent
+// back) shows the parts sent so far.
 
 import { askFresh, pollWhileVisible } from "./poll.js";
 
@@ -23,10 +24,8 @@ async function start() {
   const hand = Number(panel.dataset.hand);
   const own = document.getElementById("draft-form");
   const onOwnPage = Boolean(own);
-  // a player's own page asks whether the hand, once saved, used their part
-  const statusUrl = own
-    ? `${panel.dataset.statusUrl}?${new URLSearchParams({ seat: own.elements.seat.value, hand })}`
-    : panel.dataset.statusUrl;
+  // whether the saved hand used a player's part is said by their page for the next hand (handSaved)
+  const statusUrl = panel.dataset.statusUrl;
   const form = document.getElementById("hand-form");
   const partsUrl = form && form.elements.parts_seen ? panel.dataset.partsUrl : null;
   // only the hand form merges parts: a player's own page does without that script
@@ -34,14 +33,11 @@ async function start() {
   if (partsUrl) holdSaveWhileChoosing(form);
   let latest = null;
 
-  function handSaved(text) {
-    const banner = document.getElementById("draft-saved");
-    if (!banner) return;
-    banner.querySelector('[data-draft="saved-text"]').textContent = text || `Hand ${hand} was saved.`;
-    banner.hidden = false;
-    // the part now belongs to a saved hand: sending it again would be refused; a reload starts the next hand
-    if (own) own.querySelector('button[value="send"]').disabled = true;
-    show("news", "Reload this page to enter your part of the next hand.").hidden = false;
+  function handSaved() {
+    // a player's own page moves on to the next hand as a reload would: the saved notice (with or
+    // without their part, said by the server) above an empty form, never the sent part's notice
+    // beside a form of the saved hand that can no longer be sent
+    window.location.replace(own.dataset.savedUrl);
   }
 
   /** Merge the parts sent into the hand form, and say what became of each sender's part. */
@@ -62,7 +58,7 @@ async function start() {
   /** Show who has sent their part; false once the hand was saved (nothing more to follow). */
   function update(state) {
     if (state.hand !== hand) {
-      if (onOwnPage) handSaved(state.saved_text);
+      if (onOwnPage) handSaved();
       else show("news", `Hand ${hand} was saved from another phone: see the scoreboard.`).hidden = false;
       return false;
     }

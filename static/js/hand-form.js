@@ -5,8 +5,8 @@
 // - "who went out" (and "went out concealed") only show when a player went out;
 // - each player's card folds to one line ("2 melds · 1 lay-off · 3 cards left") with the hand's live
 //   count ("+23"): the sum of the points the live checks answered (meld-check.js), counted the way
-//   the game counts (the form's data-hand-count); a long table starts folded, but for the player who
-//   needs attention;
+//   the game counts (the form's data-hand-count); a long table comes folded from the server
+//   (HandCardsForm.open_seats), so that nothing moves once the page is shown;
 // - after a refused save the page opens on the first field the server marked (its autofocus),
 //   in view with its messages. Save always asks the server: a live check is advice, the whole
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
@@ -14,8 +14,6 @@
 import { ensureField } from "./form-rows.js";
 
 const ANY_GOER = "*";
-// from this many players a table starts folded (when it would not fit in two screens); fewer start open
-const LONG_TABLE = 5;
 
 /** A meld row's cards: as the engine read them (canonical notation) once checked, else as typed; null without the row. */
 function meldText(form, seat, row) {
@@ -134,6 +132,7 @@ function summaryOf(form, card) {
   if (melds) parts.push(counted(melds, meld, meldPlural));
   if (layoffs) parts.push(counted(layoffs, "lay-off", "lay-offs"));
   if (left) parts.push(left.dataset.count ? `${left.dataset.count} ${leftWord}` : form.dataset.inHandWord || "cards left in hand");
+  // the server writes the same words on a card with nothing in it (HandCardsForm.nothing_entered)
   const text = parts.join(" · ") || "nothing entered";
   return card.querySelector("[aria-invalid=true]") ? `⚠ ${text}` : text;
 }
@@ -176,28 +175,6 @@ function refreshSummaries(form) {
     if (line) line.textContent = summaryOf(form, card);
     const count = card.querySelector("[data-live-count]");
     if (count) count.textContent = countOf(form, card);
-  }
-}
-
-/**
- * A long table (LONG_TABLE players or more) starts folded to one line a player, so the form stays within about two screens:
- * the card that needs attention (a marked field, the player the address names) stays open, then
- * cards from the top open as long as the form still fits.
- */
-function foldLongTable(form) {
-  const cards = Array.from(form.querySelectorAll(".player-card"));
-  const fits = () => document.documentElement.scrollHeight <= 2 * window.innerHeight;
-  if (cards.length < LONG_TABLE || fits()) return;
-  const attention = cards.find((card) => card.hasAttribute("data-problem") || card.querySelector("[autofocus], .field-errors"))
-    || cards.find((card) => card.id === window.location.hash.slice(1));
-  for (const card of cards) card.open = card === attention;
-  for (const card of cards) {
-    if (card.open) continue;
-    card.open = true;
-    if (!fits()) {
-      card.open = false;
-      break;
-    }
   }
 }
 
@@ -265,7 +242,6 @@ function start(form) {
       }
     }
   }).observe(form, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
-  foldLongTable(form);
   // a field the server marked has the focus (autofocus): make sure it is in view with its messages
   const marked = form.querySelector("[autofocus]");
   if (marked) {

@@ -8,6 +8,7 @@ checked only at Save; after an error the page opened at its top.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -273,3 +274,77 @@ def test_the_card_pickers_next_field_opens_a_folded_players_card(page, live_serv
     expect(page.get_by_label(f"{second}'s meld 1")).to_be_visible()
     picker.get_by_role("button", name="7 of hearts", exact=True).tap()
     expect(page.get_by_label(f"{second}'s meld 1")).to_have_value("7H")
+
+
+# every layout shift the page has had since it started loading, as Lighthouse adds them up (none after an input)
+LAYOUT_SHIFT = """() => new Promise((done) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const shift of list.getEntries()) if (!shift.hadRecentInput) total += shift.value;
+  }).observe({ type: "layout-shift", buffered: true });
+  setTimeout(() => done(total), 300);
+})"""
+OPEN_CARDS = "() => Array.from(document.querySelectorAll('details.player-card'), (card) => card.open)"
+
+
+def test_a_long_tables_form_comes_folded_and_nothing_moves_once_it_is_shown(page, live_server, keep_screen):
+    start(page, live_server, FIVE + ("Fay",))
+    served = page.request.get(page.url).text()
+    # as a slow phone runs them: the scripts arrive after the page is first painted
+    page.route(re.compile(r".*\.js$"), lambda route: (time.sleep(0.4), route.continue_()))
+    page.reload()
+    page.wait_for_load_state("load")
+    assert page.evaluate(LAYOUT_SHIFT) == 0
+    # the server folds the table: the first card open, the others one line each, as the scripts leave them
+    tags = re.findall(r'<details class="player-card"[^>]*>', served)
+    assert [bool(re.search(r"\sopen[\s>]", tag)) for tag in tags] == [True] + [False] * 5
+    assert page.evaluate(OPEN_CARDS) == [True] + [False] * 5
+    assert form_height(page) <= 2 * VIEWPORT_HEIGHT
+    keep_screen(page, "hand_form_six_players_folded_by_the_server")
+
+
+# what the first screen shows: every element on it that is drawn, where, and the words it holds itself
+FIRST_SCREEN = """() => Array.from(document.body.querySelectorAll("*")).flatMap((element) => {
+  const box = element.getBoundingClientRect();
+  if (!box.width || !box.height || box.top >= window.innerHeight || getComputedStyle(element).visibility !== "visible") return [];
+  const words = Array.from(element.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE)
+    .map((node) => node.textContent.trim()).join(" ").trim();
+  return [[element.tagName, Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height), words]];
+})"""
+
+
+@pytest.mark.parametrize("players", [FIVE[:4], FIVE + ("Fay",)], ids=["4 players", "6 players, folded"])
+def test_the_form_as_first_painted_is_the_form_once_its_scripts_have_run(page, browser, browser_context_args, live_server,
+                                                                          keep_screen, players):
+    start(page, live_server, players)
+    # the page before any script has run (a slow phone's first paint), then as the scripts leave it
+    page.route("**/*.js", lambda route: route.abort())
+    page.reload()
+    page.wait_for_load_state("load")
+    keep_screen(page, f"hand_form_of_{len(players)}_before_its_scripts")
+    before = page.evaluate(FIRST_SCREEN)
+    page.unroute("**/*.js")
+    page.reload()
+    page.wait_for_load_state("load")
+    # the scripts have run: the live count of a player's card is theirs
+    page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    expect(page.locator("#player-0 [data-live-count]")).to_have_text("+24")
+    page.get_by_label("Ann's meld 1").fill("")
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    keep_screen(page, f"hand_form_of_{len(players)}_after_its_scripts")
+    after = page.evaluate(FIRST_SCREEN)
+    assert len(before) > 50
+    assert [box for box in after if box not in before] == [], "the scripts changed the first screen after it was painted"
+    # the Cards buttons are the page's own, one a card field, each opening the picker for its field
+    expect(page.locator(".picker-open")).to_have_count(page.locator("[data-cards]").count())
+    page.get_by_role("button", name="Cards for Ann's meld 2").tap()
+    expect(page.get_by_role("group", name="Card picker")).to_be_visible()
+    # without script they would do nothing: they are not shown
+    quiet = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        plain = quiet.new_page()
+        plain.goto(page.url)
+        expect(plain.get_by_label("Ann's meld 1")).to_be_visible()
+        expect(plain.locator(".picker-open").first).to_be_hidden()
+    finally:
+        quiet.close()

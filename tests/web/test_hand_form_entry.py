@@ -196,3 +196,26 @@ def test_in_oklahoma_a_players_own_page_offers_only_their_own_melds(app, table):
     page = ben.get(f"{table.url}/my-hand").get_data(as_text=True)
     assert options_of(page, "layoffs-0-onto") == ["1:0", "1:1"]
     assert "The rules of this game do not let you lay off onto these." in page
+
+
+def open_cards(page: str) -> list[str]:
+    """The players whose cards the page opens as it is sent, in seat order."""
+    return [name for tag, name in re.findall(r'(<details class="player-card"[^>]*data-name="([^"]*)"[^>]*>)', page)
+            if re.search(r"\sopen[\s>]", tag)]
+
+
+def test_a_long_table_comes_folded_from_the_server_with_the_card_that_needs_attention_open(table):
+    six = ["Ann", "Ben", "Cy", "Dot", "Eve", "Fay"]
+    table.start("rummy500", six)
+    assert open_cards(new_hand(table)) == ["Ann"]
+    # a row added without script: that player's card stays open
+    data = table.hand_form({"went_out": "Ann", "players": {"Ann": {"melds": ["7h 8h 9h"]}}})
+    data["more"] = "melds-3"
+    assert open_cards(table.client.post(f"{table.url}/hands/new", data=data).get_data(as_text=True)) == ["Dot"]
+    # a refused save: the card of the player it marks is open
+    refused = table.play({"went_out": "Ann", "players": {"Ann": {"melds": ["7h 8h 9h"]}, "Eve": {"in_hand": "zz"}}})
+    assert refused.status_code == 422
+    assert open_cards(refused.get_data(as_text=True)) == ["Eve"]
+    # a table of four starts with every card open
+    table.start("rummy500", six[:4])
+    assert open_cards(new_hand(table)) == six[:4]

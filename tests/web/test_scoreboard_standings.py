@@ -45,7 +45,7 @@ def test_partnerships_are_ranked_as_sides(table):
     assert [(rank, name) for rank, name, _, _ in standings(table.page())] == [(1, "Ben & Dee"), (2, "Ann & Cy")]
 
 
-def test_a_won_game_shows_its_winner_on_top_and_neither_a_leader_nor_a_next_dealer(table):
+def test_a_won_game_shows_its_winner_on_top_and_neither_a_leader_nor_a_next_dealer_nor_what_losers_need(table):
     table.start("rummy500", ["Ann", "Ben", "Cy"], target=100)
     table.play(points(table, Ann=60, Ben=10, Cy=-5))
     assert "deals hand 2" in dealer_line(table.page())
@@ -57,8 +57,7 @@ def test_a_won_game_shows_its_winner_on_top_and_neither_a_leader_nor_a_next_deal
     banner = banner[:banner.index("</section>")]
     assert "Ann wins!" in banner and ">Rematch</button>" in banner and "Review the game" in banner
     assert [(rank, name, line) for rank, name, _, line in standings(page)] == [
-        (1, "Ann", "1 . Ann 110 ★ won reached 100"), (2, "Ben", "2 . Ben 30 needs 70 more"),
-        (3, "Cy", "3 . Cy -5 needs 105 more")]
+        (1, "Ann", "1 . Ann 110 ★ won reached 100"), (2, "Ben", "2 . Ben 30"), (3, "Cy", "3 . Cy -5")]
     assert "leads" not in page and "deals next" not in page and 'class="dealer-line"' not in page
     assert "In progress" not in page
     # no way of entering a hand is a primary button; playing on stays possible, folded away
@@ -75,12 +74,12 @@ def test_a_player_who_left_and_one_who_came_late_are_marked_in_the_standings_and
     table.names = ["Ann", "Cy", "Dee"]
     table.play(points(table, Ann=10, Cy=20, Dee=15))
     page = table.page()
-    # Ben has the best total but left: he neither leads nor ranks, and comes last
+    # Ben has the best total but left: he neither leads nor ranks, comes last and needs nothing any more
     assert [(rank, name, line) for rank, name, _, line in standings(page)] == [
         (1, "Ann", "1 . Ann 50 ★ leads needs 450 more"),
         (2, "Cy", "2 . Cy 30 needs 470 more"),
         (3, "Dee", "3 . Dee 15 from hand 3 needs 485 more"),
-        (0, "Ben", "– Ben 100 left after hand 2 needs 400 more"),
+        (0, "Ben", "– Ben 100 left after hand 2"),
     ]
     assert '<span>Ben <small class="seat-note">left after hand 2</small></span></th>' in page
     assert '<span>Dee <small class="seat-note">from hand 3</small></span></th>' in page

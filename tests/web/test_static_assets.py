@@ -107,9 +107,13 @@ def test_styles_and_scripts_are_compressed_too(game, client, encoding):
         assert DECODE[encoding](packed.data) == plain.data
 
 
-def test_a_compressed_static_file_revalidates_with_the_etag_it_was_sent(game, client):
+def test_a_compressed_static_file_revalidates_with_the_etag_it_was_sent(game, client, app):
     for url in styles_and_scripts(game.page()):
         first = client.get(url, headers={"Accept-Encoding": "br"})
+        if len(client.get(url).data) < app.config.get("COMPRESS_MIN_SIZE", 500):
+            # too small to be worth compressing (no-script.css): Flask-Compress sends it as it is
+            assert "Content-Encoding" not in first.headers
+            continue
         assert first.headers["Content-Encoding"] == "br"
         again = client.get(url, headers={"Accept-Encoding": "br", "If-None-Match": first.headers["ETag"]})
         assert again.status_code == 304, url

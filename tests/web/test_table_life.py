@@ -246,3 +246,26 @@ def test_every_control_on_the_players_page_has_its_own_label(table):
     assert unlabelled(page) == []
     ids = re.findall(r'<(?:input|select)[^>]*\sid="([^"]+)"', page)
     assert len(ids) == len(set(ids)), "an id is used twice: a label would find the wrong field"
+
+
+def test_a_full_table_seats_a_late_player_in_the_chair_one_who_left_freed(table, databases):
+    from tests.test_backup_roundtrip import fresh_app, upload
+
+    eight = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table.start("rummy500", eight)
+    table.play(points(table, Ann=30, Ben=10))
+    # eight at the table at once is the most the game seats: a ninth is refused, saying why, and nothing changes
+    full = change(table, "late", name="Ivy", start="zero")
+    assert full.status_code == 422
+    assert "not 9" in full.get_data(as_text=True)
+    assert "Ivy" not in table.totals()
+    assert change(table, "leave", player="Ben").status_code == 302
+    # Ben's chair is free: Ivy takes it and plays the next hand; Ben keeps his hand 1
+    assert change(table, "late", name="Ivy", start="zero").status_code == 302
+    table.names = [name for name in eight if name != "Ben"] + ["Ivy"]
+    assert table.play(points(table, Ann=5, Ivy=20)).status_code == 302
+    assert table.totals() == {**{name: 0 for name in eight}, "Ann": 35, "Ben": 10, "Ivy": 20}
+    # the nine who sat at the table over the game are kept by its backup, which restores
+    exported = table.client.get(f"{table.url}/export.json")
+    restored = upload(fresh_app(databases, "restored").test_client(), exported.data)
+    assert restored.status_code == 302, restored.get_data(as_text=True)
