@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from web import Server  # noqa: E402  (bench/web.py)
+from web import Server, store_games  # noqa: E402  (bench/web.py)
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 31
 GOAL = 1.5
@@ -34,30 +34,7 @@ GOAL = 1.5
 
 def prepare(instance: Path) -> dict[int, str]:
     """Store the two games; returns each one's edit link by the number of its next hand."""
-    sys.argv = sys.argv[:1]  # bench/engine.py reads its own arguments when imported
-    import engine as bench_engine
-
-    from scorekeeper import create_app, engine
-    from scorekeeper.extensions import db
-    from scorekeeper.models import GameSession, Hand, Player, Seat
-
-    app = create_app(data_dir=instance)
-    links: dict[int, str] = {}
-    with app.app_context():
-        players: dict[str, Player] = {}
-        for hands in (20, 1000):
-            body = bench_engine.session(hands, seed=hands)
-            gs = GameSession(game="rummy500", options=engine.resolve_options(
-                "rummy500", {"target": 10**6}, n_players=len(body["players"])))
-            for seat, player in enumerate(body["players"], start=1):
-                gs.seats.append(Seat(seat=seat, player=players.setdefault(player, Player(name=player))))
-            for position, data in enumerate(body["hands"], start=1):
-                gs.hands.append(Hand(position=position, data=data))
-            db.session.add(gs)
-            db.session.commit()
-            links[hands + 1] = gs.edit_token
-        db.engine.dispose()
-    return links
+    return {hands + 1: game["edit"] for hands, game in store_games(instance, (20, 1000)).items()}
 
 
 def first_byte(port: int, path: str) -> tuple[float, int]:

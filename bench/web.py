@@ -65,8 +65,8 @@ def hello():
 '''
 
 
-def prepare(instance: Path) -> dict[str, str]:
-    """Store the two games; returns their links and versions."""
+def store_games(instance: Path, sizes: tuple[int, ...]) -> dict[int, dict[str, str]]:
+    """Store one 500 Rum game of four for each number of hands in `sizes`: its edit and view links and version."""
     sys.argv = sys.argv[:1]  # bench/engine.py reads its own arguments when imported
     import engine as bench_engine
 
@@ -75,10 +75,10 @@ def prepare(instance: Path) -> dict[str, str]:
     from scorekeeper.models import GameSession, Hand, Player, Seat
 
     app = create_app(data_dir=instance)
-    links: dict[str, str] = {}
+    stored: dict[int, dict[str, str]] = {}
     with app.app_context():
         players: dict[str, Player] = {}
-        for name, hands in (("short", 20), ("long", 999)):
+        for hands in sizes:
             body = bench_engine.session(hands, seed=hands)
             gs = GameSession(game="rummy500", options=engine.resolve_options(
                 "rummy500", {"target": 10**6}, n_players=len(body["players"])))
@@ -88,9 +88,17 @@ def prepare(instance: Path) -> dict[str, str]:
                 gs.hands.append(Hand(position=position, data=data))
             db.session.add(gs)
             db.session.commit()
-            links[f"{name}_edit"], links[f"{name}_view"] = gs.edit_token, gs.view_token
-            links[f"{name}_version"] = str(gs.version)
+            stored[hands] = {"edit": gs.edit_token, "view": gs.view_token, "version": str(gs.version)}
         db.engine.dispose()
+    return stored
+
+
+def prepare(instance: Path) -> dict[str, str]:
+    """Store the two games; returns their links and versions."""
+    links: dict[str, str] = {}
+    for name, game in zip(("short", "long"), store_games(instance, (20, 999)).values(), strict=True):
+        links[f"{name}_edit"], links[f"{name}_view"] = game["edit"], game["view"]
+        links[f"{name}_version"] = game["version"]
     return links
 
 
