@@ -150,6 +150,26 @@ def chosen_options(form: NewSessionBase, game_spec: Game) -> dict[str, Any]:
     return options
 
 
+def fill_options(form: NewSessionBase, game_spec: Game, options: dict[str, Any]) -> None:
+    """Set the option fields to a saved set's values (house rules), as if the table had chosen them.
+
+    Options the set does not give keep what the form holds; the fields show the values even on a
+    form sent back (raw_data is what a posted field shows).
+    """
+    for option in game_spec.options:
+        if option.name not in options:
+            continue
+        field = getattr(form, f"opt_{option.name}")
+        value = options[option.name]
+        if option.kind == "bool":
+            field.data = bool(value)
+            field.raw_data = ["y"] if value else []
+        else:
+            field.data = str(value) if option.kind == "choice" else value
+            field.raw_data = [str(value)]
+        field.errors = []
+
+
 def _choice_value(text: str, choices: list[Any]) -> Any:
     # choices may be numbers (decks: 1 or 2); give the engine the value, not its text
     for choice in choices:
