@@ -13,6 +13,7 @@ and rates the matches again (2,000 in well under a second).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,9 +21,10 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import func, select
 
-from scorekeeper.engine.ratings import Match, RatingTable, TableMates, match_of, rate, table_mates
+from scorekeeper.engine.ratings import Match, Rating, RatingTable, TableMates, match_of, rate, table_mates
 from scorekeeper.engine.rules import table_rules
 from scorekeeper.extensions import db
+from scorekeeper.history.chart import Chart, score_chart
 from scorekeeper.history.stats import sides_of
 from scorekeeper.models import GameSession
 from scorekeeper.scoreboard.standings_cache import scored
@@ -91,11 +93,6 @@ def ratings_table() -> RatingTable:
         return table
 
 
-def mates_of(player: str) -> TableMates:
-    """A player's rival, nemesis and best partner over every rated game."""
-    return table_mates(ratings_table().matches, player)
-
-
 def _reads(known: dict[int, Read]) -> dict[int, Read]:
     """Every session's Read: those whose version is known reused, the others read (in batches)."""
     rows = db.session.execute(select(GameSession.id, GameSession.created_at, GameSession.version)).all()
@@ -149,3 +146,33 @@ def _side_players(gs: GameSession, side: str) -> tuple[str, ...]:
         return (side,)
     return rules.variant.side_players(rules, side)
 
+
+
+# the rating chart on a player's page: narrower than the review's, so its text stays large on a phone
+CHART_WIDTH, CHART_HEIGHT = 360, 260
+
+
+@dataclass(frozen=True)
+class PlayerRatings:
+    """What a player's page shows of the ratings: each game's rating and place, the chart, and table mates."""
+
+    ratings: list[Rating]
+    places: dict[str, tuple[int, int]]  # game -> (place among the game's rated players, how many they are)
+    mates: TableMates
+    chart: Chart | None
+
+
+def player_ratings(player: str, game_name: Callable[[str], str]) -> PlayerRatings:
+    """A player's ratings (one per game, most games first), their rating after each game as a chart, their mates."""
+    table = ratings_table()
+    mine = table.of_player(player)
+    places = {}
+    for rating in mine:
+        ranked = table.by_game(rating.game)
+        places[rating.game] = (ranked.index(rating) + 1, len(ranked))
+    # the chart draws any numbers: each line is a game's ratings, to one decimal place as the page shows them
+    series: dict[str, list[Any]] = {
+        game_name(rating.game): [round(point.ordinal, 1) for point in rating.history] for rating in mine
+    }
+    chart = score_chart(series, width=CHART_WIDTH, height=CHART_HEIGHT) if series else None
+    return PlayerRatings(mine, places, table_mates(table.matches, player), chart)

@@ -27,6 +27,7 @@ from scorekeeper.history.chart import score_chart
 from scorekeeper.history.display import score_sum
 from scorekeeper.history.forms import ConfirmForm, ImportForm, SessionFilterForm
 from scorekeeper.history.listing import Filters, known_players, sessions_page
+from scorekeeper.history.ratings import player_ratings, ratings_table
 from scorekeeper.history.stats import (
     all_players,
     player_record,
@@ -190,18 +191,22 @@ def delete(token: str):
 @bp.route("/players")
 @host_only
 def players():
-    """Everyone who has played, with how many sessions."""
-    return render_template("history/players.html", players=all_players())
+    """Everyone who has played, with how many sessions, and each game's ratings, highest first."""
+    table = ratings_table()
+    rated = [(game, table.by_game(game)) for game in sorted(table.games(), key=lambda g: game_name(g).lower())]
+    return render_template("history/players.html", players=all_players(), rated=rated, game_name=game_name)
 
 
 @bp.route("/players/<path:name>")
 @host_only
 def player(name: str):
-    """A player's record: sessions played and won per game, win rate, average hand, head to head."""
+    """A player's record: ratings and their chart, rival, nemesis and best partner; sessions played and won per game,
+    win rate, average hand, head to head."""
     found = service.find_player(name)
     if found is None:
         abort(404, f"Nobody called {name} has played here yet.")
-    return render_template("history/player.html", record=player_record(found), game_name=game_name)
+    return render_template("history/player.html", record=player_record(found), game_name=game_name,
+                           rated=player_ratings(found.name, game_name))
 
 
 @bp.route("/sessions/backup.json")
