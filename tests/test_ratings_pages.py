@@ -99,3 +99,19 @@ def test_a_player_who_left_ranks_below_everyone_who_finished(app, client):
         service.add_hand(gs, {**points("Ann", Ann=160, Ben=0), "seated": ["Ann", "Ben"]})
     rows = RATING_ROW.findall(text_of(client.get("/players")))
     assert [name for name, _, _ in rows] == ["Ann", "Ben", "Cy"]
+
+
+def test_canasta_partners_entered_as_one_side_rate_as_a_team_of_two(app, client):
+    with app.app_context():
+        gs = store_sample(SAMPLES["canasta"])  # four at the table: "Ann & Cy" against "Ben & Dee"
+        assert len(gs.hands) >= 2 and service.standings(gs)["winner"] == "Ann & Cy"
+    ratings = ratings_in(client, "canasta")
+    assert set(ratings) == {"Ann", "Cy", "Ben", "Dee"}
+    assert ratings["Ann"] == ratings["Cy"] > ratings["Ben"] == ratings["Dee"]
+    partner = text_of(client.get("/players/Ann & Cy"))
+    assert "No rated game yet" in partner  # the side's own name is no player of the ratings
+    # Ann has no seat of her own: her page shows what the ratings know of her
+    ann = text_of(client.get("/players/ann"))
+    assert "played as part of a side entered under one name" in ann
+    assert re.search(r'data-mate="partner"><dt>Best partner</dt><dd><a [^>]*>Cy</a>: won 1 of the 1 games', ann)
+    assert client.get("/players/Nobody").status_code == 404

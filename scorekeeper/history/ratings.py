@@ -148,6 +148,12 @@ def _side_players(gs: GameSession, side: str) -> tuple[str, ...]:
 
 
 
+def rated_name(name: str) -> str | None:
+    """The name as the ratings spell it, matched whatever its case, or None when nobody of that name is rated."""
+    wanted = name.lower()
+    return next((player for _, player in ratings_table().ratings if player.lower() == wanted), None)
+
+
 # the rating chart on a player's page: narrower than the review's, so its text stays large on a phone
 CHART_WIDTH, CHART_HEIGHT = 360, 260
 
