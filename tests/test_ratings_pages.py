@@ -115,3 +115,16 @@ def test_canasta_partners_entered_as_one_side_rate_as_a_team_of_two(app, client)
     assert "played as part of a side entered under one name" in ann
     assert re.search(r'data-mate="partner"><dt>Best partner</dt><dd><a [^>]*>Cy</a>: won 1 of the 1 games', ann)
     assert client.get("/players/Nobody").status_code == 404
+
+
+def test_a_late_arrival_plays_the_match_as_anyone_else(app, client):
+    from scorekeeper.sessions.table import seat_late_player
+
+    with app.app_context():
+        gs = service.create_session("basic", {}, ["Ann", "Ben"])
+        service.add_hand(gs, points("Ann", Ann=40, Ben=10))
+        seat_late_player(gs, "Dee", "zero")
+        service.add_hand(gs, {**points("Dee", Ann=20, Ben=0, Dee=160), "seated": ["Ann", "Ben", "Dee"]})
+        assert service.standings(gs)["winner"] == "Dee"
+    rows = RATING_ROW.findall(text_of(client.get("/players")))
+    assert [(name, games) for name, _, games in rows] == [("Dee", "1"), ("Ann", "1"), ("Ben", "1")]

@@ -17,8 +17,8 @@ from tests.test_history_games import SAMPLES, points, store_sample
 
 @pytest.fixture
 def served(databases) -> Iterator[tuple[str, object]]:
-    for url, app in serve(databases):
-        yield url, app
+    """A fresh app served on this machine, this browser its host."""
+    yield from serve(databases)
 
 
 def fits_the_phone(page: Page) -> None:
