@@ -235,8 +235,8 @@ class SeatChange(db.Model):
 class HouseRules(db.Model):
     """A group's own options for a game, kept under a name ("Grandma's 500") to start games from.
 
-    `options` are the game's options resolved by the engine when the set was saved (every option, its
-    defaults filled in), so a set reads the same whatever the game's defaults later become.
+    `options` are those the table chose, checked by the engine when the set was saved; an option left
+    at the game's default is left out, so a default that depends on the players still follows them.
     """
 
     __tablename__ = "house_rules"

@@ -430,10 +430,10 @@ def _read_house_set(entry: Any, where: str) -> HouseRulesRestore:
         raise ImportRefused(f"{where}: the name must be text, not {_shown(entry['name'])}.")
     options = entry.get("options", {})
     try:
-        name, resolved = house_rules.checked(game, entry["name"], options if options is not None else {})
+        name, kept = house_rules.checked(game, entry["name"], options if options is not None else {})
     except house_rules.HouseRulesRefused as exc:
         raise ImportRefused(f"{where} ({game}: {_shown(entry['name'])}): {exc}") from None
-    return HouseRulesRestore(game, name, resolved)
+    return HouseRulesRestore(game, name, kept)
 
 
 def _write_house_rules(sets: list[HouseRulesRestore], result: ImportResult) -> None:

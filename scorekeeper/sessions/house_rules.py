@@ -1,8 +1,10 @@
 """House rules: a group's own options for a game, kept under a name, to start games from.
 
 A set is checked by the engine as any table's options are (engine.resolve_options: each option's
-kind, bounds and the game's own checks) and kept resolved, every option filled in. Only the host
-(and co-hosts) save or delete one; anybody starting a game of that game may choose one.
+kind, bounds and the game's own checks) and kept as the table chose it: an option left at the game's
+default stays out, so a default that depends on the table (500 Rum's decks: 1 for up to four players,
+else 2) still follows the players of each game started from it. Only the host (and co-hosts) save or
+delete one; anybody starting a game of that game may choose one.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def find_set(game: str, set_id: Any) -> HouseRules | None:
 
 
 def checked(game: str, name: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The name and the options resolved by the engine, or HouseRulesRefused saying what is wrong.
+    """The name and the options once the engine has checked them, or HouseRulesRefused saying what is wrong.
 
     The options are checked without a number of players (a set is for any table of the game);
     the game checks the player count again when a game is started from it.
@@ -66,22 +68,22 @@ def checked(game: str, name: str, options: dict[str, Any]) -> tuple[str, dict[st
     if problem:
         raise HouseRulesRefused(f"{problem[0].upper()}{problem[1:]}.")
     try:
-        resolved = engine.resolve_options(game, options)
+        engine.resolve_options(game, options)
     except ValueError as exc:
         raise HouseRulesRefused(str(exc)) from None
-    return name, resolved
+    return name, dict(options)
 
 
 def save(game: str, name: str, options: dict[str, Any]) -> HouseRules:
     """Save a set under its name (a set of that name, whatever its case, is replaced); commits."""
-    name, resolved = checked(game, name, options)
+    name, kept = checked(game, name, options)
     existing = named(game, name)
     if existing is None:
         if len(sets_for(game)) >= MAX_PER_GAME:
             raise HouseRulesRefused(f"This game already has {MAX_PER_GAME} sets of house rules: delete one first.")
         existing = HouseRules(game=game, name=name)
         db.session.add(existing)
-    existing.name, existing.options = name, resolved
+    existing.name, existing.options = name, kept
     db.session.commit()
     return existing
 

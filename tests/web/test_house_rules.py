@@ -124,3 +124,33 @@ def test_rematch_offers_the_games_sets_with_the_same_players(app, client):
         assert "player=Ann&player=Ben&player=Cy" in link.group(1).replace("&amp;", "&")
     filled = page(client.get(link.group(1).replace("&amp;", "&")))
     assert re.search(r'id="opt_target"[^>]*value="300"', filled) and 'value="Cy"' in filled
+
+
+def selected(text: str, field: str) -> str:
+    """The value of the option a select shows chosen (the first when none is marked)."""
+    found = re.search(rf'<select id="{field}" name="{field}">(.*?)</select>', text).group(1)
+    chosen = re.search(r'<option selected value="([^"]*)"|<option value="([^"]*)" selected', found)
+    return next(v for v in chosen.groups() if v is not None) if chosen else re.search(r'value="([^"]*)"', found).group(1)
+
+
+def test_an_option_left_at_its_default_follows_each_tables_players(app, client):
+    # 500 Rum's decks: 1 for up to four players, else 2. A set that leaves it at the default keeps it out,
+    # so a game of five started from the set plays with two decks, a game of three with one
+    save_rules(client, "Aces low", ace_points="1")
+    [(_, _, options)] = saved(app)
+    assert "decks" not in options and options["ace_points"] == 1
+    [rules_id] = offered(page(client.get("/new/rummy500")))
+    filled = page(client.get(f"/new/rummy500?house_rules={rules_id}"))
+    assert selected(filled, "opt_decks") == "" and selected(filled, "opt_ace_points") == "1"
+    # a target typed before choosing the set goes back to the game's default: the form holds the set
+    chosen = page(client.post("/new/rummy500", data={
+        "players-0": "Ann", "opt_target": "999", "house_rules": rules_id, "submit": "use_rules"}))
+    assert re.search(r'id="opt_target"[^>]*value=""', chosen)
+    five = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    for names in (five, five[:3]):
+        form = {f"players-{i}": name for i, name in enumerate(names)}
+        client.post("/new/rummy500", data={**form, "first_dealer": "1", "opt_decks": "", "opt_ace_points": "1",
+                                           "house_rules": rules_id, "submit": "start"})
+    with app.app_context():
+        decks = [(len(gs.seats), gs.options["decks"]) for gs in db.session.query(GameSession).order_by(GameSession.id)]
+    assert decks == [(5, 2), (3, 1)]
