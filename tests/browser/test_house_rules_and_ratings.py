@@ -41,6 +41,14 @@ def test_save_house_rules_then_start_a_game_from_them(page: Page, served, keep_s
         [rules] = db.session.query(HouseRules).all()
         assert (rules.name, rules.options["target"], rules.options["ace_points"]) == ("Grandma's 500", 300, 1)
 
+    # the house rules page lists the set in words, with a way to start from it
+    page.goto(f"{url}/house-rules")
+    row = page.locator(".house-rules-row")
+    expect(row).to_contain_text("Grandma's 500")
+    expect(row).to_contain_text("Play to: 300 · Every ace worth 1: 1")
+    fits_the_phone(page)
+    keep_screen(page, "house_rules_page")
+
     # another evening: the names typed first, then the house rules chosen; nothing typed is lost
     page.goto(f"{url}/new/rummy500")
     page.get_by_label("Seat 1").fill("Ann")
@@ -62,6 +70,15 @@ def test_save_house_rules_then_start_a_game_from_them(page: Page, served, keep_s
     with app.app_context():
         gs = db.session.query(GameSession).one()
         assert gs.player_names == ["Ann", "Ben"] and gs.options["target"] == 350 and gs.options["ace_points"] == 1
+
+    # deleting takes two taps; the game started from the set keeps its options
+    page.goto(f"{url}/house-rules")
+    page.get_by_text("Delete…").tap()
+    page.get_by_role("button", name="Delete “Grandma's 500” for good").tap()
+    expect(page.get_by_text("No house rules saved yet.")).to_be_visible()
+    with app.app_context():
+        assert db.session.query(HouseRules).count() == 0
+        assert db.session.query(GameSession).one().options["target"] == 350
 
 
 @pytest.fixture
