@@ -29,6 +29,8 @@ def fits_the_phone(page: Page) -> None:
 def test_save_house_rules_then_start_a_game_from_them(page: Page, served, keep_screen):
     url, app = served
     page.goto(f"{url}/new/rummy500")
+    # one Start button in sight: the form's default one (Enter starts the game) is out of sight
+    expect(page.get_by_role("button", name="Start the game")).to_have_count(1)
     page.get_by_label("Play to").fill("300")
     page.get_by_label("Every ace worth 1").select_option("1")
     page.get_by_label("Save these options as house rules, named").fill("Grandma's 500")
