@@ -352,6 +352,25 @@ def import_command(file, data_dir: str | None) -> None:
         click.echo(result.summary())
 
 
+@main.command("ratings")
+@click.option("--game", "game", default=None, help="Only this game's ratings (a game id, such as rummy500).")
+@_data_dir
+def ratings_command(game: str | None, data_dir: str | None) -> None:
+    """Print every player's rating per game as JSON, worked out from the finished games stored."""
+    from scorekeeper.history.ratings import ratings_table
+
+    if game is not None and game not in {known.id for known in engine.VARIANTS}:
+        _fail(f"unknown game {game!r}; the games are {', '.join(known.id for known in engine.VARIANTS)}", 2)
+    with _app(data_dir).app_context():
+        table = ratings_table()
+    shown = [
+        {"player": r.player, "game": r.game, "rating": r.ordinal, "mu": r.mu, "sigma": r.sigma, "games": r.games}
+        for played in table.games() if game in (None, played)
+        for r in table.by_game(played)
+    ]
+    click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
+
+
 # a restore of fewer sessions than this is over too soon to need progress
 PROGRESS_FROM = 1000
 

@@ -230,3 +230,20 @@ class SeatChange(db.Model):
     late_start: Mapped[str | None] = mapped_column(String(10))
     left: Mapped[bool] = mapped_column(default=False)
     rejoins_at: Mapped[int | None]
+
+
+class HouseRules(db.Model):
+    """A group's own options for a game, kept under a name ("Grandma's 500") to start games from.
+
+    `options` are those the table chose, checked by the engine when the set was saved; an option left
+    at the game's default is left out, so a default that depends on the players still follows them.
+    """
+
+    __tablename__ = "house_rules"
+    __table_args__ = (UniqueConstraint("game", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(20), index=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -26,13 +26,13 @@ FIELDS = [
     "session_version", "hand_id", "points-0", "points-1",
     "players-0-melds-0", "players-0-melds-1", "players-1-in_hand", "players-0-layoffs-0-cards",
     "players-0-layoffs-0-onto", "action", "player", "melds-0", "in_hand", "add_meld", "knocker", "cards",
-    "game", "status", "page", "v", "meld", "added", "file", "csrf_token",
+    "game", "status", "page", "v", "meld", "added", "file", "csrf_token", "submit", "house_rules", "house_rules_name",
 ]
 WORDS = [
     "", "Ann", "Ben", "7H 8H 9H", "JK", "KS KD KC", "10s", "AS", "went_out", "stock_exhausted", "cards", "points",
     "0", "1", "-1", "2147483648", "9223372036854775808", "1e9", "nan", "y", "on", "0:0", "9:9", "x" * 300,
     "<script>alert(1)</script>", "'; DROP TABLE hand; --", "\u2665\u2660", "\u200d", "\t", "%00", "..", "/",
-    "\x00", "Ann\x00",
+    "\x00", "Ann\x00", "use_rules", "save_rules",
 ]
 
 
@@ -90,6 +90,7 @@ def test_no_random_request_to_any_route_answers_5xx(fuzz_app):
         "game_id": lambda: rng.choice([*SAMPLES, "nope", text(rng) or "x"]),
         "name": lambda: rng.choice(["Ann", "Ben", "nobody", text(rng) or "x"]),
         "key": lambda: rng.choice(["wrong", text(rng) or "x"]),
+        "rules_id": lambda: rng.choice([1, 2, 0, 2**31 - 1]),
     }
     failures = []
     for number in range(REQUESTS):
@@ -164,7 +165,7 @@ def _table(app):
 def address(rule: str, tokens: dict[str, str], hand: int) -> str:
     """The rule's address for the table's games: a gin route on the gin game, anything else on the rummy500 one."""
     token = tokens["gin" if "/gin" in rule else "rummy500"]
-    values = {"token": token, "hand_id": str(hand), "game_id": "rummy500", "kind": "view"}
+    values = {"token": token, "hand_id": str(hand), "game_id": "rummy500", "kind": "view", "rules_id": "1"}
     return re.sub(r"<(?:[^>:]*:)?(\w+)>", lambda found: values[found.group(1)], rule)
 
 

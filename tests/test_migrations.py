@@ -35,8 +35,9 @@ pytestmark = sqlite_only
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TABLES = ["player", "game_session", "seat", "hand", "draft_part"]
-# tables later revisions added: (0002) hands taken back by undo; (0003) dealer choices and seat changes
-ADDED_TABLES = ["removed_hand", "dealer_choice", "seat_change"]
+# tables later revisions added: (0002) hands taken back by undo; (0003) dealer choices and seat changes;
+# (0005) house rules
+ADDED_TABLES = ["removed_hand", "dealer_choice", "seat_change", "house_rules"]
 HEAD = database.head_revision()
 
 
@@ -219,7 +220,7 @@ def test_scorekeeper_db_commands_work_on_the_packaged_migrations(tmp_path):
     assert f"{HEAD} (head)" in run("db", "current")
     history = run("db", "history")
     assert "<base> -> 0001" in history and "0001 -> 0002" in history and "0002 -> 0003_table_life" in history
-    assert f"0003_table_life -> {HEAD} (head)" in history
+    assert "0003_table_life -> 0004_pending_rejoin" in history and f"0004_pending_rejoin -> {HEAD} (head)" in history
 
 
 @pytest.mark.parametrize("command", [["scorekeeper.cli"], ["flask", "--app", "scorekeeper"]],

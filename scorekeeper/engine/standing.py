@@ -48,6 +48,21 @@ def leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
     return [side for side, total in totals.items() if total == best]
 
 
+def split_partnership(side: str) -> tuple[str, ...]:
+    """The players of a side entered under one name ("Ann & Cy", "Ann, Ben & Cy"); the name alone otherwise.
+
+    >>> split_partnership("Ann & Cy"), split_partnership("Ann, Ben & Cy"), split_partnership("Ann")
+    (('Ann', 'Cy'), ('Ann', 'Ben', 'Cy'), ('Ann',))
+    >>> split_partnership("Ann & ann")
+    ('Ann & ann',)
+    """
+    names = tuple(part.strip() for part in side.replace("&", ",").split(",") if part.strip())
+    # one name, or the same person twice, is no partnership the table could mean: the side stays whole
+    if len(names) < 2 or len({name.lower() for name in names}) < len(names):
+        return (side,)
+    return names
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """A side's place in the standings: its rank (a tie shares one; 0 once it has left the table), name and total."""

@@ -4,7 +4,11 @@ A session export is the ``POST /api/v1/score`` body of the session (so
 ``scorekeeper score`` re-scores it as it stands) plus a ``metadata`` object
 the engine ignores. A full backup wraps several session exports::
 
-    {"format": "scorekeeper-backup", "format_version": 1, "sessions": [...]}
+    {"format": "scorekeeper-backup", "format_version": 1, "sessions": [...], "house_rules": [...]}
+
+A backup also keeps the group's house rules (each a game, a name and its
+options); a restore adds those it does not hold yet, by game and name, once
+every session is written.
 
 Every session in the file is read and checked by the engine first: a file
 that does not pass completely writes nothing. A backup carries each
@@ -52,8 +56,8 @@ from sqlalchemy import select
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.history import stats
-from scorekeeper.models import DealerChoice, GameSession, Hand, Player, Seat, SeatChange, utcnow
-from scorekeeper.sessions import rejoins, service
+from scorekeeper.models import DealerChoice, GameSession, Hand, HouseRules, Player, Seat, SeatChange, utcnow
+from scorekeeper.sessions import house_rules, rejoins, service
 from scorekeeper.sessions.handnames import rename_players
 from scorekeeper.sessions.table import change_of
 
@@ -64,6 +68,9 @@ FORMAT_VERSION = 1
 # generous for a family's lifetime of games, small enough that a hostile file cannot exhaust the server;
 # a session itself is read with the limits every stored session keeps (scorekeeper.limits), so a backup always restores
 MAX_SESSIONS = 20_000
+# house rules a backup may hold: every game's sets, MAX_PER_GAME each at most
+MAX_HOUSE_RULES = 1000
+HOUSE_RULES_KEYS = frozenset({"game", "name", "options"})
 
 HAND_KEYS = frozenset({"ended", "went_out", "concealed", "wild_rank", "big_gin", "players", "points", "seated"})
 ENTRY_KEYS = frozenset({"melds", "layoffs", "in_hand", "cards"})
@@ -175,6 +182,7 @@ def export_all() -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "exported_at": _iso(utcnow()),
         "sessions": [export_session(gs, with_tokens=True) for gs in sessions],
+        "house_rules": [{"game": r.game, "name": r.name, "options": r.options} for r in house_rules.every_set()],
     }
 
 
@@ -303,13 +311,19 @@ class ImportResult:
 
     edit_tokens: list[str] = field(default_factory=list)
     skipped: int = 0
+    house_rules: int = 0  # sets of house rules added
+    house_rules_kept: int = 0  # sets of house rules in the file whose game and name were already here
 
     def summary(self) -> str:
-        """The result in a sentence."""
+        """The result in a sentence (a second one about house rules when the file held some)."""
         n = len(self.edit_tokens)
         text = f"Restored {n:,} session{'' if n == 1 else 's'}."
         if self.skipped:
             text += f" {self.skipped:,} already here (the same game) left as {'it is' if self.skipped == 1 else 'they are'}."
+        if self.house_rules or self.house_rules_kept:
+            sets = self.house_rules
+            text += f" Restored {sets:,} set{'' if sets == 1 else 's'} of house rules"
+            text += f" ({self.house_rules_kept:,} already here kept as saved)." if self.house_rules_kept else "."
         return text
 
 
@@ -374,6 +388,63 @@ def read_export(data: Any) -> list[Restore]:
                 raise ImportRefused(f"Session {i}: its link (token) is also used by another session in the file.")
             seen.add(token)
     return restores
+
+
+@dataclass(frozen=True)
+class HouseRulesRestore:
+    """One set of house rules read from a backup, checked by its game, ready to write."""
+
+    game: str
+    name: str
+    options: dict[str, Any]
+
+
+def read_house_rules(data: Any) -> list[HouseRulesRestore]:
+    """A backup's house rules, each checked as the new-game page checks a set; ImportRefused names the first fault."""
+    if not isinstance(data, dict) or "house_rules" not in data:
+        return []
+    raw = data["house_rules"]
+    if not isinstance(raw, list):
+        raise ImportRefused("`house_rules` must be a list of sets of house rules (game, name and options).")
+    if len(raw) > MAX_HOUSE_RULES:
+        raise ImportRefused(f"The backup holds {len(raw):,} sets of house rules; at most {MAX_HOUSE_RULES:,}.")
+    sets = [_read_house_set(entry, f"House rules {i}") for i, entry in enumerate(raw, start=1)]
+    seen: set[tuple[str, str]] = set()
+    for i, rules in enumerate(sets, start=1):
+        key = (rules.game, rules.name.lower())
+        if key in seen:
+            raise ImportRefused(f"House rules {i}: {rules.name!r} is in the file twice for {rules.game}.")
+        seen.add(key)
+    return sets
+
+
+def _read_house_set(entry: Any, where: str) -> HouseRulesRestore:
+    """One set of house rules: an object of game, name and options, the options the game's own."""
+    if not isinstance(entry, dict) or not {"game", "name"} <= entry.keys() or not entry.keys() <= HOUSE_RULES_KEYS:
+        raise ImportRefused(f"{where} must be an object of `game`, `name` and `options`, and nothing else.")
+    game = entry["game"]
+    games = [known.id for known in engine.VARIANTS]
+    if not isinstance(game, str) or game not in games:
+        raise ImportRefused(f"{where}: unknown game {_shown(game)}; the games are {', '.join(games)}.")
+    if not isinstance(entry["name"], str):
+        raise ImportRefused(f"{where}: the name must be text, not {_shown(entry['name'])}.")
+    options = entry.get("options", {})
+    try:
+        name, kept = house_rules.checked(game, entry["name"], options if options is not None else {})
+    except house_rules.HouseRulesRefused as exc:
+        raise ImportRefused(f"{where} ({game}: {_shown(entry['name'])}): {exc}") from None
+    return HouseRulesRestore(game, name, kept)
+
+
+def _write_house_rules(sets: list[HouseRulesRestore], result: ImportResult) -> None:
+    """Add the sets whose game and name this database does not hold yet (a set already here is kept as saved)."""
+    for rules in sets:
+        if house_rules.named(rules.game, rules.name) is not None:
+            result.house_rules_kept += 1
+        else:
+            db.session.add(HouseRules(game=rules.game, name=rules.name, options=rules.options))
+            result.house_rules += 1
+    db.session.commit()
 
 
 def _shown(value: Any, limit: int = 60) -> str:
@@ -817,8 +888,13 @@ def _session_of(r: Restore) -> GameSession:
 
 
 def import_text(raw: bytes | str, max_bytes: int, progress: Progress | None = None) -> ImportResult:
-    """Read, check and restore a whole export file.
+    """Read, check and restore a whole export file: its sessions, then a backup's house rules.
 
     A file that fails a check writes nothing (ImportRefused); see restore for how it is written.
     """
-    return restore(read_export(parse_file(raw, max_bytes)), progress)
+    data = parse_file(raw, max_bytes)
+    restores, sets = read_export(data), read_house_rules(data)
+    result = restore(restores, progress)
+    # written once every session is: a restore refused or stopped part-way leaves them for the next import
+    _write_house_rules(sets, result)
+    return result

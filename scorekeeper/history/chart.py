@@ -112,10 +112,12 @@ def _line(
                 dash=DASHES[index % len(DASHES)], shape=SHAPES[index % len(SHAPES)])
 
 
-def score_chart(running: dict[str, list[int | None]], target: int | None = None) -> Chart | None:
+def score_chart(running: dict[str, list[int | None]], target: int | None = None, width: int = WIDTH,
+                height: int = HEIGHT) -> Chart | None:
     """Lay out running totals (column -> total after each hand); None when no hand is scored yet.
 
-    Every line starts at 0 before the first hand.
+    Every line starts at 0 before the first hand. A narrower `width` and `height` keep the text large on a
+    phone, where the chart is drawn the width of the screen.
 
     >>> chart = score_chart({"Ann": [54, 66], "Ben": [-4, 57]})
     >>> [(p.hand, p.total) for p in chart.lines[0].points]
@@ -129,7 +131,7 @@ def score_chart(running: dict[str, list[int | None]], target: int | None = None)
     if hands == 0:
         return None
     low, high, step = _y_range(running)
-    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    right, bottom = width - RIGHT, height - BOTTOM
 
     def x_of(hand: int) -> float:
         return round(LEFT + (right - LEFT) * hand / hands, 1)
@@ -142,7 +144,7 @@ def score_chart(running: dict[str, list[int | None]], target: int | None = None)
     x_step = nice_step(hands, count=10)
     x_ticks = [Tick(value=h, at=x_of(h)) for h in range(0, hands + 1, x_step)]
     return Chart(
-        width=WIDTH, height=HEIGHT, left=LEFT, right=right, top=TOP, bottom=bottom,
+        width=width, height=height, left=LEFT, right=right, top=TOP, bottom=bottom,
         lines=lines, y_ticks=y_ticks, x_ticks=x_ticks,
         target=Tick(value=target, at=y_of(target)) if target is not None and low <= target <= high else None,
     )

@@ -27,7 +27,9 @@ from scorekeeper.history.chart import score_chart
 from scorekeeper.history.display import score_sum
 from scorekeeper.history.forms import ConfirmForm, ImportForm, SessionFilterForm
 from scorekeeper.history.listing import Filters, known_players, sessions_page
+from scorekeeper.history.ratings import player_ratings, rated_name, ratings_table
 from scorekeeper.history.stats import (
+    PlayerRecord,
     all_players,
     player_record,
     running_totals,
@@ -190,18 +192,28 @@ def delete(token: str):
 @bp.route("/players")
 @host_only
 def players():
-    """Everyone who has played, with how many sessions."""
-    return render_template("history/players.html", players=all_players())
+    """Everyone who has played, with how many sessions, and each game's ratings, highest first."""
+    table = ratings_table()
+    rated = [(game, table.by_game(game)) for game in sorted(table.games(), key=lambda g: game_name(g).lower())]
+    return render_template("history/players.html", players=all_players(), rated=rated, game_name=game_name)
 
 
 @bp.route("/players/<path:name>")
 @host_only
 def player(name: str):
-    """A player's record: sessions played and won per game, win rate, average hand, head to head."""
+    """A player's record: ratings and their chart, rival, nemesis and best partner; sessions played and won per game,
+    win rate, average hand, head to head."""
     found = service.find_player(name)
-    if found is None:
-        abort(404, f"Nobody called {name} has played here yet.")
-    return render_template("history/player.html", record=player_record(found), game_name=game_name)
+    if found is not None:
+        record = player_record(found)
+    else:
+        # a partner rated through a side entered under one name (Canasta's "Ann & Cy") has no seat of their own
+        rated_as = rated_name(name)
+        if rated_as is None:
+            abort(404, f"Nobody called {name} has played here yet.")
+        record = PlayerRecord(name=rated_as, games=[], head_to_head=[], sessions=[])
+    return render_template("history/player.html", record=record, game_name=game_name,
+                           rated=player_ratings(record.name, game_name))
 
 
 @bp.route("/sessions/backup.json")

@@ -154,6 +154,27 @@ def chosen_options(form: NewSessionBase, game_spec: Game) -> dict[str, Any]:
     return options
 
 
+def fill_options(form: NewSessionBase, game_spec: Game, options: dict[str, Any]) -> None:
+    """Set the option fields to a saved set's values (house rules), as if the table had chosen them.
+
+    An option the set leaves out goes back to the game's default (a blank field), so the form holds
+    the set and nothing else; the fields show the values even on a form sent back (raw_data is what a
+    posted field shows).
+    """
+    for option in game_spec.options:
+        field = getattr(form, f"opt_{option.name}")
+        value = options.get(option.name)
+        if option.kind == "bool":
+            chosen = bool(value) if option.name in options else bool(option.default)
+            field.data, field.raw_data = chosen, (["y"] if chosen else [])
+        elif option.name not in options:
+            field.data, field.raw_data = ("" if option.kind == "choice" else None), [""]
+        else:
+            field.data = str(value) if option.kind == "choice" else value
+            field.raw_data = [str(value)]
+        field.errors = []
+
+
 def _choice_value(text: str, choices: list[Any]) -> Any:
     # choices may be numbers (decks: 1 or 2); give the engine the value, not its text
     for choice in choices:

@@ -21,7 +21,17 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
-from scorekeeper.sessions import asking, bp, dealing, draft_service, hand_saving, refused_shows, rejoins, service
+from scorekeeper.sessions import (
+    asking,
+    bp,
+    dealing,
+    draft_service,
+    hand_saving,
+    house_rules,
+    refused_shows,
+    rejoins,
+    service,
+)
 from scorekeeper.sessions.access import current, load_session
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
@@ -29,6 +39,7 @@ from scorekeeper.sessions.forms import (
     HandCardsForm,
     HandPointsForm,
     chosen_options,
+    fill_options,
     new_session_form,
 )
 from scorekeeper.sessions.games import game_spec, games
@@ -92,17 +103,24 @@ def new_game():
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 def new_session(game_id: str):
-    """Name the players (in seat order) and set the game's options."""
+    """Name the players (in seat order) and set the game's options, or fill them from saved house rules."""
     spec = game_spec(game_id)
     if spec is None:
         abort(404, f"There is no game called `{game_id}`.")
     form = new_session_form(spec)
+    chosen = house_rules.find_set(game_id, request.values.get("house_rules"))
     if request.method == "GET":
         # "play again": the same players in the same seats, from ?player=Ann&player=Ben
         for entry, name in zip(form.players, request.args.getlist("player")):
             entry.data = name[:40]
-    error = None
-    if form.validate_on_submit():
+        if chosen is not None:
+            fill_options(form, spec, chosen.options)
+    error, notice, status = None, None, 422 if request.method == "POST" else 200
+    action = request.form.get("submit") if request.method == "POST" else None
+    if action in ("use_rules", "save_rules"):
+        # the players typed stay as they are: only the options are filled or saved
+        error, notice, chosen, status = _house_rules_action(form, spec, action, chosen)
+    elif form.validate_on_submit():
         names = form.player_names()
         try:
             gs = service.create_session(game_id, chosen_options(form, spec), names, form.first_dealer_seat())
@@ -112,12 +130,35 @@ def new_session(game_id: str):
         else:
             flash(f"{spec.name} started. {dealing.dealers(gs).deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
-    status = 422 if request.method == "POST" else 200
     return render_template(
-        "sessions/new_session.html", form=form, spec=spec, error=error,
+        "sessions/new_session.html", form=form, spec=spec, error=error, notice=notice,
+        house_sets=house_rules.sets_for(game_id), chosen=chosen,
         # players' names are the host's to see (as /players is): a guest's phone suggests none
         known_names=service.remembered_names() if is_host() else [],
     ), status
+
+
+def _house_rules_action(form: Any, spec: engine.Game, action: str, chosen: Any) -> tuple[Any, Any, Any, int]:
+    """Fill the options from the chosen house rules, or save the options as house rules (host only).
+
+    Returns the page's error, its notice, the set now chosen and the status.
+    """
+    if action == "use_rules":
+        if chosen is None:
+            return "Choose which house rules to use.", None, None, 422
+        fill_options(form, spec, chosen.options)
+        return None, f"Options set from the house rules “{chosen.name}”: change any before you start.", chosen, 200
+    if not is_host():
+        return "Only the host (or a co-host) can save house rules.", None, chosen, 403
+    fields = [getattr(form, f"opt_{option.name}") for option in spec.options]
+    if not all([field.validate(form) for field in fields]):
+        return "The house rules were not saved: fix the options marked below.", None, chosen, 422
+    try:
+        saved = house_rules.save(spec.id, request.form.get("house_rules_name", ""), chosen_options(form, spec))
+    except house_rules.HouseRulesRefused as exc:
+        db.session.rollback()
+        return f"The house rules were not saved. {exc}", None, chosen, 422
+    return None, f"Saved as the house rules “{saved.name}”: new games of {spec.name} and rematches offer them.", saved, 200
 
 
 @bp.route("/s/<token>")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import engine
-from scorekeeper.sessions import service
+from scorekeeper.sessions import house_rules, service
 from scorekeeper.sessions.access import find_session
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_table_flow import open_picker
@@ -85,6 +85,8 @@ def tables(databases) -> Iterator[Tables]:
     """A server with the three games stored through the sessions service; this browser is the host."""
     for url, app in serve(databases):
         with app.app_context():
+            # house rules, so the new game form, Rematch and the house rules page show theirs
+            house_rules.save("rummy500", "Grandma's 500", {"target": 300, "ace_points": 1})
             eight = service.create_session("rummy500", {}, LONG_NAMES)
             first = service.add_hand(eight, points_hand(LONG_NAMES, 0, 85, -10, 35, -120, 5, 60, -45, 15))
             service.add_hand(eight, points_hand(LONG_NAMES, 3, -20, 140, 0, 95, -35, 10, 20, -5))
@@ -141,6 +143,7 @@ def every_page(page: Page, t: Tables) -> Iterator[str]:
         ("replace the view link?", f"/s/{t.edit}/share/view/renew"),
         ("sessions", "/sessions"),
         ("players", "/players"),
+        ("house rules", "/house-rules"),
         ("a player's record", f"/players/{LONG_NAMES[1]}"),
         ("rules", "/rules"),
         *((f"rules of {game}", f"/rules/{game}") for game in (known.id for known in engine.VARIANTS)),

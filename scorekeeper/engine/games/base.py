@@ -336,6 +336,13 @@ class Game:
         """True when the lowest total leads at this table (`lowest_wins`, unless an option turns it round)."""
         return self.lowest_wins
 
+    def side_players(self, rules: Rules, side: str) -> tuple[str, ...]:
+        """The people who play as one seat's side at this table, as ratings count them: the seat's player alone.
+
+        Partnerships seated apart (Persian) are the engine's `teams`; this is for a side entered under one name.
+        """
+        return (side,)
+
     def standing_measure(self, options: Mapping[str, Any], total: int, finished: bool = False) -> str | None:
         """Where a side on `total` stands toward the end of the game in this game's own words ("" says nothing);
         `finished` once the game is over.

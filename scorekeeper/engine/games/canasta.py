@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.engine.cards import ACE, Card, MeldCard, rank_name
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games.base import HoldingCosts, Option, Row
-from scorekeeper.engine.standing import Line
+from scorekeeper.engine.standing import Line, split_partnership
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games.base import Rules
@@ -129,6 +129,10 @@ class Canasta(HoldingCosts):
     def went_out_may_hold(self, rules: Rules) -> bool:
         """With partners the side that went out still holds the partners' cards; a player alone holds none."""
         return has_partners(rules.option("table"))
+
+    def side_players(self, rules: Rules, side: str) -> tuple[str, ...]:
+        """With partners (4 or 6 at the table) a side is a partnership entered as one, like "Ann & Cy": its people."""
+        return split_partnership(side) if has_partners(rules.option("table")) else (side,)
 
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """Two decks and four jokers (three and six for six people), deuces wild, sets as large as the decks allow."""
