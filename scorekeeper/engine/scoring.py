@@ -313,7 +313,7 @@ class Scoring:
     ) -> tuple[Standing, list[Line]]:
         """Where the game stands after this hand, its game-end bonuses added to the scores and totals."""
         if self.finished_at is not None:
-            self.standing = Standing("finished", self.standing.winner, self.standing.reason)
+            self.standing = Standing("finished", self.standing.winner, self.standing.reason, sharing=self.standing.sharing)
             return self.standing, lines
         totals = self.totals
         # only the players of this hand can reach the target with it (or win by the lowest total), and those
@@ -344,7 +344,7 @@ class Scoring:
             "scores": scores,
             "totals": self._shown_totals(),
             "status": standing.status,
-            "winner": standing.winner,
+            "winner": _winner(standing, self.rules),
         }
         if winners is not None:
             body["winners"] = winners
@@ -453,7 +453,7 @@ class Scoring:
             "hands": list(self.bodies),
             "totals": shown,
             "status": self.standing.status,
-            "winner": self.standing.winner,
+            "winner": _winner(self.standing, self.rules),
             "reason": self.standing.reason if played else "no hands played yet",
             "leaders": leaders(at_table, lowest=self.rules.variant.lowest_wins_at(self.rules)) if played else [],
             "target": self.rules.target,
@@ -463,6 +463,13 @@ class Scoring:
         if self.teams:
             result["partnerships"] = self.teams
         return result | self.rules.variant.answer_notes(self.rules, totals)
+
+
+def _winner(standing: Standing, rules: Rules) -> str | list[str] | None:
+    """A `winner` as answered: the winner's name, or the names sharing the game where the game lists them."""
+    if standing.sharing and rules.variant.names_shared_winners:
+        return list(standing.sharing)
+    return standing.winner
 
 
 def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:

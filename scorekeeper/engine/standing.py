@@ -29,6 +29,7 @@ class Standing:
     reason: str = ""
     bonuses: dict[str, int] = field(default_factory=dict)
     lines: list[Line] = field(default_factory=list)  # the bonuses one by one, with what each is for
+    sharing: list[str] = field(default_factory=list)  # the sides level at the top of a finished game they share
 
     def add_bonus(self, side: str, points: int, label: str) -> None:
         """Add a game-end bonus (none when `points` is 0), to the total per side and to the lines."""
@@ -180,7 +181,8 @@ def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = 
     which = "lowest" if lowest else "highest"
     top = [side for side, total in totals.items() if total == best]
     if len(top) > 1:
-        return Standing("finished", None, f"after the last deal, {names_joined(top)} share the game on the {which} total, {best}")
+        why = f"after the last deal, {names_joined(top)} share the game on the {which} total, {best}"
+        return Standing("finished", None, why, sharing=top)
     return Standing("finished", top[0], f"after the last deal, {top[0]} wins with the {which} total, {best}")
 
 

@@ -28,7 +28,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.engine.cards import RANKS, Card, MeldCard, rank_name
+from scorekeeper.engine.cards import RANKS, Card, MeldCard, parse_cards, rank_name
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
@@ -227,6 +227,9 @@ class Game:
     # the hand form's label for the wild rank, and the note under it ("" for none)
     wild_rank_label: ClassVar[str] = "Wild rank this hand"
     wild_rank_note: ClassVar[str] = ""
+    # a game of a fixed number of deals names every player level at the top as `winner`, a list (Rummikub); else a
+    # shared game's `winner` is null and its reason names them
+    names_shared_winners: ClassVar[bool] = False
 
     @property
     def players_text(self) -> str:
@@ -373,6 +376,24 @@ class Game:
 
     def read_hand_extras(self, raw: Mapping[str, Any], hand: Hand, names: list[str], problem: Problems) -> None:
         """Read the parts of a hand only this game has (Indian Rummy's `rejoined`) onto `hand`."""
+
+    def read_entries(self, raw: Mapping[str, Any], hand: Hand, rules: Rules, names: list[str], problem: Problems) -> bool:
+        """Read a hand entered in this game's own body (Rummikub's `racks`) onto `hand`, checking it; False (the
+        default) leaves it to the common reading of `players` (melds, lay-offs, cards left in hand)."""
+        return False
+
+    def read_held(self, held: str | Sequence[object]) -> list[Card]:
+        """Cards a player holds, typed in this game's notation (Rummikub's tiles: ``7R 13K JK``)."""
+        return parse_cards(held)
+
+    def meld_answer(self, entered: str | Sequence[object], rules: Rules) -> dict[str, Any] | None:
+        """The meld check's answer where this game checks its melds itself (tiles, not cards); None (the default)
+        leaves it to the common check of docs/rules.md 2. CardNotationError for a token it cannot read."""
+        return None
+
+    def initial_meld(self, rules: Rules) -> int | None:
+        """The points a player's first melds must reach together (Rummikub's 30); None where no such rule is checked."""
+        return None
 
     def before_hand(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
         """The totals this hand sets before it is scored (a pool rejoin), given each side's total before it.
