@@ -345,13 +345,14 @@ def read_card_list(
     >>> read_card_list("qs 4d", game="rummy500")
     {'cards': ['QS', '4D'], 'points': 14}
     """
+    rules = table_rules(game, options) if game is not None else None
     try:
-        held = parse_cards(cards)
+        # each game reads in its own notation (Rummikub's tiles); without a game, cards
+        held = parse_cards(cards) if rules is None else rules.variant.read_held(cards)  # type: ignore[arg-type]
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
     body: dict[str, Any] = {"cards": [str(c) for c in held]}
-    if game is not None:
-        rules = table_rules(game, options)
+    if rules is not None:
         why = suit_refusal(held, rules)
         if why is not None:
             raise InputError(why)

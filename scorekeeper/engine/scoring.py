@@ -202,7 +202,7 @@ class Scoring:
         # a player has a total from their first hand on (see engine.seating); Persian's sides never change
         self.joined = None if self.teams else _Joined(seating, self.totals)
         self.bodies: list[dict[str, Any]] = []
-        self.standing = Standing(reason=before_play(self.rules.target, self.rules.variant.fixed_deals(self.rules)))
+        self.standing = Standing(reason=before_play(self.rules.target, self.rules.variant.fixed_deals(self.rules), self.rules.variant.deal_word))
         self.finished_at: int | None = None
         self.count = 0
 
@@ -517,7 +517,7 @@ def _standing(
     game = rules.variant
     deals = game.fixed_deals(rules)
     if deals is not None:
-        return after_deals(totals, number, deals, lowest=game.lowest_wins_at(rules))
+        return after_deals(totals, number, deals, lowest=game.lowest_wins_at(rules), word=game.deal_word)
     target = rules.target
     if target is None:
         return game.standing(rules, totals, concealed_bonus, goer, wins)  # no target: the game says (Indian's points)

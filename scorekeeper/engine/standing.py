@@ -163,9 +163,9 @@ def lowest_wins(totals: dict[str, int], target: int) -> Standing:
     return Standing("finished", bottom[0], f"{high} reached {target}: {bottom[0]} wins with the lowest total, {lowest}")
 
 
-def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = True) -> Standing:
+def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = True, word: str = "deal") -> Standing:
     """A game of a fixed number of deals: after the last, the lowest total wins (the highest when not `lowest`);
-    a tie for it shares the game.
+    a tie for it shares the game. `word` is the game's word for a deal (Rummikub: "round").
 
     >>> after_deals({"Ann": 40, "Ben": 25}, 3, 7).reason
     '4 of 7 deals still to play'
@@ -176,20 +176,20 @@ def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = 
     """
     if number < deals:
         left = deals - number
-        return Standing(reason=f"{left} of {deals} deals still to play")
+        return Standing(reason=f"{left} of {deals} {word}s still to play")
     best = min(totals.values()) if lowest else max(totals.values())
     which = "lowest" if lowest else "highest"
     top = [side for side, total in totals.items() if total == best]
     if len(top) > 1:
-        why = f"after the last deal, {names_joined(top)} share the game on the {which} total, {best}"
+        why = f"after the last {word}, {names_joined(top)} share the game on the {which} total, {best}"
         return Standing("finished", None, why, sharing=top)
-    return Standing("finished", top[0], f"after the last deal, {top[0]} wins with the {which} total, {best}")
+    return Standing("finished", top[0], f"after the last {word}, {top[0]} wins with the {which} total, {best}")
 
 
-def before_play(target: int | None, deals: int | None) -> str:
+def before_play(target: int | None, deals: int | None, word: str = "deal") -> str:
     """The reason a game gives before it can end: the deals to play, or the target nobody has reached."""
     if deals is not None:
-        return f"{deals} of {deals} deals still to play"
+        return f"{deals} of {deals} {word}s still to play"
     if target is None:
         return "no hands played yet"
     return f"nobody has reached {target}"

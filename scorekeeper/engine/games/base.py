@@ -230,6 +230,8 @@ class Game:
     # a game of a fixed number of deals names every player level at the top as `winner`, a list (Rummikub); else a
     # shared game's `winner` is null and its reason names them
     names_shared_winners: ClassVar[bool] = False
+    # the game's word for one deal, as a game of so many deals counts them ("2 of 4 rounds still to play")
+    deal_word: ClassVar[str] = "deal"
 
     @property
     def players_text(self) -> str:

@@ -48,6 +48,7 @@ class Rummikub(Game):
     lays_off = False
     deal_may_end_unclaimed = True
     names_shared_winners = True
+    deal_word = "round"
     hand_fields = ("racks",)
     in_hand_word = "tiles on the rack"
     summary_words = ("went out", "meld", "melds", "on the rack")
