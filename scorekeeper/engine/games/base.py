@@ -28,7 +28,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.engine.cards import RANKS, Card, MeldCard, parse_cards, rank_name
+from scorekeeper.engine.cards import RANKS, SUITS, Card, MeldCard, parse_cards, rank_name
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
@@ -232,6 +232,12 @@ class Game:
     names_shared_winners: ClassVar[bool] = False
     # the game's word for one deal, as a game of so many deals counts them ("2 of 4 rounds still to play")
     deal_word: ClassVar[str] = "deal"
+    # the hand form asks each player's melds (and lay-offs); False where melds on the table do not score and are
+    # not entered (Rummikub: only the tiles left on each rack)
+    enters_melds: ClassVar[bool] = True
+    # how players write what they hold, which the pages' pickers offer: "cards" (docs/rules.md 1) or "tiles"
+    # (Rummikub's, engine.tiles); `read_held` reads it
+    notation: ClassVar[str] = "cards"
 
     @property
     def players_text(self) -> str:
@@ -383,6 +389,23 @@ class Game:
         """Read a hand entered in this game's own body (Rummikub's `racks`) onto `hand`, checking it; False (the
         default) leaves it to the common reading of `players` (melds, lay-offs, cards left in hand)."""
         return False
+
+    def hand_from_entries(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The hand this game stores, from the common shape the card form gives (`players`, each with `melds`,
+        `layoffs` and `in_hand`): the same by default; Rummikub's `racks`. The inverse of :meth:`entries_of`."""
+        return data
+
+    def entries_of(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Each player's entry of a stored hand in the common shape (`melds`, `layoffs`, `in_hand`), for the pages
+        that show or edit it."""
+        players = data.get("players")
+        return dict(players) if isinstance(players, Mapping) else {}
+
+    def deck_counts(self, rules: Rules) -> dict[str, int]:
+        """How many copies of each card the table's decks hold, jokers as ``JK`` (Rummikub: each tile)."""
+        counts = {f"{rank_name(rank)}{suit}": rules.decks for suit in SUITS for rank in RANKS}
+        counts["JK"] = rules.jokers
+        return counts
 
     def read_held(self, held: str | Sequence[object]) -> list[Card]:
         """Cards a player holds, typed in this game's notation (Rummikub's tiles: ``7R 13K JK``)."""

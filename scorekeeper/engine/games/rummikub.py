@@ -22,7 +22,7 @@ from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games.base import Game, Option, Row
 from scorekeeper.engine.played import PlayerHand
 from scorekeeper.engine.standing import Line, Standing, leaders, names_joined
-from scorekeeper.engine.tiles import COPIES, TileMeld, check_tile_meld, overcounted, parse_tiles, tiles_value
+from scorekeeper.engine.tiles import COPIES, TileMeld, check_tile_meld, overcounted, parse_tiles, tile_set, tiles_value
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games.base import Rules
@@ -52,8 +52,10 @@ class Rummikub(Game):
     hand_fields = ("racks",)
     in_hand_word = "tiles on the rack"
     summary_words = ("went out", "meld", "melds", "on the rack")
-    ended_words = ("a player went out", "the pool ran out", "who went out")
+    ended_words = ("A player went out", "The pool ran out: nobody could go out", "Who went out")
     meld_kinds = ("group", "run")
+    enters_melds = False
+    notation = "tiles"
 
     def table_settings(self, chosen: dict[str, Any], players: int | None) -> dict[str, Any]:
         """One set of tiles: two of each tile and two jokers; 1 only low."""
@@ -79,6 +81,10 @@ class Rummikub(Game):
 
     # tiles ------------------------------------------------------------------
 
+    def deck_counts(self, rules: Rules) -> dict[str, int]:
+        """Two of each tile and two jokers."""
+        return {str(tile): COPIES for tile in tile_set()}
+
     def read_held(self, held: str | Sequence[object]) -> list[Card]:
         """Tiles, in the tiles' notation (``7R 13K JK``)."""
         return parse_tiles(held)
@@ -92,13 +98,33 @@ class Rummikub(Game):
         return int(rules.option("joker_penalty")) if card.is_joker else card.rank
 
     def value_rows(self, rules: Rules) -> list[Row]:
-        """Tiles 1-13 at their number, the joker at its penalty (a meld's joker counts the number it stands for)."""
+        """Tiles 1-13 at their number, the joker at its penalty, as left on a rack (melds do not score)."""
+        tiles = [Card(number, "R") for number in range(1, 14)] + [JOKER]
+        label = {JOKER: "JK"}
         return [
-            {"card": "1-13", "melded": None, "in_hand": "its number"},
-            {"card": "JK", "melded": None, "in_hand": self.hand_card_points(rules, JOKER, None)},
+            {"card": label.get(tile, str(tile.rank)), "melded": None, "in_hand": self.hand_card_points(rules, tile, None)}
+            for tile in tiles
         ]
 
     # a round ------------------------------------------------------------------
+
+    def hand_from_entries(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A round as stored: who went out (or that the pool ran out) and each rack, from the card form's shape.
+
+        >>> Rummikub().hand_from_entries({"ended": "went_out", "went_out": "Ann", "concealed": False,
+        ...     "players": {"Ann": {"melds": [], "in_hand": []}, "Ben": {"in_hand": ["7R"]}}})
+        {'ended': 'went_out', 'went_out': 'Ann', 'racks': {'Ann': [], 'Ben': ['7R']}}
+        """
+        players = data.get("players") or {}
+        kept = {key: data[key] for key in ("ended", "went_out") if key in data}
+        return kept | {"racks": {name: list(entry.get("in_hand") or []) for name, entry in players.items()}}
+
+    def entries_of(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Each rack as the tiles left in hand."""
+        racks = data.get("racks")
+        if not isinstance(racks, Mapping):
+            return {}
+        return {name: {"in_hand": tiles} for name, tiles in racks.items()}
 
     def read_hand_extras(self, raw: Mapping[str, Any], hand: Hand, names: list[str], problem: Problems) -> None:
         """A round is entered by racks or as points, never both; `players` is another game's body."""
