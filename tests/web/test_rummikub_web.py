@@ -107,3 +107,16 @@ def test_the_checker_page_checks_a_meld_of_tiles_and_first_melds(client):
     assert re.search(r"21", text)
     text = client.get("/check?game=rummikub&cards=12R+13R+1R").get_data(as_text=True)
     assert "1 is only low: 12-13-1 is not a run" in text
+
+
+def test_the_checker_page_adds_up_first_melds_against_the_initial_meld(client):
+    text = client.get("/check?game=rummikub&first1=1R+2R+3R&first2=4B+4K+4O").get_data(as_text=True)
+    assert "Short of the initial meld" in text and "18 of 30 points" in text
+    text = client.get("/check?game=rummikub&first1=1R+2R+3R&first2=4B+4K+4O&first3=JK+12B+13B").get_data(as_text=True)
+    assert "Reaches the initial meld" in text and "54 of 30 points" in text
+
+
+def test_the_checker_page_draws_tiles_as_tiles(client):
+    text = client.get("/check?game=rummikub&cards=7K+8K+9K").get_data(as_text=True)
+    assert "black 7" in text and "a run, worth 24 points in Rummikub" in text
+    assert 'id="tile-picker"' in text
