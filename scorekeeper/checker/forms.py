@@ -80,6 +80,8 @@ def check_form(game: str, args: MultiDict) -> CheckBase:
             setattr(CheckForm, name, StringField(f"First meld {number}", filters=[_strip],
                                                  render_kw={"autocomplete": "off", "data-cards": ""}))
     form = CheckForm(args)
+    if spec.notation == "tiles":
+        form.cards.label.text = "Tiles of the meld"
     form.game.choices = [SelectChoice(g.id, g.name) for g in VARIANTS]
     form.game.data = game
     return form

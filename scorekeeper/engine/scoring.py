@@ -156,7 +156,8 @@ def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]
     if kept is None:
         found = rules.variant.hand_warnings(hand, rules, names)
         goer = hand.players.get(hand.went_out) if hand.went_out else None
-        if goer is not None and goer.card_count() == 0:
+        # only where melds are entered: a Rummikub player who went out has nothing to enter, by the rules
+        if goer is not None and goer.card_count() == 0 and rules.variant.enters_melds:
             found.append(
                 f"{goer.name} went out, but no cards are entered for {goer.name}: nothing melded or laid off;"
                 f" scored as entered"

@@ -96,10 +96,17 @@ function setUp(picker) {
     const opener = document.createElement("button");
     opener.type = "button";
     opener.className = "button small picker-open";
-    opener.textContent = "Tiles";
+    const which = document.createElement("span");
+    which.className = "visually-hidden";
+    which.textContent = ` for ${nameOf(field)}`;
+    opener.append("Tiles", which);
     opener.setAttribute("aria-expanded", "false");
-    opener.setAttribute("aria-label", `Tiles for ${nameOf(field)}`);
-    field.after(opener);
+    opener.setAttribute("aria-controls", picker.id);
+    // field and button share one box, as the card picker's do (the field takes the room, the button its word)
+    const box = document.createElement("div");
+    box.className = "picker-field";
+    field.before(box);
+    box.append(field, opener);
   }
 
   scope.addEventListener("click", (event) => {

@@ -256,3 +256,9 @@ def test_an_impossible_rack_or_a_wrong_player_is_refused_with_the_reason(hand, e
 def test_one_or_five_players_are_refused_with_the_count(players):
     with pytest.raises(InputError, match=f"Rummikub is played by 2 to 4 players, not {len(players)}"):
         score([], players)
+
+
+def test_the_player_who_went_out_with_an_empty_rack_is_no_warning():
+    # elsewhere a player who went out with nothing entered is worth a second look; here it is the rule
+    body = score([{"went_out": "Ann", "racks": {"Ben": "7R"}}])
+    assert "warnings" not in body["hands"][0]
