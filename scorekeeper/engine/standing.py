@@ -43,6 +43,23 @@ def names_joined(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def winner_words(winner: object) -> str:
+    """A session's `winner` in words: "Ann", or "Ann and Ben" for a win shared (a list, as Rummikub answers
+    one); "" for none.
+
+    >>> winner_words("Ann"), winner_words(["Ann", "Ben"]), winner_words(None)
+    ('Ann', 'Ann and Ben', '')
+    """
+    if isinstance(winner, list):
+        return names_joined([str(name) for name in winner]) if winner else ""
+    return str(winner) if winner else ""
+
+
+def won_by(winner: object, side: str) -> bool:
+    """True when `side` won a session whose answer names `winner`, alone or sharing the win."""
+    return side in winner if isinstance(winner, list) else winner == side
+
+
 def leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
     """The sides on the best total (the lowest when `lowest`)."""
     best = min(totals.values()) if lowest else max(totals.values())

@@ -120,3 +120,14 @@ def test_the_checker_page_draws_tiles_as_tiles(client):
     text = client.get("/check?game=rummikub&cards=7K+8K+9K").get_data(as_text=True)
     assert "black 7" in text and "a run, worth 24 points in Rummikub" in text
     assert 'id="tile-picker"' in text
+
+
+def test_a_win_shared_after_the_last_round_names_both_winners(table, client):
+    url = table.start("rummikub", ["Ann", "Ben", "Cy"], rounds=1)
+    saved(table.play({"went_out": "Ann", "points": {"Ann": "10", "Ben": "10", "Cy": "-20"}}))
+    page = table.page()
+    assert "Ann and Ben win!" in page
+    assert "after the last round, Ann and Ben share the game on the highest total, 10" in page
+    assert "[&#39;Ann&#39;" not in page and "['Ann'" not in page
+    review = client.get(f"{url}/review").get_data(as_text=True)
+    assert "Ann and Ben won." in review
