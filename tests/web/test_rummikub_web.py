@@ -131,3 +131,20 @@ def test_a_win_shared_after_the_last_round_names_both_winners(table, client):
     assert "[&#39;Ann&#39;" not in page and "['Ann'" not in page
     review = client.get(f"{url}/review").get_data(as_text=True)
     assert "Ann and Ben won." in review
+
+
+def test_a_player_sends_their_rack_from_their_own_phone_and_the_hand_form_is_filled_in(table, app):
+    from tests.test_drafts import form_values
+
+    url = table.start("rummikub", ["Ann", "Ben", "Cy"])
+    ben = app.test_client()
+    page = ben.get(f"{url}/my-hand?seat=2").get_data(as_text=True)
+    assert "Tiles left on my rack" in page and 'name="melds-0"' not in page and 'id="tile-picker"' in page
+    sent = ben.post(f"{url}/my-hand", data={"seat": "2", "position": "1", "in_hand": "7r jk"})
+    assert sent.status_code == 302, sent.get_data(as_text=True)
+    form = table.client.get(f"{url}/hands/new").get_data(as_text=True)
+    values = form_values(form, "hand-form")
+    assert values["players-1-in_hand"] == "7R JK"
+    values["went_out"] = "Ann"
+    saved(table.client.post(f"{url}/hands/new", data=values))
+    assert table.totals() == {"Ann": 37, "Ben": -37, "Cy": 0}
