@@ -54,7 +54,7 @@ def test_a_four_round_game_of_rummikub_on_a_phone(page: Page, live_server: str, 
     expect(picker).to_contain_text("Typing into: Ben's tiles on the rack")
     picker.get_by_role("button", name="R red").tap()
     picker.get_by_role("button", name="red 7", exact=True).tap()
-    picker.get_by_role("button", name="joker", exact=True).tap()
+    picker.get_by_role("button", name="JK joker", exact=True).tap()
     expect(rack(page, "Ben")).to_have_value("7R JK")
     expect(live_value(page, "Ben")).to_have_text("37 in hand")
     keep_screen(page, "rummikub_tile_picker")
@@ -139,3 +139,24 @@ def test_the_checker_checks_tiles_and_first_melds_on_a_phone(page: Page, live_se
     expect(first).to_contain_text("Reaches the initial meld: 54 of 30 points.")
     expect(page).to_have_url(re.compile(r"first3=jk"))
     keep_screen(page, "rummikub_checker", full_page=True)
+
+
+def test_axe_finds_nothing_on_the_tile_picker_the_checker_and_the_rules(page: Page, live_server: str, keep_screen) -> None:
+    from tests.browser.test_accessibility import AXE, axe_violations, described
+
+    page.add_init_script(path=str(AXE))
+    page.goto(f"{live_server}/new/rummikub")
+    for seat, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Enter hand 1", exact=True).tap()
+    page.get_by_role("button", name="Tiles for Ann's tiles on the rack").tap()
+    expect(page.get_by_role("group", name="Tile picker")).to_be_visible()
+    problems = [described("hand form, tile picker open", v) for v in axe_violations(page)]
+    page.goto(f"{live_server}/check?game=rummikub&cards=jk+7r+8r&first1=10r+11r+12r")
+    page.get_by_role("button", name="Tiles for Tiles of the meld").tap()
+    problems += [described("checker, tile picker open", v) for v in axe_violations(page)]
+    page.goto(f"{live_server}/rules/rummikub")
+    problems += [described("rules of rummikub", v) for v in axe_violations(page)]
+    keep_screen(page, "rummikub_rules", full_page=True)
+    assert not problems, "\n\n".join(problems)

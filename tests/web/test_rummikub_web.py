@@ -148,3 +148,10 @@ def test_a_player_sends_their_rack_from_their_own_phone_and_the_hand_form_is_fil
     values["went_out"] = "Ann"
     saved(table.client.post(f"{url}/hands/new", data=values))
     assert table.totals() == {"Ann": 37, "Ben": -37, "Cy": 0}
+
+
+def test_the_rules_page_says_what_no_number_of_rounds_means(client):
+    text = client.get("/rules/rummikub").get_data(as_text=True)
+    assert re.search(r'Default: <strong class="option-default">none: play until the table stops</strong>', text)
+    assert "depends on the number of players" not in text
+    assert "Ann and Ben share the 17, Ann 9 and Ben 8" in text  # the worked example

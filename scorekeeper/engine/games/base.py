@@ -56,6 +56,9 @@ class Option:
     # (another option's name, its value): this option matters only then, as Indian Rummy's pool only in a pool
     # game; forms show it with that choice (the engine still reads it whatever the choice: the game ignores it)
     only_with: tuple[str, Any] | None = None
+    # what a default of None means, in words, where it is neither the number of players' nor off (Rummikub's
+    # rounds: "none: play until the table stops")
+    unset: str = ""
 
     def allows(self, value: Any) -> bool:
         """True when `value` is one this option takes."""

@@ -40,7 +40,7 @@ class Rummikub(Game):
     option_list = (
         Option("rounds", "Rounds", "int", None,
                "The game ends after this many rounds, highest total winning; leave empty to play until the table stops.",
-               minimum=1),
+               minimum=1, unset="none: play until the table stops"),
         Option("joker_penalty", "Joker left on a rack", "int", 30, "What a joker still on a rack costs."),
         Option("initial_meld", "Initial meld", "int", 30, "The points a player's first melds must reach together."),
     )
