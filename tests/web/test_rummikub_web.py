@@ -86,12 +86,13 @@ def test_an_impossible_rack_and_tiles_on_the_goers_rack_are_refused_with_the_rea
 
 def test_a_round_is_edited_from_its_racks(table, client):
     url = table.start("rummikub", NAMES)
-    saved(table.play({"went_out": "Ann", "players": {"Ben": {"in_hand": "7R JK"}}}))
+    racks = {"Ben": {"in_hand": "7R JK"}, "Cy": {"in_hand": "1B"}, "Dee": {"in_hand": "2B"}}
+    saved(table.play({"went_out": "Ann", "players": racks}))
     [hand_id] = table.hand_ids()
     form = client.get(f"{url}/hands/{hand_id}/edit").get_data(as_text=True)
-    assert 'value="7R JK"' in form
-    saved(table.edit(hand_id, {"went_out": "Ann", "players": {"Ben": {"in_hand": "7R"}}}, 1))
-    assert table.totals() == {"Ann": 7, "Ben": -7, "Cy": 0, "Dee": 0}
+    assert 'value="7R JK"' in form and 'value="2B"' in form
+    saved(table.edit(hand_id, {"went_out": "Ann", "players": racks | {"Ben": {"in_hand": "7R"}}}, 1))
+    assert table.totals() == {"Ann": 10, "Ben": -7, "Cy": -1, "Dee": -2}
 
 
 def test_the_game_ends_after_its_rounds_with_the_highest_total(table):
@@ -146,8 +147,9 @@ def test_a_player_sends_their_rack_from_their_own_phone_and_the_hand_form_is_fil
     values = form_values(form, "hand-form")
     assert values["players-1-in_hand"] == "7R JK"
     values["went_out"] = "Ann"
+    values["players-2-in_hand"] = "1k"
     saved(table.client.post(f"{url}/hands/new", data=values))
-    assert table.totals() == {"Ann": 37, "Ben": -37, "Cy": 0}
+    assert table.totals() == {"Ann": 38, "Ben": -37, "Cy": -1}
 
 
 def test_the_rules_page_says_what_no_number_of_rounds_means(client):
@@ -155,3 +157,13 @@ def test_the_rules_page_says_what_no_number_of_rounds_means(client):
     assert re.search(r'Default: <strong class="option-default">none: play until the table stops</strong>', text)
     assert "depends on the number of players" not in text
     assert "Ann and Ben share the 17, Ann 9 and Ben 8" in text  # the worked example
+
+
+def test_a_rack_left_empty_is_asked_about_before_saving(table):
+    table.start("rummikub", NAMES)
+    before = table.counts()
+    response = table.play({"went_out": "Ann", "players": {"Ben": {"in_hand": "7R"}, "Cy": {"in_hand": "1B"}}})
+    text = response.get_data(as_text=True)
+    assert "Dee has no tiles on the rack. Save anyway?" in text
+    assert 'value="7R"' in text
+    assert table.counts() == before
