@@ -333,3 +333,12 @@ def test_a_rejoin_the_game_no_longer_allows_is_left_out_of_the_export_so_it_stil
     exported = client.get(f"{table.url}/export.json")
     assert "rejoining" not in exported.get_json()["metadata"]
     assert upload(empty_app.test_client(), exported.data).status_code == 302
+
+
+def test_csv_export_gives_each_rummikub_rack_as_the_tiles_left(app, client):
+    with app.app_context():
+        token = store_sample(SAMPLES["rummikub"]).view_token
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/s/{token}/export.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    first = {r["player"]: r for r in rows if r["hand"] == "1"}
+    assert (first["Ben"]["in_hand"], first["Ben"]["score"]) == ("7R JK", "-37")
+    assert (first["Ann"]["in_hand"], first["Ann"]["score"]) == ("", "69")

@@ -183,6 +183,13 @@ SAMPLES: dict[str, Sample] = {
         {"rejoined": ["Cy"], "points": {"Ann": 0, "Ben": 80, "Cy": 20, "Dev": 55}},
         {"points": {"Ann": 0, "Ben": 10, "Cy": 30, "Dev": 0}},  # Dev, out, is dealt nothing
     ], {"Ann": 40, "Ben": 107, "Cy": 101, "Dev": 105}, "finished", "Ann"),
+    # docs/rules/rummikub.md examples 1 and 2 (someone goes out; the pool runs out, Ann and Ben tied for the lowest),
+    # then points: 69/-37/-6/-26, 9/8/-4/-13, -10/30/-5/-15 over 3 rounds
+    "rummikub": Sample("rummikub", ["Ann", "Ben", "Cy", "Dee"], {"rounds": 3}, [
+        {"went_out": "Ann", "racks": {"Ben": ["7R", "JK"], "Cy": "3B 3B", "Dee": "12O 13O 1K"}},
+        {"went_out": None, "racks": {"Ann": "2K 5B", "Ben": "4R 3O", "Cy": "10K 1R", "Dee": "9R 11B"}},
+        {"points": {"Ann": -10, "Ben": 30, "Cy": -5, "Dee": -15}},
+    ], {"Ann": 68, "Ben": 1, "Cy": -15, "Dee": -54}, "finished", "Ann"),
 }
 
 

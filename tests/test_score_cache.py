@@ -30,6 +30,8 @@ def scoring(game: str = "rummy500", hands: int = 20) -> engine.Scoring:
     # has no end
     if game == "indian":
         options = {**sample.options, "format": "points"}
+    elif game == "rummikub":  # without rounds the game goes on until the table stops
+        options = {}
     else:
         options = sample.options if game in ("michigan", "contract") else {**sample.options, "target": 10**9}
     return engine.Scoring.of({"game": sample.game, "players": sample.players, "options": options,

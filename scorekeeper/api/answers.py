@@ -96,6 +96,17 @@ def check_declaration(body: dict[str, Any]) -> Answer:
         return refused(exc)
 
 
+def check_first_melds(body: dict[str, Any]) -> Answer:
+    """{"game", "options", "melds"} -> each meld's check, their points summed, whether they reach the initial meld."""
+    missing = _missing(body, ("melds",), 'give the first melds, like ["10R 11R 12R", "JK 7B 7K"]')
+    if missing:
+        return missing
+    try:
+        return 200, engine.check_first_melds(body["melds"], game=body.get("game") or "rummikub", options=body.get("options"))
+    except ValueError as exc:
+        return refused(exc)
+
+
 def check_held(body: dict[str, Any]) -> Answer:
     """{"game", "options", "wild_rank", "groups", "in_hand"} -> a losing player's count, its cap, and which cards count."""
     missing = _missing(body, ("groups",), 'give the player\'s groups, like ["2H 3H 4H", "KD KH KS"] ([] for none)')

@@ -38,6 +38,12 @@ def check_declaration():
     return _answer(answers.check_declaration)
 
 
+@bp.post("/melds/first/check")
+def check_first_melds():
+    """A player's first melds together (Rummikub's initial meld): {"game", "options", "melds"} -> points, reaches."""
+    return _answer(answers.check_first_melds)
+
+
 @bp.post("/counts/check")
 def check_held():
     """A losing player's count where groups decide it (Indian Rummy's lives): {"groups", "in_hand", ...} -> count, lives."""

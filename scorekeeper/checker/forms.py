@@ -22,13 +22,15 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 # the options that change whether a meld is legal or what it scores; targets and bonuses do not
 # (Canasta's `table`: six people play with three decks)
-MELD_OPTIONS = ("decks", "jokers", "card_values", "ace_points", "table")
+MELD_OPTIONS = ("decks", "jokers", "card_values", "ace_points", "table", "initial_meld")
 
 # a bounded whole-number option with at most this many values is offered as a list
 _MAX_LISTED = 10
 
 # the fields of a whole declaration (Game.checks_declarations): 13 cards in groups of at least 3 make at most 4
 SHOW_GROUPS = tuple(f"group{number}" for number in range(1, 5))
+# a player's first melds, checked together against the game's initial meld (Game.initial_meld: Rummikub's 30)
+FIRST_MELDS = tuple(f"first{number}" for number in range(1, 5))
 
 
 def _strip(text: str | None) -> str:
@@ -73,7 +75,13 @@ def check_form(game: str, args: MultiDict) -> CheckBase:
         for number, name in enumerate(SHOW_GROUPS, start=1):
             setattr(CheckForm, name, StringField(f"Group {number}", filters=[_strip],
                                                  render_kw={"autocomplete": "off", "data-cards": ""}))
+    if spec.initial_meld(spec.house_rules) is not None:
+        for number, name in enumerate(FIRST_MELDS, start=1):
+            setattr(CheckForm, name, StringField(f"First meld {number}", filters=[_strip],
+                                                 render_kw={"autocomplete": "off", "data-cards": ""}))
     form = CheckForm(args)
+    if spec.notation == "tiles":
+        form.cards.label.text = "Tiles of the meld"
     form.game.choices = [SelectChoice(g.id, g.name) for g in VARIANTS]
     form.game.data = game
     return form
@@ -154,7 +162,8 @@ def share_params(form: CheckBase) -> dict[str, str]:
     asked = ("wild_rank",) if spec.asks_wild_rank else ()
     going_out = ("going_out",) if spec.going_out_melds else ()
     groups = SHOW_GROUPS if spec.checks_declarations else ()
-    for name in (*form.option_names, *asked, "cards", *going_out, "meld", "added", *groups):
+    first = FIRST_MELDS if spec.initial_meld(spec.house_rules) is not None else ()
+    for name in (*form.option_names, *asked, "cards", *going_out, "meld", "added", *groups, *first):
         field = getattr(form, name)
         if isinstance(field, BooleanField):
             if field.data:
@@ -162,6 +171,12 @@ def share_params(form: CheckBase) -> dict[str, str]:
         elif _strip(field.data) and (name not in form.option_names or field.data != field.default):
             params[name] = _strip(field.data)
     return params
+
+
+def first_melds(form: CheckBase) -> list[str]:
+    """The first melds typed, blanks left out (none in a game without an initial meld)."""
+    fields = [getattr(form, name) for name in FIRST_MELDS if hasattr(form, name)]
+    return [text for field in fields if (text := _strip(field.data))]
 
 
 def show_groups(form: CheckBase) -> list[str]:

@@ -15,9 +15,11 @@ from scorekeeper import engine
 from scorekeeper.checker import bp
 from scorekeeper.checker.forms import (
     DEFAULT_GAME,
+    FIRST_MELDS,
     SHOW_GROUPS,
     check_form,
     chosen_game,
+    first_melds,
     option_values,
     share_params,
     show_groups,
@@ -38,7 +40,7 @@ def check():
         # game's options): answer from the short URL, the one worth sharing
         return redirect(url_for("checker.check", **params))
     answer = ask_engine(game, form)
-    asked = form.cards.data or form.meld.data or form.added.data or show_groups(form)
+    asked = form.cards.data or form.meld.data or form.added.data or show_groups(form) or first_melds(form)
     share = url_for("checker.check", **params) if asked else None
     return render_template(
         "checker/check.html",
@@ -51,6 +53,7 @@ def check():
         # cards are never greyed here: a meld the deck cannot hold is a question the checker answers
         deck_counts={} if answer["jokers"] else {"JK": 0},
         show_fields=SHOW_GROUPS,
+        first_fields=[name for name in FIRST_MELDS if hasattr(form, name)],
         **answer,
     )
 
@@ -87,10 +90,14 @@ def ask_engine(game: str, form) -> dict[str, Any]:
         "melds_score": True,
         "show": None,
         "show_error": None,
+        "first": None,
+        "first_error": None,
     }
     try:
         answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
-        answer["melds_score"] = engine.find_game(game).melds_score
+        variant = engine.find_game(game)
+        # a meld's points matter where they count toward an initial meld (Rummikub), though melds score nothing
+        answer["melds_score"] = variant.melds_score or variant.initial_meld(variant.rules(options)) is not None
     except engine.InputError as exc:
         answer["options_error"] = str(exc)
         return answer
@@ -109,7 +116,18 @@ def ask_engine(game: str, form) -> dict[str, Any]:
         answer["layoff_error"] = (
             "Enter the cards laid off too." if form.meld.data else "Enter the meld on the table too."
         )
-    return answer | ask_declaration(game, form, options, wild_rank)
+    return answer | ask_declaration(game, form, options, wild_rank) | ask_first_melds(game, form, options)
+
+
+def ask_first_melds(game: str, form, options: dict[str, Any]) -> dict[str, Any]:
+    """Put a player's first melds to the engine (the initial meld): its answer, or why it cannot read them."""
+    melds = first_melds(form)
+    if not melds:
+        return {}
+    try:
+        return {"first": engine.check_first_melds(melds, game, options)}
+    except engine.InputError as exc:
+        return {"first_error": str(exc)}
 
 
 def ask_declaration(game: str, form, options: dict[str, Any], wild_rank: str | None) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Public facade (see docs/api.md): check_meld, score_session, gin_arrange,
 Scoring (a session scored hand by hand), VARIANTS, find_game and the Game classes (engine.games),
-InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy's show), check_layoff, read_card_list,
+InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy's show), check_first_melds (the
+initial meld: Rummikub), check_layoff, read_card_list,
 check_side (a side's live score where it scores on its own: Canasta),
 resolve_options, deck_counts, card_values, unentered_players, needs_wild_rank, entry_label (how an error names a
 player's entry),
@@ -20,7 +21,14 @@ from scorekeeper.engine.games.gin import HAND_SIZE as GIN_HAND_SIZE
 from scorekeeper.engine.games.gin import GinCardsError, big_gin_arrangements, gin_arrange
 from scorekeeper.engine.layoffs import layoff_owners
 from scorekeeper.engine.played import entry_label
-from scorekeeper.engine.meld_check import check_declaration, check_held, check_layoff, check_meld, read_card_list
+from scorekeeper.engine.meld_check import (
+    check_declaration,
+    check_first_melds,
+    check_held,
+    check_layoff,
+    check_meld,
+    read_card_list,
+)
 from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, lowest_wins, resolve_options
 from scorekeeper.engine.side_check import check_side
 from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
@@ -42,6 +50,7 @@ __all__ = [
     "big_gin_arrangements",
     "card_values",
     "check_declaration",
+    "check_first_melds",
     "check_held",
     "check_layoff",
     "check_meld",

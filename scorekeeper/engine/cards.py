@@ -108,6 +108,16 @@ def parse_rank(text: str) -> int:
     return rank
 
 
+# the colours of Rummikub's tiles, which are Cards whose "suit" is a colour (engine.tiles reads them): red,
+# blue, orange (yellow in some sets, read as orange) and black. None is a suit letter, so a tile is never a card
+TILE_COLOURS = ("R", "B", "O", "K")
+
+
+def _number_name(rank: int, suit: str) -> str:
+    """A card's rank as written before its suit: a tile's number is written as a number (``11R``, not ``JR``)."""
+    return str(rank) if suit in TILE_COLOURS else rank_name(rank)
+
+
 class _Unchangeable:
     """A value made once and shared by everyone who asks for it: so it can never be changed."""
 
@@ -129,6 +139,9 @@ class _Unchangeable:
 class Card(_Unchangeable):
     """A playing card: rank 1 (ace) to 13 (king) and a suit, or a joker (rank 0).
 
+    A Rummikub tile is a Card too: its number is the rank and its colour the
+    suit (``TILE_COLOURS``), written ``11R``; only engine.tiles makes them.
+
     Cards are values, made once each: ``Card(7, "H")`` always answers the same
     object, so equality and hashing are identity (done in C), which matters
     because a session scored from scratch counts and compares tens of
@@ -147,7 +160,7 @@ class Card(_Unchangeable):
         if known is not None:
             return known
         card = object.__new__(cls)
-        text = "JK" if rank == JOKER_RANK else f"{rank_name(rank)}{suit}"
+        text = "JK" if rank == JOKER_RANK else f"{_number_name(rank, suit)}{suit}"
         suitless = rank != JOKER_RANK and suit == ""
         fields = (("rank", rank), ("suit", suit), ("is_joker", rank == JOKER_RANK), ("suitless", suitless), ("text", text))
         for name, value in fields:

@@ -9,6 +9,8 @@ scores that player 0), so this is a question for the table, not an error.
 ...     "Ann": {"melds": ["7H 8H 9H"]}, "Ben": {}, "Cy": {"in_hand": "AS"}}}
 >>> unentered_players(hand, ["Ann", "Ben", "Cy"], "rummy500")
 ['Ben']
+>>> unentered_players({"went_out": "Ann", "racks": {"Ann": [], "Ben": ["7R"], "Cy": []}}, ["Ann", "Ben", "Cy"], "rummikub")
+['Cy']
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ def unentered_players(hand: Mapping[str, Any], names: list[str], game: str) -> l
     None for a hand entered as points (each player has a number), and none
     for a gin draw, where nothing is scored whatever the hands held.
     """
-    if "points" in hand or not isinstance(hand.get("players"), Mapping):
+    variant = find_game(game)
+    # each player's entry in every game's shape, whatever the game's own body (Rummikub's racks)
+    players = variant.entries_of(hand)
+    if "points" in hand or (not players and not isinstance(hand.get("players"), Mapping)):
         return []
     ended = hand.get("ended", "went_out")
-    if find_game(game).knocks and ended == "stock_exhausted":
+    if variant.knocks and ended == "stock_exhausted":
         return []
-    players = hand["players"]
     # a player who left the hand without cards (Indian Rummy's drop) says so in the game's own fields
     parts = (*_PARTS, *find_game(game).entry_fields)
     went_out = hand.get("went_out") if ended == "went_out" else None

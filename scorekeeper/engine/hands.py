@@ -73,6 +73,8 @@ def _read_hand(raw: object, number: int, rules: Rules, names: list[str]) -> Hand
     if "points" in raw:
         hand.points = _read_points(raw["points"], names, problem)
         return hand
+    if rules.variant.read_entries(raw, hand, rules, names, problem):
+        return hand
     entries = _entries(raw, hand, rules, names, problem)
     read_cards(entries, hand, rules, problem)
     check_decks(hand, rules, problem)

@@ -225,6 +225,12 @@ def check_meld(
     `going_out`: the meld is made in the turn its player goes out (Canasta's black threes).
     """
     rules = table_rules(game, options)
+    try:
+        own = rules.variant.meld_answer(cards, rules)  # type: ignore[arg-type]
+    except CardNotationError as exc:
+        raise InputError(str(exc)) from None
+    if own is not None:
+        return own
     wild = read_wild_rank(wild_rank, rules)
     try:
         result = analyse(cards, rules, wild, going_out=going_out)
@@ -236,6 +242,40 @@ def check_meld(
     if rules.variant.names_groups:  # the game's own name for the group (Indian Rummy: "pure sequence")
         body["group"] = rules.variant.group_name(result.cards, rules, wild) if result.legal else None
     return body
+
+
+def check_first_melds(
+    melds: object, game: str = "rummikub", options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Whether a player's first melds reach the game's initial meld together (Rummikub's 30): each meld's check,
+    the sum of their points, `reaches`, and `reason` when they do not. Every meld must be legal to count.
+
+    >>> body = check_first_melds(["10R 11R 12R", "JK 7B 7K"])
+    >>> body["points"], body["reaches"], body["reason"]
+    (54, True, None)
+    >>> check_first_melds(["1R 2R 3R", "4B 4K 4O"])["reason"]
+    'these melds make 18, short of the initial meld of 30'
+    """
+    rules = table_rules(game, options)
+    needed = rules.variant.initial_meld(rules)
+    if needed is None:
+        raise InputError(f"{rules.name} has no initial meld to check: check its melds one by one")
+    if not isinstance(melds, list) or not melds:
+        raise InputError('`melds` must list the first melds, like ["10R 11R 12R", "JK 7B 7K"]')
+    bodies = []
+    for index, meld in enumerate(melds, start=1):
+        try:
+            bodies.append(check_meld(meld, game, options))
+        except InputError as exc:
+            raise InputError(f"meld {index}: {exc}") from None
+    points = sum(body["points"] for body in bodies)
+    bad = next((index for index, body in enumerate(bodies, start=1) if not body["legal"]), None)
+    reason = None
+    if bad is not None:
+        reason = f"meld {bad} is not legal: {bodies[bad - 1]['reason']}"
+    elif points < needed:
+        reason = f"these melds make {points}, short of the initial meld of {needed}"
+    return {"melds": bodies, "points": points, "initial_meld": needed, "reaches": reason is None, "reason": reason}
 
 
 def check_declaration(
@@ -305,13 +345,14 @@ def read_card_list(
     >>> read_card_list("qs 4d", game="rummy500")
     {'cards': ['QS', '4D'], 'points': 14}
     """
+    rules = table_rules(game, options) if game is not None else None
     try:
-        held = parse_cards(cards)
+        # each game reads in its own notation (Rummikub's tiles); without a game, cards
+        held = parse_cards(cards) if rules is None else rules.variant.read_held(cards)  # type: ignore[arg-type]
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
     body: dict[str, Any] = {"cards": [str(c) for c in held]}
-    if game is not None:
-        rules = table_rules(game, options)
+    if rules is not None:
         why = suit_refusal(held, rules)
         if why is not None:
             raise InputError(why)

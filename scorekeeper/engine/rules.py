@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.engine.cards import RANKS, SUITS, rank_name
 from scorekeeper.engine.games import find_game
 from scorekeeper.engine.games.base import Rules
 
@@ -77,9 +76,7 @@ def deck_counts(game: str, options: Mapping[str, Any] | None = None, n_players: 
     (2, 2, 53)
     """
     rules = table_rules(game, options, n_players)
-    counts = {f"{rank_name(rank)}{suit}": rules.decks for suit in SUITS for rank in RANKS}
-    counts["JK"] = rules.jokers
-    return counts
+    return rules.variant.deck_counts(rules)
 
 
 def card_values(game: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:

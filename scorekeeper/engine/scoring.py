@@ -156,7 +156,8 @@ def hand_warnings(hand: Hand, rules: Rules, names: list[str]) -> tuple[str, ...]
     if kept is None:
         found = rules.variant.hand_warnings(hand, rules, names)
         goer = hand.players.get(hand.went_out) if hand.went_out else None
-        if goer is not None and goer.card_count() == 0:
+        # only where melds are entered: a Rummikub player who went out has nothing to enter, by the rules
+        if goer is not None and goer.card_count() == 0 and rules.variant.enters_melds:
             found.append(
                 f"{goer.name} went out, but no cards are entered for {goer.name}: nothing melded or laid off;"
                 f" scored as entered"
@@ -202,7 +203,7 @@ class Scoring:
         # a player has a total from their first hand on (see engine.seating); Persian's sides never change
         self.joined = None if self.teams else _Joined(seating, self.totals)
         self.bodies: list[dict[str, Any]] = []
-        self.standing = Standing(reason=before_play(self.rules.target, self.rules.variant.fixed_deals(self.rules)))
+        self.standing = Standing(reason=before_play(self.rules.target, self.rules.variant.fixed_deals(self.rules), self.rules.variant.deal_word))
         self.finished_at: int | None = None
         self.count = 0
 
@@ -313,7 +314,7 @@ class Scoring:
     ) -> tuple[Standing, list[Line]]:
         """Where the game stands after this hand, its game-end bonuses added to the scores and totals."""
         if self.finished_at is not None:
-            self.standing = Standing("finished", self.standing.winner, self.standing.reason)
+            self.standing = Standing("finished", self.standing.winner, self.standing.reason, sharing=self.standing.sharing)
             return self.standing, lines
         totals = self.totals
         # only the players of this hand can reach the target with it (or win by the lowest total), and those
@@ -344,7 +345,7 @@ class Scoring:
             "scores": scores,
             "totals": self._shown_totals(),
             "status": standing.status,
-            "winner": standing.winner,
+            "winner": _winner(standing, self.rules),
         }
         if winners is not None:
             body["winners"] = winners
@@ -453,7 +454,7 @@ class Scoring:
             "hands": list(self.bodies),
             "totals": shown,
             "status": self.standing.status,
-            "winner": self.standing.winner,
+            "winner": _winner(self.standing, self.rules),
             "reason": self.standing.reason if played else "no hands played yet",
             "leaders": leaders(at_table, lowest=self.rules.variant.lowest_wins_at(self.rules)) if played else [],
             "target": self.rules.target,
@@ -463,6 +464,13 @@ class Scoring:
         if self.teams:
             result["partnerships"] = self.teams
         return result | self.rules.variant.answer_notes(self.rules, totals)
+
+
+def _winner(standing: Standing, rules: Rules) -> str | list[str] | None:
+    """A `winner` as answered: the winner's name, or the names sharing the game where the game lists them."""
+    if standing.sharing and rules.variant.names_shared_winners:
+        return list(standing.sharing)
+    return standing.winner
 
 
 def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:
@@ -510,7 +518,7 @@ def _standing(
     game = rules.variant
     deals = game.fixed_deals(rules)
     if deals is not None:
-        return after_deals(totals, number, deals, lowest=game.lowest_wins_at(rules))
+        return after_deals(totals, number, deals, lowest=game.lowest_wins_at(rules), word=game.deal_word)
     target = rules.target
     if target is None:
         return game.standing(rules, totals, concealed_bonus, goer, wins)  # no target: the game says (Indian's points)

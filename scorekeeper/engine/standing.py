@@ -29,6 +29,7 @@ class Standing:
     reason: str = ""
     bonuses: dict[str, int] = field(default_factory=dict)
     lines: list[Line] = field(default_factory=list)  # the bonuses one by one, with what each is for
+    sharing: list[str] = field(default_factory=list)  # the sides level at the top of a finished game they share
 
     def add_bonus(self, side: str, points: int, label: str) -> None:
         """Add a game-end bonus (none when `points` is 0), to the total per side and to the lines."""
@@ -40,6 +41,23 @@ class Standing:
 def names_joined(names: list[str]) -> str:
     """Names in words: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def winner_words(winner: object) -> str:
+    """A session's `winner` in words: "Ann", or "Ann and Ben" for a win shared (a list, as Rummikub answers
+    one); "" for none.
+
+    >>> winner_words("Ann"), winner_words(["Ann", "Ben"]), winner_words(None)
+    ('Ann', 'Ann and Ben', '')
+    """
+    if isinstance(winner, list):
+        return names_joined([str(name) for name in winner]) if winner else ""
+    return str(winner) if winner else ""
+
+
+def won_by(winner: object, side: str) -> bool:
+    """True when `side` won a session whose answer names `winner`, alone or sharing the win."""
+    return side in winner if isinstance(winner, list) else winner == side
 
 
 def leaders(totals: dict[str, int], lowest: bool = False) -> list[str]:
@@ -177,9 +195,9 @@ def lowest_wins(totals: dict[str, int], target: int) -> Standing:
     return Standing("finished", bottom[0], f"{high} reached {target}: {bottom[0]} wins with the lowest total, {lowest}")
 
 
-def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = True) -> Standing:
+def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = True, word: str = "deal") -> Standing:
     """A game of a fixed number of deals: after the last, the lowest total wins (the highest when not `lowest`);
-    a tie for it shares the game.
+    a tie for it shares the game. `word` is the game's word for a deal (Rummikub: "round").
 
     >>> after_deals({"Ann": 40, "Ben": 25}, 3, 7).reason
     '4 of 7 deals still to play'
@@ -190,19 +208,20 @@ def after_deals(totals: dict[str, int], number: int, deals: int, lowest: bool = 
     """
     if number < deals:
         left = deals - number
-        return Standing(reason=f"{left} of {deals} deals still to play")
+        return Standing(reason=f"{left} of {deals} {word}s still to play")
     best = min(totals.values()) if lowest else max(totals.values())
     which = "lowest" if lowest else "highest"
     top = [side for side, total in totals.items() if total == best]
     if len(top) > 1:
-        return Standing("finished", None, f"after the last deal, {names_joined(top)} share the game on the {which} total, {best}")
-    return Standing("finished", top[0], f"after the last deal, {top[0]} wins with the {which} total, {best}")
+        why = f"after the last {word}, {names_joined(top)} share the game on the {which} total, {best}"
+        return Standing("finished", None, why, sharing=top)
+    return Standing("finished", top[0], f"after the last {word}, {top[0]} wins with the {which} total, {best}")
 
 
-def before_play(target: int | None, deals: int | None) -> str:
+def before_play(target: int | None, deals: int | None, word: str = "deal") -> str:
     """The reason a game gives before it can end: the deals to play, or the target nobody has reached."""
     if deals is not None:
-        return f"{deals} of {deals} deals still to play"
+        return f"{deals} of {deals} {word}s still to play"
     if target is None:
         return "no hands played yet"
     return f"nobody has reached {target}"

@@ -246,14 +246,18 @@ def export_csv(gs: GameSession, scored: dict[str, Any]) -> str:
         result = scored_hands[index] if index < len(scored_hands) else {}
         # one row per player dealt into the hand: a late player or a leaver has none for the others
         for name in gs.names_in(hand.data):
-            writer.writerow([_cell(v) for v in _csv_row(hand, name, sides.get(name, name), result)])
+            writer.writerow([_cell(v) for v in _csv_row(hand, name, sides.get(name, name), result, gs.variant.entries_of(hand.data))])
     return out.getvalue()
 
 
-def _csv_row(hand: Hand, name: str, side: str, result: dict[str, Any]) -> list[Any]:
-    """One player's row of one hand: how it ended, what they put down and kept, the side's score and total."""
+def _csv_row(hand: Hand, name: str, side: str, result: dict[str, Any], entries: dict[str, Any]) -> list[Any]:
+    """One player's row of one hand: how it ended, what they put down and kept, the side's score and total.
+
+    `entries` are the hand's players' entries in every game's shape (Game.entries_of: Rummikub's racks as the
+    tiles left in hand).
+    """
     data = hand.data
-    entry = (data.get("players") or {}).get(name) or {}
+    entry = entries.get(name) or {}
     # a gin hand stored whole ({"cards": ...}) shows its cards in the melds column
     melds = " | ".join(_cards_text(m) for m in entry.get("melds") or []) or _cards_text(entry.get("cards") or [])
     layoffs = _layoffs_text(entry.get("layoffs") or [])

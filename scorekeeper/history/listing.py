@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper.engine.standing import winner_words
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player, Seat
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
@@ -176,7 +177,7 @@ def rows_for(keys: list[tuple[int, Any, int]]) -> list[Row]:
             session=gs,
             hands=counts.get(sid, 0),
             status=body.get("status", "in_progress"),
-            winner=body.get("winner"),
+            winner=winner_words(body.get("winner")) or None,
             error=body.get("error"),
         ))
     return rows

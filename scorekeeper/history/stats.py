@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Player, Seat
 from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
@@ -183,7 +184,7 @@ class PlayerRecord:
 
 
 def _won(body: dict[str, Any], side: str) -> bool:
-    return body.get("status") == "finished" and body.get("winner") == side
+    return body.get("status") == "finished" and won_by(body.get("winner"), side)
 
 
 def player_record(player: Player) -> PlayerRecord:

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper import engine
+from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard import standings_cache
@@ -196,7 +197,8 @@ def _percent(counted: int, target: Any) -> int:
 def _won(body: dict[str, Any], place: engine.Place) -> bool:
     """Whether this place won the finished game."""
     # a game shared on the lowest total (Contract's last deal) has no one winner: the first places share it
-    return place.side == body.get("winner") or (not body.get("winner") and place.rank == 1)
+    # a win shared by name (Rummikub's level totals after the last round) lists its sides
+    return won_by(body.get("winner"), place.side) or (not body.get("winner") and place.rank == 1)
 
 
 def _measure(game: engine.Game, options: dict[str, Any], lowest: bool, target: Any, place: engine.Place, counted: int,

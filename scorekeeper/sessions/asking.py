@@ -39,8 +39,9 @@ def confirmed_seats(text: str | None) -> set[int]:
     return {seat for seat in seats if seat is not None}
 
 
-def question(missing: list[str]) -> str:
-    """The question for players with nothing entered, naming each of them.
+def question(missing: list[str], game: engine.Game | None = None) -> str:
+    """The question for players with nothing entered, naming each of them (in `game`'s words where it enters no
+    melds: "Cy has no tiles on the rack").
 
     (Gin never asks: the engine refuses a knock with a hand of no cards, and a draw scores nothing.)
 
@@ -48,9 +49,13 @@ def question(missing: list[str]) -> str:
     'Ben has no melds and no cards left in hand. Save with Ben at 0?'
     >>> question(["Ben", "Cy", "Dot"])
     'Ben, Cy and Dot have no melds and no cards left in hand. Save with Ben, Cy and Dot at 0?'
+    >>> question(["Cy"], engine.find_game("rummikub"))
+    'Cy has no tiles on the rack. Save anyway?'
     """
     who = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
     has = "has" if len(missing) == 1 else "have"
+    if game is not None and not game.enters_melds:
+        return f"{who} {has} no {game.in_hand_word}. Save anyway?"
     return f"{who} {has} no melds and no cards left in hand. Save with {who} at 0?"
 
 
@@ -65,4 +70,4 @@ def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], 
     if not missing or {names.index(name) for name in missing} <= confirmed:
         return
     check()
-    raise AskFirst(question(missing), [names.index(name) for name in missing])
+    raise AskFirst(question(missing, gs.variant), [names.index(name) for name in missing])

@@ -233,7 +233,7 @@ def part_used(gs: GameSession, name: str, position: int, part: dict[str, Any] | 
     ).scalar_one_or_none()
     if hand is None:
         return None
-    entry = (hand.data.get("players") or {}).get(name)
+    entry = gs.variant.entries_of(hand.data).get(name)
     return entry is not None and same_entry(entry, part, gs.names_in(hand.data), gs.variant.hand_counts)
 
 
@@ -318,7 +318,7 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent:
     it is filled in and shown rather than saving them at 0 (the form saves only what it shows).
     `sent` is :func:`parts`.
     """
-    players = data.get("players") or {}
+    players = gs.variant.entries_of(data)  # each player's entry, whatever the game's hand body (Rummikub's racks)
     found = {}
     typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
     for seat, name in enumerate(dealt_in(gs)):
@@ -368,7 +368,7 @@ def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, d
     nothing is merged, so a part that differs always asks: a player's part is never dropped unseen.
     `sent` is :func:`parts`.
     """
-    players = data.get("players") or {}
+    players = gs.variant.entries_of(data)  # each player's entry, whatever the game's hand body (Rummikub's racks)
     names, counts = dealt_in(gs), gs.variant.hand_counts
     found = {}
     for seat, name in enumerate(names):

@@ -192,7 +192,7 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
     names = dealt_in(gs)
     name = names[seat]
     melds, rows, bad = read_melds(form.melds, name)
-    in_hand = read_in_hand(form.in_hand, name)
+    in_hand = read_in_hand(form.in_hand, name, gs.variant)
     if in_hand is None:
         bad, in_hand = True, []
 

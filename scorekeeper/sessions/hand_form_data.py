@@ -48,12 +48,15 @@ def read_melds(meld_fields: Any, name: str) -> tuple[list[list[str]], list[int],
     return melds, rows, bad
 
 
-def read_in_hand(in_hand_field: Any, name: str) -> list[str] | None:
-    """A player's typed cards left in hand, or None after marking the field with what is wrong."""
+def read_in_hand(in_hand_field: Any, name: str, game: Game | None = None) -> list[str] | None:
+    """A player's typed cards left in hand (in `game`'s notation: Rummikub's tiles), or None after marking the
+    field with what is wrong."""
     try:
-        return _canonical(parse_cards(in_hand_field.data or ""))
+        held = game.read_held(in_hand_field.data or "") if game is not None else parse_cards(in_hand_field.data or "")
+        return _canonical(held)
     except CardNotationError as exc:
-        _mark(in_hand_field, f"{name}'s cards left in hand: {exc}")
+        what = game.in_hand_word if game is not None else "cards left in hand"
+        _mark(in_hand_field, f"{name}'s {what}: {exc}")
         return None
 
 
@@ -118,7 +121,7 @@ def cards_form_to_data(form: HandCardsForm, names: list[str], game: Game) -> dic
     }
     if game.knocks and ended == "went_out" and form.big_gin.data:
         data["big_gin"] = True
-    return data
+    return game.hand_from_entries(data)
 
 
 def read_counts(fields: Any, counts: tuple[Option, ...], name: str) -> tuple[dict[str, int], bool]:
@@ -146,7 +149,7 @@ def _player_of(entry: Any, name: str, game: Game, leaving: Leaving | None) -> tu
     if leaving is not None:
         return dict(leaving.fields), [], False
     melds, rows, unreadable = read_melds(entry.melds, name)
-    in_hand = read_in_hand(entry.in_hand, name)
+    in_hand = read_in_hand(entry.in_hand, name, game)
     counts, wrong = read_counts(entry.counts, game.hand_counts, name)
     player = {"melds": melds, "layoffs": [], "in_hand": in_hand or []} | counts
     return player, rows, unreadable or in_hand is None or wrong
@@ -202,10 +205,12 @@ def _text(cards: Any) -> str:
 
 def data_to_formdata(
     data: dict[str, Any], names: list[str], counts: tuple[Option, ...] = (), leavings: tuple[Leaving, ...] = (),
+    game: Game | None = None,
 ) -> dict[str, Any]:
     """Form values (as a browser would post them) showing a stored hand, for the edit form.
 
-    `leavings`: the game's ways of leaving a hand without cards, shown as each player's choice.
+    `leavings`: the game's ways of leaving a hand without cards, shown as each player's choice; `game` reads a
+    hand stored in its own shape (Game.entries_of: Rummikub's racks).
     """
     values: dict[str, Any] = {
         "ended": data.get("ended", "went_out"),
@@ -221,8 +226,9 @@ def data_to_formdata(
         return values
     if data.get("big_gin"):
         values["big_gin"] = "y"
+    entries = game.entries_of(data) if game is not None else data.get("players", {})
     for seat, name in enumerate(names):
-        player = data.get("players", {}).get(name, {})
+        player = entries.get(name, {})
         values |= player_values(player, names, f"players-{seat}-", 0, counts)
         if leavings:
             values[f"players-{seat}-state"] = leaving_state(player, leavings)
@@ -305,7 +311,7 @@ def _mark_player_field(form: HandCardsForm, entry: Any, exc: Exception, message:
             if target is not None:
                 target.cards.errors = list(target.cards.errors) + [message]
                 return True
-    if field == "in_hand":
+    if field in ("in_hand", "racks"):  # a rack is the tiles left in hand (Rummikub's body)
         entry.in_hand.errors = list(entry.in_hand.errors) + [message]
         return True
     count_names = getattr(form, "count_names", [])

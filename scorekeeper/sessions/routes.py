@@ -445,7 +445,7 @@ def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
     if request.args.get("mode") in ("points", "cards"):
         mode = request.args["mode"]
     if (mode == "points") == hand.entered_as_points:
-        values = data_to_formdata(hand.data, names, gs.variant.hand_counts, gs.variant.leavings)
+        values = data_to_formdata(hand.data, names, gs.variant.hand_counts, gs.variant.leavings, gs.variant)
     else:
         # switching between cards and points keeps how the hand ended
         values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}

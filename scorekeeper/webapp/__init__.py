@@ -7,7 +7,9 @@ bp = Blueprint("webapp", __name__)
 from scorekeeper.webapp import routes  # noqa: E402,F401
 from scorekeeper.webapp.card_chips import chips  # noqa: E402
 from scorekeeper.webapp.routes import APP_NAME, THEME_COLOURS  # noqa: E402
+from scorekeeper.engine.standing import winner_words  # noqa: E402
 
 bp.add_app_template_global(APP_NAME, "app_name")
 bp.add_app_template_global(THEME_COLOURS, "theme_colours")
 bp.add_app_template_global(chips, "card_chips")
+bp.add_app_template_filter(winner_words, "winner_words")

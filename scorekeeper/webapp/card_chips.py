@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardNotationError, parse_meld_cards, rank_name
+from scorekeeper.engine.tiles import COLOUR_NAMES, parse_tiles
 
 _RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
@@ -37,8 +38,17 @@ def _chip(card: Card) -> Chip:
                 words=f"{_RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[card.suit]}")
 
 
-def chips(cards: Any) -> list[Chip]:
+def _tile_chip(tile: Card) -> Chip:
+    """A Rummikub tile: its notation (the colour's letter beside the number), a colour class, and in words."""
+    if tile.is_joker:
+        return Chip(label="JK", colour="joker", words="joker")
+    return Chip(label=str(tile), colour=f"tile tile-{tile.suit}", words=f"{COLOUR_NAMES[tile.suit]} {tile.rank}")
+
+
+def chips(cards: Any, notation: str = "cards") -> list[Chip]:
     """The chips of a card list (string or list, as stored); text that is not cards is shown as it is.
+
+    `notation` "tiles" reads Rummikub's tiles (``7K`` is the black 7 there, not a 7 and a king).
 
     >>> [c.label for c in chips("7h 10S JK=8H")]
     ['7♥', '10♠', 'JK']
@@ -50,6 +60,12 @@ def chips(cards: Any) -> list[Chip]:
     >>> [(c.label, c.colour, c.words) for c in chips("K 10")]
     [('K', 'suitless', 'king'), ('10', 'suitless', '10')]
     """
+    if notation == "tiles":
+        try:
+            return [_tile_chip(tile) for tile in parse_tiles(cards if cards is not None else [])]
+        except (CardNotationError, TypeError, ValueError):
+            text = cards if isinstance(cards, str) else " ".join(map(str, cards or []))
+            return [Chip(label=text, colour="", words=text)] if text else []
     try:
         parsed = parse_meld_cards(cards if cards is not None else [])
     except (CardNotationError, TypeError, ValueError):

@@ -4,8 +4,8 @@
 // a URL that asks the same question (history.replaceState), ready to share or bookmark.
 // Without this script the form is an ordinary GET form and the server answers the same way.
 
-import { showVerdict, verdict } from "./checker-verdict.js";
-import { debounce, postDeclarationCheck, postMeldCheck } from "./meld-api.js";
+import { firstVerdict, showVerdict, verdict } from "./checker-verdict.js";
+import { debounce, postDeclarationCheck, postFirstMeldsCheck, postMeldCheck } from "./meld-api.js";
 
 const DELAY_MS = 250;
 
@@ -52,6 +52,11 @@ function setup() {
   // the groups of a whole show: only in a game that checks one (Indian Rummy)
   const groups = [...form.querySelectorAll("#show-part input[data-cards]")];
   const showBox = document.getElementById("show-verdict");
+  // a player's first melds: only in a game with an initial meld (Rummikub)
+  const firsts = [...form.querySelectorAll("#first-part input[data-cards]")];
+  const firstBox = document.getElementById("first-verdict");
+  let firstAsked = 0;
+  const typedFirsts = () => firsts.map((field) => field.value.trim()).filter(Boolean);
   const share = document.getElementById("check-share");
   const shareLink = document.getElementById("share-link");
   let meldAsked = 0;
@@ -70,7 +75,8 @@ function setup() {
     const params = queryOf(form);
     const url = urlWith(params);
     history.replaceState(null, "", url);
-    const asked = cards.value.trim() || meld.value.trim() || added.value.trim() || typedGroups().length;
+    const asked = cards.value.trim() || (meld && meld.value.trim()) || (added && added.value.trim())
+      || typedGroups().length || typedFirsts().length;
     share.hidden = !asked;
     shareLink.href = url;
     shareLink.textContent = new URL(url, location.href).href;
@@ -88,7 +94,21 @@ function setup() {
     meldBox.replaceChildren(verdict(body, "meld", gameName, readingUrl, meldsScore));
   }
 
+  async function checkFirsts() {
+    if (!firstBox) return;
+    const asked = ++firstAsked;
+    const typed = typedFirsts();
+    if (!typed.length) {
+      firstBox.replaceChildren();
+      return;
+    }
+    const body = await askJson(postFirstMeldsCheck(game, options, typed));
+    if (asked !== firstAsked) return;
+    firstBox.replaceChildren(firstVerdict(body));
+  }
+
   async function checkLayoff() {
+    if (!layoffBox) return;
     const asked = ++layoffAsked;
     if (!meld.value.trim() && !added.value.trim()) {
       layoffBox.replaceChildren();
@@ -120,12 +140,14 @@ function setup() {
   const meldSoon = debounce(checkMeld, DELAY_MS);
   const layoffSoon = debounce(checkLayoff, DELAY_MS);
   const showSoon = debounce(checkShow, DELAY_MS);
+  const firstSoon = debounce(checkFirsts, DELAY_MS);
 
   form.addEventListener("input", (event) => {
     const field = event.target;
     if (field === cards || field === goingOut) meldSoon();
-    if (field === meld || field === added) layoffSoon();
+    if (field && (field === meld || field === added)) layoffSoon();
     if (groups.includes(field)) showSoon();
+    if (firsts.includes(field)) firstSoon();
     syncUrl();
   });
   // answers come as cards are tapped, so the Check button (for pages without script) can go

@@ -78,6 +78,10 @@ export function verdict(body, what, gameName, readingUrl, meldsScore = true) {
       const line = canastaLine(body, layoff);
       if (line) box.append(line);
     }
+    if ("initial_meld" in body) {
+      const reaches = body.reaches_initial_meld ? "Reaches" : "Short of";
+      box.append(el("p", "note initial-meld", `${reaches} the initial meld of ${body.initial_meld} on its own.`));
+    }
     if (!meldsScore) {
       box.append(el("p", "note no-meld-points", `Melds and lay-offs score nothing themselves in ${gameName}: only the cards left in hands count.`));
     }
@@ -120,5 +124,22 @@ export function showVerdict(body, gameName) {
     list.append(item);
   }
   box.append(list);
+  return box;
+}
+
+/**
+ * The verdict element for a player's first melds against the initial meld (Rummikub), as
+ * templates/checker/_verdict.html's first_verdict renders it. body: POST /api/v1/melds/first/check's answer, or {error}.
+ */
+export function firstVerdict(body) {
+  if (body.error) return unreadable(body.error, "reaches");
+  const box = el("div", `verdict ${body.reaches ? "legal" : "illegal"}`);
+  box.dataset.reaches = String(body.reaches);
+  box.dataset.points = String(body.points);
+  const line = el("p", "verdict-line");
+  line.append(el("strong", "", body.reaches ? "Reaches the initial meld" : "Short of the initial meld"),
+    `: ${body.points} of ${body.initial_meld} points.`);
+  box.append(line);
+  if (body.reason) box.append(el("p", "reason", body.reason));
   return box;
 }

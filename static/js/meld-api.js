@@ -43,3 +43,12 @@ export function postDeclarationCheck(game, options, wildRank, groups) {
     body: JSON.stringify({ game, options, wild_rank: wildRank || null, groups }),
   });
 }
+
+/** POST /api/v1/melds/first/check: whether a player's first melds reach the game's initial meld together. */
+export function postFirstMeldsCheck(game, options, melds) {
+  return fetch("/api/v1/melds/first/check", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ game, options, melds }),
+  });
+}

@@ -34,6 +34,10 @@ def test_every_hand_score_is_own_cards_or_points_plus_its_bonus_lines(game):
                 base = sum(entered["points"][name] for name in members)
             elif game == "indian":  # each player's count: their cards, a drop or a wrong show
                 base = sum(hand["counts"][name] for name in members)
+            elif game == "rummikub":  # each rack less the lowest when the pool ran out (0 when someone went out)
+                racks = {name: p["in_hand_points"] for name, p in hand["players"].items()}
+                lowest = 0 if hand["went_out"] else min(racks.values())
+                base = sum(lowest - racks[name] if racks[name] > lowest else 0 for name in members)
             else:
                 base = sum(own_cards(game, hand["went_out"], hand["players"][name])
                            for name in members if name != hand["went_out"] or game != "penalty")

@@ -23,14 +23,14 @@ from scorekeeper.engine.cards import SUITS, rank_name
 def test_every_game_has_a_spec_with_named_options():
     assert tuple(game.id for game in VARIANTS) == (
         "rummy500", "persian", "oklahoma", "michigan", "rummy5000", "basic", "penalty", "gin", "contract", "canasta",
-        "indian",
+        "indian", "rummikub",
     )
     for spec in VARIANTS:
         assert spec.name and spec.summary
         assert spec.min_players <= spec.max_players
-        # Michigan counts hands won, Contract Rummy ends after its last deal and Indian Rummy's end is its format:
-        # none plays to a target option
-        assert ("target" in [o.name for o in spec.options]) == (spec.id not in ("michigan", "contract", "indian"))
+        # Michigan counts hands won, Contract Rummy ends after its last deal, Indian Rummy's end is its format and
+        # Rummikub's its rounds: none plays to a target option
+        assert ("target" in [o.name for o in spec.options]) == (spec.id not in ("michigan", "contract", "indian", "rummikub"))
 
 
 def test_resolve_options_fills_defaults_for_the_table():

@@ -11,7 +11,7 @@ is its module and its line here (docs/adding-a-game.md).
 >>> find_game("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.games.base.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta, indian
+scorekeeper.engine.games.base.UnknownGameError: `bridge` is not a game we know: games are rummy500, persian, oklahoma, michigan, rummy5000, basic, penalty, gin, contract, canasta, indian, rummikub
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ from scorekeeper.engine.games.penalty import Penalty
 from scorekeeper.engine.games.persian import Persian
 from scorekeeper.engine.games.rummy500 import Rummy500
 from scorekeeper.engine.games.rummy5000 import Rummy5000
+from scorekeeper.engine.games.rummikub import Rummikub
 
 # every game, in the order pages list them
 VARIANTS: tuple[Game, ...] = (
     Rummy500(), Persian(), Oklahoma(), Michigan(), Rummy5000(), Basic(), Penalty(), Gin(), ContractRummy(), Canasta(),
-    IndianRummy(),
+    IndianRummy(), Rummikub(),
 )
 _BY_ID = {game.id: game for game in VARIANTS}
 

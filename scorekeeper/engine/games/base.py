@@ -28,7 +28,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.engine.cards import RANKS, Card, MeldCard, rank_name
+from scorekeeper.engine.cards import RANKS, SUITS, Card, MeldCard, parse_cards, rank_name
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
@@ -56,6 +56,9 @@ class Option:
     # (another option's name, its value): this option matters only then, as Indian Rummy's pool only in a pool
     # game; forms show it with that choice (the engine still reads it whatever the choice: the game ignores it)
     only_with: tuple[str, Any] | None = None
+    # what a default of None means, in words, where it is neither the number of players' nor off (Rummikub's
+    # rounds: "none: play until the table stops")
+    unset: str = ""
 
     def allows(self, value: Any) -> bool:
         """True when `value` is one this option takes."""
@@ -227,6 +230,17 @@ class Game:
     # the hand form's label for the wild rank, and the note under it ("" for none)
     wild_rank_label: ClassVar[str] = "Wild rank this hand"
     wild_rank_note: ClassVar[str] = ""
+    # a game of a fixed number of deals names every player level at the top as `winner`, a list (Rummikub); else a
+    # shared game's `winner` is null and its reason names them
+    names_shared_winners: ClassVar[bool] = False
+    # the game's word for one deal, as a game of so many deals counts them ("2 of 4 rounds still to play")
+    deal_word: ClassVar[str] = "deal"
+    # the hand form asks each player's melds (and lay-offs); False where melds on the table do not score and are
+    # not entered (Rummikub: only the tiles left on each rack)
+    enters_melds: ClassVar[bool] = True
+    # how players write what they hold, which the pages' pickers offer: "cards" (docs/rules.md 1) or "tiles"
+    # (Rummikub's, engine.tiles); `read_held` reads it
+    notation: ClassVar[str] = "cards"
 
     @property
     def players_text(self) -> str:
@@ -380,6 +394,41 @@ class Game:
 
     def read_hand_extras(self, raw: Mapping[str, Any], hand: Hand, names: list[str], problem: Problems) -> None:
         """Read the parts of a hand only this game has (Indian Rummy's `rejoined`) onto `hand`."""
+
+    def read_entries(self, raw: Mapping[str, Any], hand: Hand, rules: Rules, names: list[str], problem: Problems) -> bool:
+        """Read a hand entered in this game's own body (Rummikub's `racks`) onto `hand`, checking it; False (the
+        default) leaves it to the common reading of `players` (melds, lay-offs, cards left in hand)."""
+        return False
+
+    def hand_from_entries(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The hand this game stores, from the common shape the card form gives (`players`, each with `melds`,
+        `layoffs` and `in_hand`): the same by default; Rummikub's `racks`. The inverse of :meth:`entries_of`."""
+        return data
+
+    def entries_of(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Each player's entry of a stored hand in the common shape (`melds`, `layoffs`, `in_hand`), for the pages
+        that show or edit it."""
+        players = data.get("players")
+        return dict(players) if isinstance(players, Mapping) else {}
+
+    def deck_counts(self, rules: Rules) -> dict[str, int]:
+        """How many copies of each card the table's decks hold, jokers as ``JK`` (Rummikub: each tile)."""
+        counts = {f"{rank_name(rank)}{suit}": rules.decks for suit in SUITS for rank in RANKS}
+        counts["JK"] = rules.jokers
+        return counts
+
+    def read_held(self, held: str | Sequence[object]) -> list[Card]:
+        """Cards a player holds, typed in this game's notation (Rummikub's tiles: ``7R 13K JK``)."""
+        return parse_cards(held)
+
+    def meld_answer(self, entered: str | Sequence[object], rules: Rules) -> dict[str, Any] | None:
+        """The meld check's answer where this game checks its melds itself (tiles, not cards); None (the default)
+        leaves it to the common check of docs/rules.md 2. CardNotationError for a token it cannot read."""
+        return None
+
+    def initial_meld(self, rules: Rules) -> int | None:
+        """The points a player's first melds must reach together (Rummikub's 30); None where no such rule is checked."""
+        return None
 
     def before_hand(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, int]:
         """The totals this hand sets before it is scored (a pool rejoin), given each side's total before it.
