@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from scorekeeper.engine import score_session
 from scorekeeper.sessions import service
 from scorekeeper.sessions.table import player_leaves
 from tests.test_history_games import SAMPLES, points, store_sample
@@ -128,3 +129,15 @@ def test_a_late_arrival_plays_the_match_as_anyone_else(app, client):
         assert service.standings(gs)["winner"] == "Dee"
     rows = RATING_ROW.findall(text_of(client.get("/players")))
     assert [(name, games) for name, _, games in rows] == [("Dee", "1"), ("Ann", "1"), ("Ben", "1")]
+
+
+def test_a_rummikub_game_won_by_two_level_totals_rates_both_winners_first(app, client):
+    # Rummikub's rounds end level at the top: the engine names both winners, and both share the first rank
+    with app.app_context():
+        gs = service.create_session("rummikub", {"rounds": 2}, ["Ann", "Ben", "Cy"])
+        service.add_hand(gs, points("Ann", Ann=30, Ben=-10, Cy=-20))
+        service.add_hand(gs, points("Ben", Ann=-10, Ben=30, Cy=-20))
+        assert score_session(service.session_body(gs))["winner"] == ["Ann", "Ben"]
+    ratings = ratings_in(client, "rummikub")
+    assert ratings["Ann"] == ratings["Ben"] > ratings["Cy"]
+    assert "Ann" in text_of(client.get("/players/Ann"))

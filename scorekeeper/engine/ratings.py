@@ -46,7 +46,7 @@ class Match:
 
 
 def match_of(game: str, key: int, members: Mapping[str, Sequence[str]], totals: Mapping[str, int],
-             winner: str | None = None, lowest: bool = False, left: Iterable[str] = ()) -> Match:
+             winner: str | Sequence[str] | None = None, lowest: bool = False, left: Iterable[str] = ()) -> Match:
     """A finished game as a match: its sides ranked as the game's final standings rank them.
 
     `members` gives each side (a column of the totals) its players: a side alone, or a partnership's
@@ -60,14 +60,20 @@ def match_of(game: str, key: int, members: Mapping[str, Sequence[str]], totals: 
     ((('A',), ('B',), ('C',), ('D',)), (1, 1, 3, 4), ['D'])
     >>> match_of("rummy500", 1, {"A": ["A"], "B": ["B"]}, {"A": 520, "B": 540}, winner="A").ranks
     (1, 2)
+    >>> match_of("rummikub", 2, {"A": ["A"], "B": ["B"], "C": ["C"]}, {"A": 40, "B": 40, "C": -80},
+    ...          winner=["A", "B"]).ranks
+    (1, 1, 3)
     """
     gone = [side for side in totals if side in set(left)]
-    others = {side: total for side, total in totals.items() if side != winner}
+    # a win the engine shares (Rummikub's level totals after the last round) is a list of winners
+    winners = [winner] if isinstance(winner, str) else list(winner or ())
+    first = [side for side in totals if side in winners]
+    others = {side: total for side, total in totals.items() if side not in first}
     places = ranked(others, lowest=lowest, left=gone)
-    shift = 1 if winner in totals else 0
+    shift = len(first)
     finished = [(place.side, place.rank + shift) for place in places if place.rank]
     last = max((rank for _, rank in finished), default=shift) + 1
-    order = ([(winner, 1)] if winner in totals else []) + finished + [(side, last) for side in gone]
+    order = [(side, 1) for side in first] + finished + [(side, last) for side in gone]
     return Match(
         game=game, key=key,
         sides=tuple(tuple(members.get(side, (side,))) for side, _ in order if side is not None),
