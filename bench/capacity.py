@@ -347,6 +347,9 @@ class DatabaseCpu:
     def __init__(self, postmaster: int) -> None:
         self.postmaster = postmaster
         self.pids: list[int] = []
+        # each process's run time when last read: one that ended keeps what it ran, so the sum never goes back
+        # (a backend of another client closing mid-request made a request's share negative)
+        self._ran: dict[int, int] = {}
         self.watch()
 
     @classmethod
@@ -382,14 +385,13 @@ class DatabaseCpu:
         self.pids = [self.postmaster, *children]
 
     def seconds(self) -> float:
-        """CPU seconds the processes followed have run so far (one that ended meanwhile no longer counts)."""
-        total = 0
+        """CPU seconds the processes followed have run so far (one that ended meanwhile counts what it ran)."""
         for pid in self.pids:
             try:
-                total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+                self._ran[pid] = int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
             except (OSError, ValueError, IndexError):
-                continue
-        return total / 1e9
+                continue  # ended: its last reading stands
+        return sum(self._ran.values()) / 1e9
 
 
 class Cpu(float):
