@@ -7,11 +7,12 @@ the engine's to say (see sessions/hand_form_data.py for the translation).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from wtforms import (
     BooleanField,
+    Field,
     FieldList,
     Form,
     FormField,
@@ -341,7 +342,9 @@ class HandCardsForm(HandFormBase):
         seats = range(len(self.players))
         if len(self.players) < LONG_TABLE:
             return set(seats)
-        marked = {seat for seat in seats if seat in self.player_errors or self.players[seat].errors}
+        # a refused meld or lay-off is marked on its own row, which the player's FormField.errors never sees
+        marked = {seat for seat in seats
+                  if seat in self.player_errors or any(field.errors for field in every_field(self.players[seat].form))}
         return marked | {seat for seat in wanted if seat in seats} or {0}
 
     def nothing_entered(self, seat: int, name: str) -> bool:
@@ -353,8 +356,9 @@ class HandCardsForm(HandFormBase):
         player = self.players[seat]
         typed = [*player.melds, *[layoff.cards for layoff in player.layoffs], player.in_hand]
         went_out = self.ended.data == "went_out" and self.went_out.data == name
-        return not (any(field.data for field in typed) or player.state.data or player.errors
-                    or seat in self.player_errors or went_out)
+        return not (any(field.data for field in typed) or player.state.data
+                    or any(field.errors for field in every_field(player.form)) or seat in self.player_errors
+                    or went_out)
 
     def _give_goer_rows(self, names: list[str], game: Game) -> None:
         """The meld rows the game gives the player chosen as going out (Game.goer_meld_rows: a declarer, four)."""
@@ -421,3 +425,15 @@ class ConfirmForm(PageForm):
 
     hand_id = HiddenField()
     submit = SubmitField("Yes")
+
+
+def every_field(form: Any) -> Iterator[Field]:
+    """Every input field of `form`, nested ones (a player's meld rows, lay-offs) included, the CSRF token left out."""
+    for field in form:
+        if isinstance(field, FieldList):
+            for entry in field:
+                yield from (every_field(entry.form) if isinstance(entry, FormField) else (entry,))
+        elif isinstance(field, FormField):
+            yield from every_field(field.form)
+        elif field.name != "csrf_token":
+            yield field

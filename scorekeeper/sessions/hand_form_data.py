@@ -8,17 +8,15 @@ it extends by the meld's index among the melds actually entered.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
-
-from wtforms import Field, FieldList, FormField
 
 from scorekeeper import engine
 from scorekeeper.engine import Game, Option
 from scorekeeper.engine.cards import CardNotationError, parse_cards, parse_meld_cards
 from scorekeeper.engine.games.base import Leaving
 from scorekeeper.limits import whole_number
-from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, parse_points
+from scorekeeper.sessions.forms import HandCardsForm, HandPointsForm, every_field, parse_points
 
 
 class EntryError(ValueError):
@@ -371,15 +369,4 @@ def refused(form: HandCardsForm | HandPointsForm, exc: Exception, gs: Any, names
 
 def problems(form: Any) -> list[str]:
     """Every message on the form's fields, in the order of the page."""
-    return [message for field in _fields(form) for message in field.errors if isinstance(message, str)]
-
-
-def _fields(form: Any) -> Iterator[Field]:
-    for field in form:
-        if isinstance(field, FieldList):
-            for entry in field:
-                yield from (_fields(entry.form) if isinstance(entry, FormField) else (entry,))
-        elif isinstance(field, FormField):
-            yield from _fields(field.form)
-        elif field.name != "csrf_token":
-            yield field
+    return [message for field in every_field(form) for message in field.errors if isinstance(message, str)]

@@ -216,6 +216,11 @@ def test_a_long_table_comes_folded_from_the_server_with_the_card_that_needs_atte
     refused = table.play({"went_out": "Ann", "players": {"Ann": {"melds": ["7h 8h 9h"]}, "Eve": {"in_hand": "zz"}}})
     assert refused.status_code == 422
     assert open_cards(refused.get_data(as_text=True)) == ["Eve"]
+    # a refused meld or lay-off is marked on its own row: its player's card is open all the same
+    for eve in ({"melds": ["7h 8h 10h"]}, {"layoffs": [("Kc", "Ann", 0)]}):
+        refused = table.play({"went_out": "Ann", "players": {"Ann": {"melds": ["7h 8h 9h"]}, "Eve": eve}})
+        assert refused.status_code == 422
+        assert open_cards(refused.get_data(as_text=True)) == ["Eve"]
     # a table of four starts with every card open
     table.start("rummy500", six[:4])
     assert open_cards(new_hand(table)) == six[:4]
