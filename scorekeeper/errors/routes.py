@@ -40,9 +40,9 @@ DISK_FULL = ("The disk keeping the games is full: nothing was saved, and what yo
              " again once the host has made room on that disk.")
 # freeing a disk takes a person: a phone need not ask again every two seconds
 DISK_FULL_RETRY_AFTER_SECONDS = 30
-SCHEMA_BEHIND = ("The games' database is from an older version of Scorekeeper and must be upgraded first. Nothing"
-                 " was saved. The host runs the command scorekeeper db upgrade (with the same --data-dir or"
-                 " DATABASE_URL as the server); then this page works again.")
+SCHEMA_BEHIND = ("The games' database is from an older version of Scorekeeper and must be upgraded first.{saved} The"
+                 " host runs the command scorekeeper db upgrade (with the same --data-dir or DATABASE_URL as the"
+                 " server); then this page works again.")
 
 
 def wants_json() -> bool:
@@ -132,7 +132,10 @@ def database_error(error: DBAPIError):
                        headers={"Retry-After": str(DISK_FULL_RETRY_AFTER_SECONDS)})
     if schema_behind():
         current_app.logger.error("The database's schema is older than this code's: run `scorekeeper db upgrade`")
-        return _render(503, SCHEMA_BEHIND, title="The database needs an upgrade")
+        # only a request that writes was refused whole: a page read after a save (the hand saved, the page it
+        # redirects to asking a newer table) must not say that nothing was saved
+        saved = "" if request.method in ("GET", "HEAD") else " Nothing was saved."
+        return _render(503, SCHEMA_BEHIND.format(saved=saved), title="The database needs an upgrade")
     raise error  # a real fault: Flask logs it and answers with the 500 page
 
 
