@@ -23,7 +23,7 @@ from scorekeeper.engine.played import entry_label
 from scorekeeper.engine.meld_check import check_declaration, check_held, check_layoff, check_meld, read_card_list
 from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, lowest_wins, resolve_options
 from scorekeeper.engine.side_check import check_side
-from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
+from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, goer_holds_cards, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.standing import Place, ranked
 from scorekeeper.engine.table import dealer_seats
 
@@ -60,6 +60,7 @@ __all__ = [
     "read_card_list",
     "resolve_options",
     "rewards_concealed",
+    "goer_holds_cards",
     "score_session",
     "unentered_players",
     "needs_wild_rank",

@@ -47,6 +47,7 @@ from scorekeeper.sessions.hand_rules import (
     layoff_seats,
     leaving_costs,
     points_bonuses,
+    goer_holds_cards,
     rewards_concealed,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
@@ -279,7 +280,7 @@ def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, statu
         error=error, problems=problems(form) if error else [], stale=stale, names=names, spec=game_spec(gs.game),
         show_offer=show_offer,
         deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
-        concealed_counts=rewards_concealed(gs) or bool(form.concealed.data),
+        concealed_counts=rewards_concealed(gs) or bool(form.concealed.data), goer_holds=goer_holds_cards(gs),
         deal_note=deal_note(gs, number),
         first_problem=form.first_problem() if status >= 400 else None,
         onto_seats=layoff_seats(gs, names) if mode == "cards" else None,

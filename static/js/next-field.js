@@ -1,0 +1,65 @@
+// Moving on through a hand's fields as a person enters them: the card picker's "Next field" and the
+// phone keyboard's Enter ("next", enterkeyhint) go to the next field that needs cards, not to every field.
+//
+// A field needs entering when it is a card field or one of the game's counts (Canasta's red threes) that is
+// shown; a lay-off row is skipped (few hands have one: a player who lays off taps it), and so is a row the
+// page hides (the cards left of the player who went out, a player who dropped). Enter in one of these
+// fields never submits the form: after the last one the focus goes to the Save button.
+
+const ENTERED = "input[data-cards], .count-row input";
+
+/** Whether `field` is shown by the page (a folded player's card still counts: it opens when reached). */
+function shown(field, form) {
+  for (let node = field; node && node !== form; node = node.parentElement) {
+    if (node.hidden || getComputedStyle(node).display === "none") return false;
+  }
+  return !field.disabled && !field.readOnly;
+}
+
+/** The fields of `form` a person enters in turn; `cardsOnly` leaves out the counts (the picker types only cards). */
+export function entryFields(form, cardsOnly = false) {
+  return Array.from(form.querySelectorAll(cardsOnly ? "input[data-cards]" : ENTERED)).filter(
+    (field) => !field.matches("[data-layoff-check]") && shown(field, form),
+  );
+}
+
+/**
+ * The field to go to from `field`: the next one in page order, else the first one still empty (the players
+ * above the one who went out, asked first), else null (everything is entered).
+ */
+export function nextField(form, field, cardsOnly = false) {
+  const all = entryFields(form, cardsOnly);
+  const after = all.slice(all.indexOf(field) + 1);
+  if (after.length && all.includes(field)) return after[0];
+  if (!all.includes(field)) {
+    // from a field outside the run (a lay-off): the first one after it in page order
+    const later = all.find((each) => field.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (later) return later;
+  }
+  return all.find((each) => each !== field && !each.value.trim()) || null;
+}
+
+/** Open the player's card a field is in, and give the field the focus, in view. */
+export function goTo(field) {
+  const card = field.closest("details");
+  if (card) card.open = true;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: "center" });
+}
+
+/** Enter in an entry field moves on (the phone keyboard's "next"); after the last one, to the Save button. */
+export function moveOnWithEnter(form) {
+  form.addEventListener("keydown", (event) => {
+    const field = event.target;
+    if (event.key !== "Enter" || event.isComposing || !field.matches || !field.matches(ENTERED)) return;
+    event.preventDefault();
+    const next = nextField(form, field);
+    if (next) goTo(next);
+    else {
+      const save = form.querySelector("[type=submit][data-save], .submit-row [type=submit], [type=submit]:not([formnovalidate])");
+      if (save) save.focus();
+    }
+  });
+}
+
+for (const form of document.querySelectorAll("form[data-enter-moves-on]")) moveOnWithEnter(form);
