@@ -219,6 +219,9 @@ export function showField(field) {
 /** Scroll so the focused field, its check and its messages are on screen, not only the field (as focus scrolls). */
 function keepClear(field) {
   if (!field || !field.closest || !field.closest("form.hand-form")) return;
+  // a button takes the focus as the finger lands on it: moving the page then would take the button from under
+  // the finger before the tap ends (a lay-off row's Cards button, its "onto" choice below the screen's foot)
+  if (field.matches("button")) return;
   const row = field.closest(".row-field, .field") || field;
   if (row.closest(".card-picker, .submit-row")) return;
   const below = row.getBoundingClientRect().bottom - (window.innerHeight - 8);
