@@ -1,8 +1,8 @@
 // Moving on through a hand's fields as a person enters them: the card picker's "Next field" and the
 // phone keyboard's Enter ("next", enterkeyhint) go to the next field that needs cards, not to every field.
 //
-// A field needs entering when it is a card field or one of the game's counts (Canasta's red threes) that is
-// shown; a lay-off row is skipped (few hands have one: a player who lays off taps it), and so is a row the
+// A field needs entering when it is an empty card field or one of the game's counts (Canasta's red threes)
+// that is shown; a lay-off row is skipped (few hands have one: a player who lays off taps it), and so is a row the
 // page hides (the cards left of the player who went out, a player who dropped). Enter in one of these
 // fields never submits the form: after the last one the focus goes to the Save button.
 
@@ -24,19 +24,13 @@ export function entryFields(form, cardsOnly = false) {
 }
 
 /**
- * The field to go to from `field`: the next one in page order, else the first one still empty (the players
- * above the one who went out, asked first), else null (everything is entered).
+ * The field to go to from `field`: the next empty one after it in page order, else the first empty one above it
+ * (the players above the one who went out, who is asked first), else null (everything is entered).
  */
 export function nextField(form, field, cardsOnly = false) {
-  const all = entryFields(form, cardsOnly);
-  const after = all.slice(all.indexOf(field) + 1);
-  if (after.length && all.includes(field)) return after[0];
-  if (!all.includes(field)) {
-    // from a field outside the run (a lay-off): the first one after it in page order
-    const later = all.find((each) => field.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING);
-    if (later) return later;
-  }
-  return all.find((each) => each !== field && !each.value.trim()) || null;
+  const empty = entryFields(form, cardsOnly).filter((each) => each !== field && !each.value.trim());
+  const after = empty.find((each) => field.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return after || empty[0] || null;
 }
 
 /** Open the player's card a field is in, and give the field the focus, in view. */
