@@ -4,7 +4,7 @@
 // A field needs entering when it is an empty card field or one of the game's counts (Canasta's red threes)
 // that is shown; a lay-off row is skipped (few hands have one: a player who lays off taps it), and so is a row the
 // page hides (the cards left of the player who went out, a player who dropped). Enter in one of these
-// fields never submits the form: after the last one the focus goes to the Save button.
+// fields never submits the form half-way: only in the last one, once every one of them has cards, it saves.
 
 const ENTERED = "input[data-cards], .count-row input";
 
@@ -41,18 +41,35 @@ export function goTo(field) {
   field.scrollIntoView({ block: "center" });
 }
 
-/** Enter in an entry field moves on (the phone keyboard's "next"); after the last one, to the Save button. */
+/** The form's button that saves it (the hand form's "Save hand N", a player's "Send my part", gin's "Work it out"). */
+function saveButton(form) {
+  return form.querySelector(".submit-row [type=submit], [type=submit][data-save]");
+}
+
+/**
+ * Enter in an entry field moves on (the phone keyboard's "next") to the next field that needs cards; in the
+ * last one, once every field that needs cards has some, it saves, as a form's last field does (its key says
+ * "done"). It never submits the form half-way.
+ */
 export function moveOnWithEnter(form) {
+  form.addEventListener("focusin", (event) => {
+    const field = event.target;
+    if (!field.matches || !field.matches(ENTERED)) return;
+    field.enterKeyHint = nextField(form, field) || !field.value.trim() ? "next" : "done";
+  });
+  form.addEventListener("input", (event) => {
+    const field = event.target;
+    if (field.matches && field.matches(ENTERED) && document.activeElement === field) {
+      field.enterKeyHint = nextField(form, field) || !field.value.trim() ? "next" : "done";
+    }
+  });
   form.addEventListener("keydown", (event) => {
     const field = event.target;
     if (event.key !== "Enter" || event.isComposing || !field.matches || !field.matches(ENTERED)) return;
     event.preventDefault();
     const next = nextField(form, field);
     if (next) goTo(next);
-    else {
-      const save = form.querySelector("[type=submit][data-save], .submit-row [type=submit], [type=submit]:not([formnovalidate])");
-      if (save) save.focus();
-    }
+    else if (field.value.trim() && saveButton(form)) form.requestSubmit(saveButton(form));
   });
 }
 

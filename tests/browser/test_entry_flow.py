@@ -66,7 +66,7 @@ def test_the_server_sends_no_cards_left_row_for_who_went_out_and_gin_keeps_the_k
     expect(page.get_by_label("Ann's deadwood")).to_be_visible()
 
 
-def test_enter_moves_on_to_the_next_field_that_needs_cards_and_never_saves_by_accident(page, live_server, keep_screen):
+def test_enter_moves_on_to_the_next_field_that_needs_cards_and_saves_only_once_all_have_cards(page, live_server, keep_screen):
     start(page, live_server)
     page.get_by_label("Who went out").select_option("Ben")
     # Ben first (his first meld has the focus), then Cy, then Ann above him; lay-off rows and Ben's cards left skipped
@@ -79,13 +79,14 @@ def test_enter_moves_on_to_the_next_field_that_needs_cards_and_never_saves_by_ac
         page.keyboard.type(cards)
         page.keyboard.press("Enter")
     expect(page.get_by_label("Ann's meld 1")).to_be_focused()
-    for cards in ("9-JD", "222", "8 A"):
+    assert page.url.endswith("/hands/new"), "an Enter half-way saved the form"
+    for cards in ("9-JD", "222"):
         page.keyboard.type(cards)
         page.keyboard.press("Enter")
-    # everything is entered: Enter went to Save, and saved nothing
-    expect(page.get_by_role("button", name="Save hand 1")).to_be_focused()
-    assert "/hands/new" in page.url
-    expect(page.get_by_label("Ann's cards left in hand")).to_have_value("8 A")
+    expect(page.get_by_label("Ann's cards left in hand")).to_be_focused()
+    page.keyboard.type("8 A")
+    # everything is entered: this field's Enter says "done", and saves
+    expect(page.get_by_label("Ann's cards left in hand")).to_have_attribute("enterkeyhint", "done")
     keep_screen(page, "entry-flow-enter-moves-on")
     page.keyboard.press("Enter")
     # Ben 3-5S 12 + KKK 30 = 42; Cy 7-9H 24 + QQQ 30 - (4 + 6) = 44; Ann 9-JD 29 + 222 6 - (8 + 15) = 12
