@@ -44,10 +44,10 @@ from scorekeeper.sessions.hand_rules import (
     ANY_GOER,
     deal_note,
     deck_counts,
+    goer_holds_cards,
     layoff_seats,
     leaving_costs,
     points_bonuses,
-    goer_holds_cards,
     rewards_concealed,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
