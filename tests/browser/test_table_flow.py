@@ -377,6 +377,8 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
 
     # hand 1, a knock: Ann's deadwood A+2+3 = 6; Ben lays 9S off onto Ann's run, keeps Q+J+6 = 26
     page.get_by_role("link", name="Enter hand 1").tap()
+    # Enter hand opens the whole hands; the melds and deadwood as played are a link away
+    page.get_by_role("link", name="Enter melds and deadwood instead").tap()
     page.get_by_label("A player knocked (or went gin)").check()
     page.get_by_label("Knocker").select_option("Ann")
     page.get_by_label("Ann's meld 1").fill("5S 6S 7S 8S")
@@ -394,6 +396,7 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
 
     # hand 2, an undercut: Ann knocks on 6+2 = 8; Ben lays 8D off, keeps A+5 = 6, no more than Ann's
     page.get_by_role("link", name="Enter hand 2").tap()
+    page.get_by_role("link", name="Enter melds and deadwood instead").tap()
     page.get_by_label("Knocker").select_option("Ann")
     page.get_by_label("Ann's meld 1").fill("AC 2C 3C")
     page.get_by_label("Ann's meld 2").fill("9D 10D JD QD KD")
