@@ -6,7 +6,7 @@ InputError, RulesError; and for pages and forms: check_declaration (Indian Rummy
 check_side (a side's live score where it scores on its own: Canasta),
 resolve_options, deck_counts, card_values, unentered_players, needs_wild_rank, entry_label (how an error names a
 player's entry),
-points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
+points_bonuses, rewards_concealed, goer_holds_cards (whether who went out is asked for cards left), layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
 >>> check_meld("9H 10H JH")["points"]
 29
