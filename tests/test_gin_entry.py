@@ -290,9 +290,10 @@ def test_the_page_is_only_for_gin_sessions(table):
     assert table.client.get(f"{table.url}/hands/gin").status_code == 404
 
 
-def test_the_scoreboard_of_a_gin_game_links_to_whole_hand_entry(gin):
+def test_enter_hand_on_a_gin_scoreboard_opens_whole_hand_entry_and_the_manual_form_stays_a_link_away(gin):
     page = gin.table.page()
-    assert "Enter both hands of cards" in page and f'href="{gin.url}"' in page
+    assert re.search(rf'<a class="button primary" href="{re.escape(gin.url)}">Enter hand 1</a>', page)
+    assert re.search(rf'href="{re.escape(gin.table.url)}/hands/new">Enter melds and deadwood</a>', page)
     form = gin.client.get(gin.url)
     assert form.status_code == 200 and "Work it out" in form.get_data(as_text=True)
 

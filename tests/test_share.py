@@ -88,6 +88,28 @@ def test_qr_code_decodes_to_exactly_the_link(game, app, tmp_path, kind):
 
 
 @needs_decoder
+def test_the_share_panel_offers_each_player_a_qr_code_to_enter_their_own_cards(game, app, tmp_path):
+    _, edit = tokens(app, game.token)
+    serve_on_lan(app, "http://192.0.2.2:5000")
+    page = game.client.get(game.url, base_url="http://192.0.2.2:5000").get_data(as_text=True)
+    card = share_card(opened_panel(game.client, page, base_url="http://192.0.2.2:5000"), "own")
+    expected = f"http://192.0.2.2:5000/s/{edit}/my-hand"
+    assert "Enter my own cards" in card and shown_url(card) == expected
+    assert decode_qr(card, tmp_path) == expected
+    # no "Replace" of its own: it goes with the edit link
+    assert "Replace" not in card
+    # a phone that scans it is asked who it is, each name one tap away
+    joined = game.client.get(expected.removeprefix("http://192.0.2.2:5000"), base_url="http://192.0.2.2:5000")
+    assert joined.status_code == 200 and html.unescape(joined.get_data(as_text=True)).count("my-hand?seat=") >= 2
+
+
+def test_a_view_link_is_never_offered_the_own_cards_page(game, app):
+    view, _ = tokens(app, game.token)
+    panel = game.client.get(f"/s/{view}/share").get_data(as_text=True)
+    assert 'data-share="own"' not in panel and "my-hand" not in panel
+
+
+@needs_decoder
 def test_public_url_wins_over_the_request_address(databases, tmp_path):
     app = databases.app("p", WTF_CSRF_ENABLED=False, PUBLIC_URL="http://192.168.1.20:5000/")
     client = app.test_client()
@@ -137,11 +159,11 @@ def test_the_scoreboard_carries_no_qr_code_until_its_share_panel_is_opened(game)
     page = game.page()
     assert "<svg" not in page.split('id="share"', 1)[1].split("</details>", 1)[0]
     assert 'class="qr-code"' not in page
-    # opened, the panel fetches both links' cards; without JavaScript its link leads to them on their page
+    # opened, the panel fetches the links' cards (and the own-cards page's); without JavaScript its link leads to them
     panel = opened_panel(game.client, page)
-    assert panel.count('class="qr-code"') == 2 and 'data-share="edit"' in panel
+    assert panel.count('class="qr-code"') == 3 and 'data-share="edit"' in panel
     assert f'<a href="{game.url}/share">Show the QR codes and links</a>' in page
-    assert game.client.get(f"{game.url}/share").get_data(as_text=True).count('class="qr-code"') == 2
+    assert game.client.get(f"{game.url}/share").get_data(as_text=True).count('class="qr-code"') == 3
 
 
 def test_names_show_as_text_on_share_and_live_pages(table, app):

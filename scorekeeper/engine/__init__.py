@@ -7,7 +7,7 @@ initial meld: Rummikub), check_layoff, read_card_list,
 check_side (a side's live score where it scores on its own: Canasta),
 resolve_options, deck_counts, card_values, unentered_players, needs_wild_rank, entry_label (how an error names a
 player's entry),
-points_bonuses, rewards_concealed, layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
+points_bonuses, rewards_concealed, goer_holds_cards (whether who went out is asked for cards left), layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
 >>> check_meld("9H 10H JH")["points"]
 29
@@ -31,7 +31,7 @@ from scorekeeper.engine.meld_check import (
 )
 from scorekeeper.engine.rules import card_values, deck_counts, leaving_costs, lowest_wins, resolve_options
 from scorekeeper.engine.side_check import check_side
-from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, points_bonuses, rewards_concealed, score_session
+from scorekeeper.engine.scoring import PointsBonuses, Scoring, deal_note, goer_holds_cards, points_bonuses, rewards_concealed, score_session
 from scorekeeper.engine.standing import Place, ranked
 from scorekeeper.engine.table import dealer_seats
 
@@ -69,6 +69,7 @@ __all__ = [
     "read_card_list",
     "resolve_options",
     "rewards_concealed",
+    "goer_holds_cards",
     "score_session",
     "unentered_players",
     "needs_wild_rank",

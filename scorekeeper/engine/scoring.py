@@ -117,6 +117,18 @@ def rewards_concealed(game: str, options: Mapping[str, Any] | None = None) -> bo
     return rules.variant.rewards_concealed(rules)
 
 
+def goer_holds_cards(game: str, options: Mapping[str, Any] | None = None) -> bool:
+    """True when the player who went out may still hold cards in `game` with the table's options.
+
+    The hand form then still asks their cards left in hand (gin's knocker's deadwood); elsewhere it asks none.
+
+    >>> goer_holds_cards("gin"), goer_holds_cards("rummy500")
+    (True, False)
+    """
+    rules = table_rules(game, options)
+    return rules.variant.went_out_may_hold(rules)
+
+
 def points_bonuses(game: str, options: Mapping[str, Any] | None = None, players: int | None = None) -> PointsBonuses:
     """The bonuses a table entering plain points must count in, and those the scorer adds (the table's options).
 

@@ -79,3 +79,11 @@ def rewards_concealed(gs: GameSession) -> bool:
     except ValueError:
         return False
 
+
+
+def goer_holds_cards(gs: GameSession) -> bool:
+    """Whether the hand form asks the player who went out for cards left in hand (gin's knocker: yes; most games: no)."""
+    try:
+        return engine.goer_holds_cards(gs.game, gs.options)
+    except ValueError:
+        return True

@@ -21,6 +21,9 @@ from scorekeeper.share.qr import qr_svg
 
 Which = Literal["view", "edit"]
 KINDS: tuple[Which, ...] = ("view", "edit")
+# the Share panel's cards: the two links, and the edit link's page where each player enters their own cards
+Shown = Literal["view", "edit", "own"]
+TITLES: dict[str, str] = {"view": "View link", "edit": "Edit link", "own": "Enter my own cards"}
 
 
 def is_loopback(host: str) -> bool:
@@ -53,14 +56,19 @@ def base_is_loopback(base: str) -> bool:
 class ShareLink:
     """One link as the Share panel shows it: its kind, full address and QR code."""
 
-    kind: Which
+    kind: Shown
     url: str
     qr: Markup
 
     @property
     def title(self) -> str:
         """The link's name on the panel."""
-        return "View link" if self.kind == "view" else "Edit link"
+        return TITLES[self.kind]
+
+    @property
+    def renewable(self) -> bool:
+        """Whether the panel offers to replace it (the own-cards page goes with the edit link)."""
+        return self.kind != "own"
 
 
 def share_link(gs: GameSession, kind: Which) -> ShareLink:
@@ -71,10 +79,17 @@ def share_link(gs: GameSession, kind: Which) -> ShareLink:
     return ShareLink(kind=kind, url=url, qr=qr_svg(url, label=label))
 
 
+def own_cards_link(gs: GameSession) -> ShareLink:
+    """The page where a player who scans it taps their name and types their own part of the hand ("who are you?")."""
+    url = public_base() + url_for("sessions.draft_part", token=gs.edit_token)
+    return ShareLink(kind="own", url=url, qr=qr_svg(url, label="QR code of the page to enter my own cards"))
+
+
 def share_links(gs: GameSession, access: str) -> list[ShareLink]:
-    """The links a visitor may pass on: both for an edit link, only the view link for a view link."""
-    kinds: tuple[Which, ...] = KINDS if access == "edit" else ("view",)
-    return [share_link(gs, kind) for kind in kinds]
+    """The links a visitor may pass on: for an edit link both and the own-cards page, only the view link for a view link."""
+    if access != "edit":
+        return [share_link(gs, "view")]
+    return [*(share_link(gs, kind) for kind in KINDS), own_cards_link(gs)]
 
 
 def renew(gs: GameSession, kind: Which) -> str:

@@ -14,6 +14,7 @@
 
 import { canonicalCard, cardFace, cardWords, isSuitless, readCards } from "./card-words.js";
 import { debounce, postMeldCheck } from "./meld-api.js";
+import { nextField as nextCards } from "./next-field.js";
 
 const CHECK_DELAY_MS = 300;
 const MARGIN = 8; // px kept clear above the field and below the picker when scrolling them into view
@@ -230,14 +231,9 @@ function initCardPicker(picker) {
     if (Math.abs(delta) >= 1) window.scrollBy(0, delta);
   }
 
-  function usableFields() {
-    return fields().filter((field) => !field.disabled && !field.closest("[hidden]"));
-  }
-
+  /** The next field that needs cards (next-field.js: never an empty lay-off row, nor a row the page hides). */
   function nextField() {
-    const all = usableFields();
-    const at = all.indexOf(target);
-    return at >= 0 ? all[at + 1] || null : null;
+    return target ? nextCards(target.form || scope.documentElement || scope, target, true) : null;
   }
 
   function open(field, focusGrid) {

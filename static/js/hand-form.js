@@ -12,6 +12,7 @@
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
 
 import { ensureField } from "./form-rows.js";
+import { goTo } from "./next-field.js";
 
 const ANY_GOER = "*";
 
@@ -102,6 +103,35 @@ function growGoerRows(form) {
   ensureField(form, first.name.replace(/melds-\d+$/, `melds-${rows - 1}`));
 }
 
+/** The player's card of whoever is chosen as going out, or null (nobody went out, or not chosen yet). */
+function goerCard(form) {
+  const ended = form.querySelector("input[name=ended]:checked");
+  const goer = form.elements.went_out && form.elements.went_out.value;
+  if (!goer || (ended && ended.value !== "went_out")) return null;
+  return Array.from(form.querySelectorAll("details.player-card")).find((each) => each.dataset.name === goer) || null;
+}
+
+/**
+ * Where the game lets the player who went out hold no cards (the form's data-goer-holds-none, from the engine),
+ * their cards-left row is not asked; it comes back as it was when another player is chosen. A row with cards
+ * typed in stays shown: Save then says why they cannot be there, and nothing typed is hidden.
+ */
+function refreshGoerRow(form) {
+  if (!("goerHoldsNone" in form.dataset)) return;
+  const goer = goerCard(form);
+  for (const card of form.querySelectorAll("details.player-card")) {
+    const left = card.querySelector(".cards-left-row [data-cards]");
+    if (left) left.closest(".cards-left-row").hidden = card === goer && !left.value.trim();
+  }
+}
+
+/** Choosing who went out asks them first: the focus goes to their first meld field (as a phone's keyboard follows). */
+function askGoerFirst(form) {
+  const card = goerCard(form);
+  const first = card && card.querySelector(".melds input[data-cards]");
+  if (first) goTo(first);
+}
+
 // --- each player's card ----------------------------------------------------------------------
 
 function counted(number, one, many) {
@@ -189,6 +219,9 @@ export function showField(field) {
 /** Scroll so the focused field, its check and its messages are on screen, not only the field (as focus scrolls). */
 function keepClear(field) {
   if (!field || !field.closest || !field.closest("form.hand-form")) return;
+  // a button takes the focus as the finger lands on it: moving the page then would take the button from under
+  // the finger before the tap ends (a lay-off row's Cards button, its "onto" choice below the screen's foot)
+  if (field.matches("button")) return;
   const row = field.closest(".row-field, .field") || field;
   if (row.closest(".card-picker, .submit-row")) return;
   const below = row.getBoundingClientRect().bottom - (window.innerHeight - 8);
@@ -218,12 +251,15 @@ function start(form) {
       event.target.removeAttribute("aria-invalid");
     }
   });
-  form.addEventListener("change", () => {
+  form.addEventListener("change", (event) => {
     refreshEnded(form);
     growGoerRows(form);
+    refreshGoerRow(form);
     refresh();
+    if (event.target === form.elements.went_out) askGoerFirst(form);
   });
   growGoerRows(form);
+  refreshGoerRow(form);
   refresh();
   refreshEnded(form);
   // a folded card opens when something needs it: a player's own part arriving beside what was typed

@@ -45,7 +45,8 @@ function wentOut(input) {
 /** "8s": the rank a meld is of, from the natural card at its first place (as the engine read it). */
 function rankOf(body) {
   const first = body.readings && body.readings[0] ? body.readings[0].represents[0] : "";
-  return `${first.slice(0, -1)}s`;
+  // a card by rank alone ("8", docs/rules.md 1) has no suit letter to drop
+  return `${first.replace(/[SHDC]$/, "")}s`;
 }
 
 /** "Natural canasta of 8s": the canasta the engine says a meld makes, in a game with canastas ("canasta" in its answers). */

@@ -174,6 +174,8 @@ def test_oklahoma_offers_a_lay_off_only_onto_the_players_own_melds(page, live_se
 
 def test_gin_asks_nothing_about_going_out_concealed_nor_names_a_joker(page, live_server):
     start(page, live_server, ("Ann", "Ben"), game="gin")
+    # gin's Enter hand opens the whole hands; the melds and deadwood form is a link away
+    page.get_by_role("link", name="Enter melds and deadwood instead").tap()
     expect(page.get_by_label(re.compile("Went out concealed"))).to_have_count(0)
     expect(page.locator(".hand-form > .note").first).not_to_contain_text("JK")
     # the defender lays off onto the knocker's melds: with Ann knocking, Ben's list names Ann's only

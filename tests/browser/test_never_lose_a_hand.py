@@ -350,7 +350,7 @@ def test_gin_whole_hands_are_kept_on_the_phone_and_saved_in_the_background(page,
     page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("heading", name="Gin Rummy", exact=True)).to_be_visible()
     edit_url = page.url
-    page.get_by_role("link", name="Enter both hands of cards").tap()
+    page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Who knocked").select_option("Ann")
     page.get_by_label("Ann's cards").fill("AS 2S 3S 7H 7D 7C 9C 10C JC 2D")
     page.get_by_label("Ben's cards").fill("4S 5S KH KD KS 8C QC 3H 5D 9D")

@@ -378,6 +378,8 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
 
     # hand 1, a knock: Ann's deadwood A+2+3 = 6; Ben lays 9S off onto Ann's run, keeps Q+J+6 = 26
     page.get_by_role("link", name="Enter hand 1").tap()
+    # Enter hand opens the whole hands; the melds and deadwood as played are a link away
+    page.get_by_role("link", name="Enter melds and deadwood instead").tap()
     page.get_by_label("A player knocked (or went gin)").check()
     page.get_by_label("Knocker").select_option("Ann")
     page.get_by_label("Ann's meld 1").fill("5S 6S 7S 8S")
@@ -395,6 +397,7 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
 
     # hand 2, an undercut: Ann knocks on 6+2 = 8; Ben lays 8D off, keeps A+5 = 6, no more than Ann's
     page.get_by_role("link", name="Enter hand 2").tap()
+    page.get_by_role("link", name="Enter melds and deadwood instead").tap()
     page.get_by_label("Knocker").select_option("Ann")
     page.get_by_label("Ann's meld 1").fill("AC 2C 3C")
     page.get_by_label("Ann's meld 2").fill("9D 10D JD QD KD")
@@ -521,10 +524,10 @@ def test_every_form_control_can_be_reached_by_its_label_or_role(page, live_serve
     page.get_by_label("Seat 2").fill("Ben")
     page.get_by_role("button", name="Start the game").tap()
     page.get_by_role("link", name="Enter hand 1").tap()
-    open_picker(page)
-    audit()
-    page.get_by_role("link", name="Enter both hands of cards").tap()
     expect(page.get_by_role("heading", name=re.compile("Hand 1: both hands of cards"))).to_be_visible()
+    audit()
+    page.get_by_role("link", name="Enter melds and deadwood instead").tap()
+    open_picker(page)
     audit()
 
     assert not problems, "\n".join(problems)

@@ -268,10 +268,10 @@ def test_the_card_form_asks_who_declared_above_the_players(table, client):
     page = text(client.get(f"{url}/hands/new"))
     asked, first_group = page.index('<select id="went_out"'), page.index('name="players-0-melds-0"')
     assert page.index('name="wild_rank"') < asked < first_group
-    # every other game still asks who went out below the players' cards
+    # every other game asks who went out first too (issue 35): it decides what the players are asked
     url = table.start("rummy500", ["Ann", "Ben"])
     page = text(client.get(f"{url}/hands/new"))
-    assert page.index('name="players-0-melds-0"') < page.index('<select id="went_out"')
+    assert page.index('<select id="went_out"') < page.index('name="players-0-melds-0"')
 
 
 def test_the_declarer_is_given_four_group_rows_the_others_two(table, client):

@@ -218,9 +218,8 @@ class Game:
     summary_words: ClassVar[tuple[str, str, str, str]] = ("went out", "meld", "melds", "left in hand")
     # the hand form's words for how a hand ended: a player went out, nobody did, and who went out (None: the usual)
     ended_words: ClassVar[tuple[str, str, str] | None] = None
-    # the hand form asks who went out above the players, as it decides what each is asked (Indian Rummy's declarer
-    # shows all 13 cards in groups, every other player counts theirs), and gives that player this many meld rows
-    asks_goer_first: ClassVar[bool] = False
+    # the hand form gives the player chosen as going out this many meld rows (Indian Rummy's declarer shows all 13
+    # cards in groups); every game's form asks who went out above the players, as it decides what each is asked
     goer_meld_rows: ClassVar[int] = 2
     # the leaving (a state of `leavings`) a table scores a show the engine refuses as: Indian Rummy's wrong show,
     # which the hand form offers in one tap when a save is refused naming the declarer ("" for none)

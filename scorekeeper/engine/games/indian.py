@@ -164,7 +164,6 @@ class IndianRummy(DeadwoodGame):
     ended_words = ("A player declared a valid show", "Nobody declared: the others dropped or showed wrongly",
                    "Who declared")
     hand_fields = ("rejoined",)
-    asks_goer_first = True
     goer_meld_rows = 4  # a show of 13 cards in groups of three or more is most often four groups (3 + 3 + 3 + 4)
     refused_show_leaving = "wrong_show"
     wild_rank_help = "choose the rank of the cut joker, like 5 or K (A when the cut card is a printed joker)"
