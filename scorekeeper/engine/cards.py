@@ -342,17 +342,33 @@ _ONE_RANK = r"(?:10|[2-9ATJQK])"
 _ONE_CARD = rf"{_ONE_RANK}[{_SUIT_CHARS}]?"
 # what a wild card stands for takes its suit here (JK=8H): JK=JK must stay one token, refused whole
 _TYPED_CARD = re.compile(rf"(?:JOKER|JK|\*|{_ONE_CARD})(?:={_ONE_RANK}[{_SUIT_CHARS}])?", re.IGNORECASE)
-_RUN_TOGETHER = re.compile(rf"(?:{_TYPED_CARD.pattern})+", re.IGNORECASE)
 # a run by range, as typed: a rank, -, a rank and the suit (7-10H); anything with a - between is read as one
 _RANGE = re.compile(rf"({_ONE_RANK})-({_ONE_RANK})([{_SUIT_CHARS}])", re.IGNORECASE)
 _RANK_COUNT = KING - ACE + 1
 
 
 def _apart(token: str) -> list[str]:
-    """A token of cards typed without spaces (``7h8h9h``, ``KKK``) as its cards; any other token as it is."""
-    if len(token) < 2 or token in _SPELLED or not _RUN_TOGETHER.fullmatch(token):
+    """A token of cards typed without spaces (``7h8h9h``, ``KKK``) as its cards; any other token as it is.
+
+    Read card by card from the left, each the longest it can be (JK the joker before J): one reading,
+    in time linear in the token (a pattern of repeated cards tried every split of ``JKJK...X``, and a
+    70-character token held the server for hours). A token that does not read to its end stays whole,
+    to be refused whole.
+
+    >>> _apart("7h8h9h"), _apart("QJK"), _apart("JKH"), _apart("K")
+    (['7h', '8h', '9h'], ['Q', 'JK'], ['JKH'], ['K'])
+    """
+    if len(token) < 2 or token in _SPELLED:
         return [token]
-    return _TYPED_CARD.findall(token)
+    cards: list[str] = []
+    at = 0
+    while at < len(token):
+        card = _TYPED_CARD.match(token, at)
+        if card is None:
+            return [token]
+        cards.append(card.group())
+        at = card.end()
+    return cards
 
 
 def _range_places(first: int, last: int) -> list[int] | None:

@@ -17,7 +17,8 @@ const ONE_RANK = "(?:10|[2-9ATJQK])";
 const ONE_CARD = `${ONE_RANK}[SHDC♠♥♦♣]?`;
 // what a wild card stands for takes its suit here (JK=8H): JK=JK must stay one token, refused whole
 const TYPED_CARD = `(?:JOKER|JK|\\*|${ONE_CARD})(?:=${ONE_RANK}[SHDC♠♥♦♣])?`;
-const RUN_TOGETHER = new RegExp(`^(?:${TYPED_CARD})+$`, "i");
+// sticky: read card by card from where the last one ended, as the server does (one reading, in linear time)
+const NEXT_CARD = new RegExp(TYPED_CARD, "iy");
 const RANGE = new RegExp(`^(${ONE_RANK})-(${ONE_RANK})([SHDC♠♥♦♣])$`, "i");
 
 /** Canonical notation of one typed token ("10s" -> "10S", "k" -> "K", "jk=8h" -> "JK"), or null when it is not a card. */
@@ -50,8 +51,20 @@ function rangeCards(token) {
 /** One typed token as its card tokens: a range's cards, cards typed together apart, or itself (null: a bad range). */
 function tokensOf(token) {
   if (token.includes("-")) return rangeCards(token);
-  if (token.length >= 2 && canonicalCard(token) === null && RUN_TOGETHER.test(token)) return token.match(new RegExp(TYPED_CARD, "gi"));
+  if (token.length >= 2 && canonicalCard(token) === null) return apart(token);
   return [token];
+}
+
+/** Cards typed together ("7h8h9h", "QJK") as their cards, each the longest it can be; [token] when they do not read to the end. */
+function apart(token) {
+  const cards = [];
+  NEXT_CARD.lastIndex = 0;
+  while (NEXT_CARD.lastIndex < token.length) {
+    const card = NEXT_CARD.exec(token);
+    if (card === null) return [token];
+    cards.push(card[0]);
+  }
+  return cards;
 }
 
 /**

@@ -12,7 +12,7 @@ TYPED = ["7h 8h, 9h", "KS KD KC", "jk=8h 9H 10h", "7h8h9h", "10sJK", "td q♠", 
          # scorekeeper/engine/cards.py's doctests, so the browser's tokenizer and the engine's agree
          "KKK", "K K K", "q5", "8888888", "J K", "JK", "QJK", "10", "1010", "t", "KS KH K", "2C=Q", "k8h",
          "7-10H", "9-qs", "10-AH", "A-3d", "K-2H", "Q-3H", "10-7H", "7-7H", "7-H", "7-30H", "7-10", "A-AS",
-         "7-9H,JK", "K-Q"]
+         "7-9H,JK", "K-Q", "JKH", "7h8hX9h", "JK" * 30 + "X"]
 
 
 def server_chips(app, typed: list[str]) -> tuple[str, list[str]]:

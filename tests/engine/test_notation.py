@@ -50,6 +50,14 @@ def test_cards_by_rank_alone_read_apart_or_together_and_jk_stays_the_joker(typed
     assert format_cards(parse_cards(typed)) == read
 
 
+@pytest.mark.parametrize("typed", ["JKH", "JK" * 40 + "X", "7h8hX9h"])
+def test_cards_typed_together_that_do_not_read_to_the_end_are_refused_whole(typed):
+    # read from the left, JK first: JKH is no jack and king of hearts, and a long run of JKs ending in a stray
+    # letter is refused at once (every split of it was tried before: 80 characters held a server for hours)
+    with pytest.raises(CardNotationError, match=f"`{typed}`"):
+        parse_cards(typed)
+
+
 def test_a_card_by_rank_alone_is_neither_a_joker_nor_any_suited_card():
     king = Card.from_notation("K")
     assert king.suitless and not king.is_joker and str(king) == "K" and king.suit == ""
