@@ -37,7 +37,7 @@ _JOKER_INPUT = frozenset({"JK", "JOKER"})
 _COLOURS_TOLD = "colours are R (red), B (blue), O or Y (orange), K (black)"
 _ONE_TILE = re.compile(r"(?:JK|1[0-3]|[1-9])[RBOYK]?", re.IGNORECASE)
 _RUN_TOGETHER = re.compile(r"(?:(?:JK|1[0-3]|[1-9])[RBOYK])+", re.IGNORECASE)
-_RANGE = re.compile(r"(\d+)-(\d+)([A-Z])", re.IGNORECASE)
+_RANGE = re.compile(r"([0-9]+)-([0-9]+)([A-Z])", re.IGNORECASE)
 
 
 class TileNotationError(CardNotationError):
@@ -65,12 +65,13 @@ def _tile(token: str, position: int) -> Card:
         return JOKER
     where = f"`{token}` at position {position} is not a tile"
     number_text, colour_text = upper[:-1], upper[-1:]
-    if upper.isdigit() or not number_text:
+    if (upper.isascii() and upper.isdigit()) or not number_text:
         raise TileNotationError(f"{where}: write a number then a colour, like 7R", token, position)
     colour = _COLOUR_INPUT.get(colour_text)
     if colour is None:
         raise TileNotationError(f"{where}: {_COLOURS_TOLD}", token, position)
-    if not number_text.isdigit() or not LOWEST <= int(number_text) <= HIGHEST:
+    # ASCII digits only: str.isdigit() also takes ² and ٣, which int() refuses or reads as another number
+    if not (number_text.isascii() and number_text.isdigit()) or not LOWEST <= int(number_text) <= HIGHEST:
         raise TileNotationError(f"{where}: numbers are 1-13", token, position)
     return Card(int(number_text), colour)
 

@@ -53,6 +53,10 @@ def test_cards_are_read_as_before_the_tiles_came():
         ("7", "`7` at position 1 is not a tile: write a number then a colour, like 7R"),
         ("10-7R", "`10-7R` at position 1 is not a range: write it from its lowest tile up, like 7-10R"),
         ("KS", "`KS` at position 1 is not a tile"),
+        # digits other than 0-9 (a superscript, Arabic-Indic) are no tile numbers: never a crash, never another tile
+        ("²R", "`²R` at position 1 is not a tile: numbers are 1-13"),
+        ("٣R", "`٣R` at position 1 is not a tile: numbers are 1-13"),
+        ("٣-٥R", "`٣-٥R` at position 1 is not a range: write it like 7-10R"),
     ],
 )
 def test_an_unreadable_tile_is_named(typed, named):

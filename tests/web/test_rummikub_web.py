@@ -167,3 +167,10 @@ def test_a_rack_left_empty_is_asked_about_before_saving(table):
     assert "Dee has no tiles on the rack. Save anyway?" in text
     assert 'value="7R"' in text
     assert table.counts() == before
+
+
+def test_the_checker_names_a_tile_with_a_superscript_number_instead_of_failing(client):
+    # str.isdigit() takes ², which int() refuses: the checker answered 500 to anyone who typed it
+    page = client.get("/check", query_string={"game": "rummikub", "cards": "²R 3R 4R"})
+    assert page.status_code == 200
+    assert "is not a tile: numbers are 1-13" in page.get_data(as_text=True)
