@@ -7,6 +7,7 @@ import copy
 import html
 import io
 import json
+import re
 
 import pytest
 from sqlalchemy import func, select
@@ -94,3 +95,29 @@ def test_a_hostile_set_of_house_rules_refuses_the_file_and_writes_nothing(app, d
     assert response.status_code == 422
     assert "Nothing was imported." in text and message in html.unescape(text)
     assert counts(fresh) == (0, 0)
+
+
+def test_a_restore_never_gives_a_game_more_sets_than_a_host_may_save(app, databases, backup):
+    # the new-game page keeps 50 sets a game; a file adding 120 more (or 49 to the 2 kept) is refused whole
+    fresh = databases.app("restored", WTF_CSRF_ENABLED=False)
+    with fresh.app_context():
+        house_rules.save("gin", "Ours", {"target": 60})
+        house_rules.save("gin", "Theirs", {"target": 70})
+    many = copy.deepcopy(backup) | {"house_rules": [{"game": "gin", "name": f"n{i}"} for i in range(49)]}
+    response = upload(fresh.test_client(), json.dumps(many).encode())
+    assert response.status_code == 422
+    assert "adds 49 sets of house rules for gin to the 2 kept here" in html.unescape(response.get_data(as_text=True))
+    assert counts(fresh) == (0, 2)
+
+
+def test_a_null_option_in_a_restored_set_is_the_games_default_not_the_word_none(app, databases, backup, client):
+    fresh = databases.app("restored", WTF_CSRF_ENABLED=False)
+    loose = copy.deepcopy(backup) | {"house_rules": [
+        {"game": "rummikub", "name": "Open-ended", "options": {"rounds": None, "joker_penalty": 25}}]}
+    assert upload(fresh.test_client(), json.dumps(loose).encode()).status_code == 302
+    assert kept(fresh) == [("rummikub", "Open-ended", {"joker_penalty": 25})]
+    with fresh.app_context():
+        [rules] = house_rules.sets_for("rummikub")
+        rules_id = rules.id
+    page = fresh.test_client().get(f"/new/rummikub?house_rules={rules_id}").get_data(as_text=True)
+    assert re.search(r'id="opt_rounds"[^>]*value=""|value=""[^>]*id="opt_rounds"', page) and 'value="None"' not in page

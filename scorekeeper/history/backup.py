@@ -44,6 +44,7 @@ import os
 import re
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -68,7 +69,7 @@ FORMAT_VERSION = 1
 # generous for a family's lifetime of games, small enough that a hostile file cannot exhaust the server;
 # a session itself is read with the limits every stored session keeps (scorekeeper.limits), so a backup always restores
 MAX_SESSIONS = 20_000
-# house rules a backup may hold: every game's sets, MAX_PER_GAME each at most
+# house rules a backup may hold: every game's sets (a game keeps house_rules.MAX_PER_GAME at most, those here counted)
 MAX_HOUSE_RULES = 1000
 HOUSE_RULES_KEYS = frozenset({"game", "name", "options"})
 
@@ -438,6 +439,17 @@ def _read_house_set(entry: Any, where: str) -> HouseRulesRestore:
     except house_rules.HouseRulesRefused as exc:
         raise ImportRefused(f"{where} ({game}: {_shown(entry['name'])}): {exc}") from None
     return HouseRulesRestore(game, name, kept)
+
+
+def _check_house_rules_room(sets: list[HouseRulesRestore]) -> None:
+    """ImportRefused when a game would hold more sets than the new-game page lets a host save (MAX_PER_GAME)."""
+    adding: Counter[str] = Counter(rules.game for rules in sets if house_rules.named(rules.game, rules.name) is None)
+    for game, count in adding.items():
+        held = len(house_rules.sets_for(game))
+        if held + count > house_rules.MAX_PER_GAME:
+            raise ImportRefused(
+                f"The backup adds {count:,} sets of house rules for {game} to the {held:,} kept here; a game keeps at"
+                f" most {house_rules.MAX_PER_GAME}.")
 
 
 def _write_house_rules(sets: list[HouseRulesRestore], result: ImportResult) -> None:
@@ -898,6 +910,7 @@ def import_text(raw: bytes | str, max_bytes: int, progress: Progress | None = No
     """
     data = parse_file(raw, max_bytes)
     restores, sets = read_export(data), read_house_rules(data)
+    _check_house_rules_room(sets)
     result = restore(restores, progress)
     # written once every session is: a restore refused or stopped part-way leaves them for the next import
     _write_house_rules(sets, result)

@@ -71,7 +71,9 @@ def checked(game: str, name: str, options: dict[str, Any]) -> tuple[str, dict[st
         engine.resolve_options(game, options)
     except ValueError as exc:
         raise HouseRulesRefused(str(exc)) from None
-    return name, dict(options)
+    # null is every option's default (the engine reads it so): a set keeps only the options it chooses, as the
+    # new-game page saves them, so it never fills a field with "None"
+    return name, {option: value for option, value in options.items() if value is not None}
 
 
 def save(game: str, name: str, options: dict[str, Any]) -> HouseRules:
