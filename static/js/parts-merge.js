@@ -12,12 +12,19 @@ function normal(value) {
   return value.toUpperCase().replace(/[\s,]+/g, " ").trim();
 }
 
-/** A seat's fields that hold something, name -> value as typed. */
+/** A radio button or a checkbox: its value is one of its choices, held only while it is ticked. */
+function isChoice(field) {
+  return field.type === "radio" || field.type === "checkbox";
+}
+
+/** A seat's fields that hold something, name -> value as typed (a choice only where ticked). */
 function typedFor(form, seat) {
   const prefix = `players-${seat}-`;
   const found = {};
   for (const field of form.elements) {
-    if (field.name && field.name.startsWith(prefix) && field.value.trim()) found[field.name] = field.value;
+    if (!field.name || !field.name.startsWith(prefix) || (isChoice(field) && !field.checked)) continue;
+    // every choice of Indian Rummy's "how they played" has a value: only the ticked one was chosen here
+    if (field.value.trim()) found[field.name] = field.value;
   }
   return found;
 }
@@ -45,6 +52,14 @@ function fill(form, seat, values) {
   for (const field of Array.from(form.elements)) {
     if (!field.name || !field.name.startsWith(prefix)) continue;
     const value = values[field.name] || "";
+    if (isChoice(field)) {
+      // tick the choice the part names (none named: the one worth "", Indian Rummy's "Played");
+      // its value is what it posts, never to be overwritten
+      if (field.checked === (field.value === value)) continue;
+      field.checked = field.value === value;
+      fire(field, "change");
+      continue;
+    }
     if (field.tagName === "SELECT") ensureOption(field, value);
     if (field.value === value) continue;
     field.value = value;
