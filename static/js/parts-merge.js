@@ -81,9 +81,23 @@ function line(before, cards, after = "") {
   return item;
 }
 
-/** One player's entry in words and card chips: melds, lay-offs and cards left, from field values. */
-function summary(values, seat, names) {
+/** The words of the choice `state` of a seat's "how they played" (Indian Rummy's "Dropped (first) · 20"), or "". */
+function leavingWords(form, seat, state) {
+  const field = Array.from(form.elements).find(
+    (node) => node.name === `players-${seat}-state` && node.type === "radio" && node.value === state);
+  const label = field && field.closest("label");
+  return label ? label.textContent.trim() : "";
+}
+
+/** One player's entry in words and card chips: how they left the hand, else melds, lay-offs and cards left. */
+function summary(values, seat, names, form) {
   const list = element("ul", "part-summary");
+  const state = values[`players-${seat}-state`];
+  if (state) {
+    // a drop or a wrong show tapped here: their cards are not asked, so they are not shown either
+    list.append(element("li", "", leavingWords(form, seat, state) || state));
+    return list;
+  }
   const rows = (kind) => Object.keys(values)
     .map((name) => [name, new RegExp(`^players-${seat}-${kind}-(\\d+)`).exec(name)])
     .filter(([, found]) => found)
@@ -125,9 +139,9 @@ function offerChoice(form, seat, part, names, choose) {
   panel.dataset.name = part.name;
   panel.tabIndex = -1;
   const here = element("div", "part-side");
-  here.append(element("h3", "", "Typed here"), summary(typedFor(form, seat), seat, names));
+  here.append(element("h3", "", "Typed here"), summary(typedFor(form, seat), seat, names, form));
   const sent = element("div", "part-side");
-  sent.append(element("h3", "", `Sent by ${part.name}`), summary(filledOnly(part.values), seat, names));
+  sent.append(element("h3", "", `Sent by ${part.name}`), summary(filledOnly(part.values), seat, names, form));
   const sides = element("div", "part-sides");
   sides.append(here, sent);
   const keep = element("button", "button small", `Keep what is typed for ${part.name}`);

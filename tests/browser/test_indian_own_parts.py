@@ -63,3 +63,34 @@ def test_parts_sent_from_own_phones_fill_in_the_players_and_save_with_the_hand(
     expect(page.locator('[data-total-for="Ann"]')).to_have_attribute("data-total", "20")
     expect(page.locator('[data-total-for="Ben"]')).to_have_attribute("data-total", "-20")
     keep_screen(page, "indian_own_parts_saved")
+
+
+def test_a_part_sent_by_a_player_the_table_marked_dropped_is_shown_beside_the_drop_and_the_drop_can_be_kept(
+    page: Page, browser, browser_context_args, live_server: str, keep_screen
+):
+    start_indian(page, live_server, ["Ann", "Ben", "Cy"], Format="deals", Deals="2")
+    edit_url = page.url
+    page.get_by_role("link", name="Enter hand 1").tap()
+    cy = page.locator('details.player-card[data-name="Cy"]')
+    cy.evaluate("card => { card.open = true; }")
+    cy.get_by_text("Dropped (first)").tap()
+    expect(page.locator('[name="players-2-state"][value="first_drop"]')).to_be_checked()
+
+    # Cy's phone sends cards all the same: the drop tapped here is not replaced, both are shown to choose from
+    send_own_part(browser, browser_context_args, edit_url, "Cy", [], left="AS 2C 5H")
+    choice = page.get_by_role("group", name="Cy: typed here or sent from their phone")
+    expect(choice).to_be_visible(timeout=5000)
+    expect(choice.locator(".part-side").first).to_contain_text("Dropped (first)")
+    expect(choice.locator(".part-side").last).to_contain_text("Left in hand:")
+    choice.scroll_into_view_if_needed()
+    keep_screen(page, "indian_own_part_beside_a_drop")
+    choice.get_by_role("button", name="Keep what is typed for Cy").tap()
+    expect(page.locator('[name="players-2-state"][value="first_drop"]')).to_be_checked()
+
+    send_own_part(browser, browser_context_args, edit_url, "Ann", ANN, went_out=True)
+    send_own_part(browser, browser_context_args, edit_url, "Ben", ["3D 4D 5D", "7D 8D 9H"], left="QD JD 9S")
+    expect(page.locator('[name="players-1-in_hand"]')).to_have_value("QD JD 9S", timeout=5000)
+    page.get_by_role("button", name=re.compile(r"^Save hand 1")).tap()
+    # Ben's QD JD (20) and Cy's first drop (20) go to Ann
+    expect(page.locator('[data-total-for="Ann"]')).to_have_attribute("data-total", "40")
+    expect(page.locator('[data-total-for="Cy"]')).to_have_attribute("data-total", "-20")
