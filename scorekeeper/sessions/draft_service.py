@@ -22,7 +22,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
-from scorekeeper.sessions.hand_form_data import data_to_formdata, player_values
+from scorekeeper.sessions.hand_form_data import data_to_formdata, leaving_state, player_values
 from scorekeeper.sessions.rejoins import dealt_in
 from scorekeeper.sessions.service import next_position
 
@@ -323,11 +323,19 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent:
     typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
     for seat, name in enumerate(dealt_in(gs)):
         entry = players.get(name) or {}
-        if seat in skip or name not in sent or any(entry.get(k) for k in typed):
+        if seat in skip or name not in sent or any(entry.get(k) for k in typed) or left_without_cards(entry, gs):
             continue
         found[seat] = sent[name]
     if found:
         raise PartsArrived(found)
+
+
+def left_without_cards(entry: dict[str, Any], gs: GameSession) -> bool:
+    """True when the entry says the player left the hand without cards (a drop, a wrong show: Game.leavings).
+
+    The table tapped that for them, so something was entered for them there: a part sent is theirs to choose.
+    """
+    return bool(leaving_state(entry, gs.variant.leavings))
 
 
 class PartsDiffer(Exception):

@@ -12,12 +12,19 @@ function normal(value) {
   return value.toUpperCase().replace(/[\s,]+/g, " ").trim();
 }
 
-/** A seat's fields that hold something, name -> value as typed. */
+/** A radio button or a checkbox: its value is one of its choices, held only while it is ticked. */
+function isChoice(field) {
+  return field.type === "radio" || field.type === "checkbox";
+}
+
+/** A seat's fields that hold something, name -> value as typed (a choice only where ticked). */
 function typedFor(form, seat) {
   const prefix = `players-${seat}-`;
   const found = {};
   for (const field of form.elements) {
-    if (field.name && field.name.startsWith(prefix) && field.value.trim()) found[field.name] = field.value;
+    if (!field.name || !field.name.startsWith(prefix) || (isChoice(field) && !field.checked)) continue;
+    // every choice of Indian Rummy's "how they played" has a value: only the ticked one was chosen here
+    if (field.value.trim()) found[field.name] = field.value;
   }
   return found;
 }
@@ -45,6 +52,14 @@ function fill(form, seat, values) {
   for (const field of Array.from(form.elements)) {
     if (!field.name || !field.name.startsWith(prefix)) continue;
     const value = values[field.name] || "";
+    if (isChoice(field)) {
+      // tick the choice the part names (none named: the one worth "", Indian Rummy's "Played");
+      // its value is what it posts, never to be overwritten
+      if (field.checked === (field.value === value)) continue;
+      field.checked = field.value === value;
+      fire(field, "change");
+      continue;
+    }
     if (field.tagName === "SELECT") ensureOption(field, value);
     if (field.value === value) continue;
     field.value = value;
@@ -66,9 +81,23 @@ function line(before, cards, after = "") {
   return item;
 }
 
-/** One player's entry in words and card chips: melds, lay-offs and cards left, from field values. */
-function summary(values, seat, names) {
+/** The words of the choice `state` of a seat's "how they played" (Indian Rummy's "Dropped (first) · 20"), or "". */
+function leavingWords(form, seat, state) {
+  const field = Array.from(form.elements).find(
+    (node) => node.name === `players-${seat}-state` && node.type === "radio" && node.value === state);
+  const label = field && field.closest("label");
+  return label ? label.textContent.trim() : "";
+}
+
+/** One player's entry in words and card chips: how they left the hand, else melds, lay-offs and cards left. */
+function summary(values, seat, names, form) {
   const list = element("ul", "part-summary");
+  const state = values[`players-${seat}-state`];
+  if (state) {
+    // a drop or a wrong show tapped here: their cards are not asked, so they are not shown either
+    list.append(element("li", "", leavingWords(form, seat, state) || state));
+    return list;
+  }
   const rows = (kind) => Object.keys(values)
     .map((name) => [name, new RegExp(`^players-${seat}-${kind}-(\\d+)`).exec(name)])
     .filter(([, found]) => found)
@@ -110,9 +139,9 @@ function offerChoice(form, seat, part, names, choose) {
   panel.dataset.name = part.name;
   panel.tabIndex = -1;
   const here = element("div", "part-side");
-  here.append(element("h3", "", "Typed here"), summary(typedFor(form, seat), seat, names));
+  here.append(element("h3", "", "Typed here"), summary(typedFor(form, seat), seat, names, form));
   const sent = element("div", "part-side");
-  sent.append(element("h3", "", `Sent by ${part.name}`), summary(filledOnly(part.values), seat, names));
+  sent.append(element("h3", "", `Sent by ${part.name}`), summary(filledOnly(part.values), seat, names, form));
   const sides = element("div", "part-sides");
   sides.append(here, sent);
   const keep = element("button", "button small", `Keep what is typed for ${part.name}`);
