@@ -266,3 +266,19 @@ def test_the_player_who_went_out_with_an_empty_rack_is_no_warning():
     # elsewhere a player who went out with nothing entered is worth a second look; here it is the rule
     body = score([{"went_out": "Ann", "racks": {"Ben": "7R"}}])
     assert "warnings" not in body["hands"][0]
+
+
+@pytest.mark.parametrize(("melds", "tile"), [
+    (["JK 12R 13R", "JK 12B 13B", "JK 12K 13K"], "JK"),  # a set has two jokers
+    (["10R 11R 12R"] * 3, "10R"),  # and two of each tile
+    (["7Y 8Y 9Y", "7O 8O 9O", "7o 8o 9o"], "7O"),  # a Y tile is an O tile
+])
+def test_first_melds_using_a_tile_more_often_than_the_set_holds_it_do_not_reach_it_and_name_it(melds, tile):
+    body = check_first_melds(melds)
+    assert all(m["legal"] for m in body["melds"]) and body["points"] >= 30
+    assert body["reaches"] is False
+    assert body["reason"] == f"{tile} is used 3 times in these melds, but the game has only 2"
+
+
+def test_first_melds_may_use_both_copies_of_a_tile():
+    assert check_first_melds(["10R 11R 12R", "10R 11R 12R"])["reaches"] is True
