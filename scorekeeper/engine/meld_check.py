@@ -160,6 +160,9 @@ def check_layoff(
     those readings by itself: a legal table play never blocks saving.
     """
     rules = table_rules(game, options)
+    if not rules.variant.lays_off:
+        # asked before reading the cards: the game's notation (tiles) is not the cards a lay-off would read
+        raise InputError(f"{rules.name} has no lay-offs: check the whole {rules.variant.meld_word} as it would stand, with the meld check")
     wild = read_wild_rank(wild_rank, rules)
     on_table = check(_read_meld(meld, "the meld on the table: "), rules, wild)
     new_cards = _read_meld(added, "the cards laid off: ")

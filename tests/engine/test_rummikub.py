@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import InputError, RulesError, check_first_melds, check_meld, read_card_list, score_session
+from scorekeeper.engine import (
+    InputError,
+    RulesError,
+    check_first_melds,
+    check_layoff,
+    check_meld,
+    read_card_list,
+    score_session,
+)
 from scorekeeper.engine.cards import format_cards, parse_cards
 from scorekeeper.engine.tiles import TileNotationError, parse_tiles
 
@@ -282,3 +290,9 @@ def test_first_melds_using_a_tile_more_often_than_the_set_holds_it_do_not_reach_
 
 def test_first_melds_may_use_both_copies_of_a_tile():
     assert check_first_melds(["10R 11R 12R", "10R 11R 12R"])["reaches"] is True
+
+
+def test_a_lay_off_check_says_rummikub_has_no_lay_offs_rather_than_misreading_its_tiles():
+    with pytest.raises(InputError) as refused:
+        check_layoff("7R 8R 9R", "10R", game="rummikub")
+    assert str(refused.value) == "Rummikub has no lay-offs: check the whole meld as it would stand, with the meld check"
