@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from sqlalchemy import select
@@ -48,3 +49,18 @@ def test_null_cards_are_stored_as_the_empty_lists_the_engine_reads_them_as(app, 
     else:
         assert stored["players"] == {"Ann": {"melds": ["7H 8H 9H"], "layoffs": [], "in_hand": []},
                                      "Ben": {"melds": [], "in_hand": "QS 4D"}}
+
+
+def test_a_hand_an_earlier_import_stored_with_null_cards_still_shows_and_opens(app, client):
+    # imports before null was stored as [] kept it as given: the scoreboard and the edit form read it as no cards
+    upload(client, RUMMY500)
+    with app.app_context():
+        hand = db.session.execute(select(Hand)).scalar_one()
+        hand.data = RUMMY500["hands"][0]
+        db.session.commit()
+        hand_id = hand.id
+        token = db.session.execute(select(GameSession.edit_token)).scalar_one()
+    page = client.get(f"/s/{token}")
+    assert page.status_code == 200
+    assert re.search(r"<strong>Ben</strong>:\s*no melds", page.get_data(as_text=True))
+    assert client.get(f"/s/{token}/hands/{hand_id}/edit").status_code == 200
