@@ -296,6 +296,13 @@ def test_rummy500_lay_off_keeps_what_the_joker_stood_for(client):
     assert found.legal == "true" and found.readings[0] == "7H 8H 9H 10H"
 
 
+def test_a_game_without_lay_offs_offers_no_lay_off_check(client):
+    # Indian Rummy's groups are declared whole: a lay-off check there could only refuse
+    page = ask(client, game="indian")
+    assert "A lay-off" not in page and 'id="layoff-verdict"' not in page
+    assert "A lay-off" in ask(client, game="rummy500")
+
+
 def test_lay_off_leaving_a_gap_is_illegal_with_its_reason(client):
     found = verdict(ask(client, game="rummy500", meld="7H 8H 9H", added="JH"), "layoff-verdict")
     assert found.legal == "false"

@@ -116,6 +116,28 @@ def test_api_first_melds_check_sums_them_against_the_initial_meld(client):
     assert response.get_json()["error"] == "meld 1: `1X` at position 3 is not a tile: colours are R (red), B (blue), O or Y (orange), K (black)"
 
 
+def test_api_first_melds_check_refuses_a_tile_used_more_often_than_the_set_holds_it(client):
+    response = client.post("/api/v1/melds/first/check",
+                           json={"game": "rummikub", "melds": ["JK 12R 13R", "JK 12B 13B", "JK 12K 13K"]})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert (body["points"], body["reaches"]) == (108, False)
+    assert body["reason"] == "JK is used 3 times in these melds, but the game has only 2"
+    body = client.post("/api/v1/melds/first/check", json={"game": "rummikub", "melds": ["10R 11R 12R"] * 3}).get_json()
+    assert (body["reaches"], body["reason"]) == (False, "10R is used 3 times in these melds, but the game has only 2")
+
+
+@pytest.mark.parametrize(("game", "meld", "cards", "name", "word"), [
+    ("rummikub", "7R 8R 9R", "10R", "Rummikub", "meld"), ("indian", "7H 8H 9H", "10H", "Indian Rummy", "group"),
+])
+def test_api_layoff_check_says_a_game_without_lay_offs_has_none(client, game, meld, cards, name, word):
+    response = client.post("/api/v1/layoffs/check", json={"game": game, "meld": meld, "cards": cards})
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        f"{name} has no lay-offs: check the whole {word} as it would stand, with the meld check"
+    )
+
+
 def test_api_cards_check_reads_a_rack_of_tiles_with_its_value(client):
     body = client.post("/api/v1/cards/check", json={"game": "rummikub", "cards": "13k jk"}).get_json()
     assert body == {"cards": ["13K", "JK"], "points": 43}

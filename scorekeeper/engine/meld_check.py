@@ -16,6 +16,7 @@ False
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -159,6 +160,9 @@ def check_layoff(
     those readings by itself: a legal table play never blocks saving.
     """
     rules = table_rules(game, options)
+    if not rules.variant.lays_off:
+        # asked before reading the cards: the game's notation (tiles) is not the cards a lay-off would read
+        raise InputError(f"{rules.name} has no lay-offs: check the whole {rules.variant.meld_word} as it would stand, with the meld check")
     wild = read_wild_rank(wild_rank, rules)
     on_table = check(_read_meld(meld, "the meld on the table: "), rules, wild)
     new_cards = _read_meld(added, "the cards laid off: ")
@@ -255,6 +259,8 @@ def check_first_melds(
     (54, True, None)
     >>> check_first_melds(["1R 2R 3R", "4B 4K 4O"])["reason"]
     'these melds make 18, short of the initial meld of 30'
+    >>> check_first_melds(["JK 12R 13R", "JK 12B 13B", "JK 12K 13K"])["reason"]
+    'JK is used 3 times in these melds, but the game has only 2'
     """
     rules = table_rules(game, options)
     needed = rules.variant.initial_meld(rules)
@@ -271,11 +277,24 @@ def check_first_melds(
     points = sum(body["points"] for body in bodies)
     bad = next((index for index, body in enumerate(bodies, start=1) if not body["legal"]), None)
     reason = None
+    over = None if bad is not None else _overused(melds, rules)
     if bad is not None:
         reason = f"meld {bad} is not legal: {bodies[bad - 1]['reason']}"
+    elif over is not None:
+        reason = over
     elif points < needed:
         reason = f"these melds make {points}, short of the initial meld of {needed}"
     return {"melds": bodies, "points": points, "initial_meld": needed, "reaches": reason is None, "reason": reason}
+
+
+def _overused(melds: list[Any], rules: Rules) -> str | None:
+    """Why melds laid down together cannot be: a card (tile, joker) used more often than the game holds it."""
+    held = rules.variant.deck_counts(rules)
+    used = Counter(str(card) for meld in melds for card in rules.variant.read_held(meld))
+    for card, count in used.items():
+        if count > held.get(card, 0):
+            return f"{card} is used {count} times in these melds, but the game has only {held.get(card, 0)}"
+    return None
 
 
 def check_declaration(

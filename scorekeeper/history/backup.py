@@ -496,6 +496,8 @@ def _read_session(raw: Any, where: str) -> Restore:
     hands = _read_hands(raw["hands"], where, entry_keys, HAND_KEYS | set(known.hand_fields))
     seating = {key: raw[key] for key in ("late_start", "left") if raw.get(key)}
     resolved = _scored_options(game, options, players, hands, seating, where)
+    # stored as the engine read it: a null card list is none entered, and every page reads a list (as typed else)
+    hands = [known.nulls_as_empty(hand) for hand in hands]
     restore = Restore(game=game, options=resolved, players=players, hands=hands,
                       late_start=dict(seating.get("late_start", {})), left=list(seating.get("left", [])))
     _read_metadata(raw.get("metadata"), restore, where)

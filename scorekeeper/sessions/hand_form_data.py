@@ -198,6 +198,9 @@ def points_form_to_data(form: HandPointsForm, names: list[str]) -> dict[str, Any
 
 
 def _text(cards: Any) -> str:
+    # null is what an imported file may hold for "no cards": the engine reads it as none, so does the form
+    if cards is None:
+        return ""
     return cards if isinstance(cards, str) else " ".join(cards)
 
 
@@ -251,18 +254,18 @@ def player_values(
     points at seat `owner_unknown`.
     """
     values: dict[str, str] = {}
-    for row, meld in enumerate(list(player.get("melds", [])) + [""]):
+    for row, meld in enumerate(list(player.get("melds") or []) + [""]):
         values[f"{prefix}melds-{row}"] = _text(meld)
-    for row, layoff in enumerate(list(player.get("layoffs", [])) + [None]):
+    for row, layoff in enumerate(list(player.get("layoffs") or []) + [None]):
         if layoff is None:
             values[f"{prefix}layoffs-{row}-cards"] = ""
             values[f"{prefix}layoffs-{row}-onto"] = ""
             continue
         target = layoff.get("onto", {})
         owner = names.index(target["player"]) if target.get("player") in names else owner_unknown
-        values[f"{prefix}layoffs-{row}-cards"] = _text(layoff.get("cards", []))
+        values[f"{prefix}layoffs-{row}-cards"] = _text(layoff.get("cards"))
         values[f"{prefix}layoffs-{row}-onto"] = f"{owner}:{target.get('meld', 0)}"
-    values[f"{prefix}in_hand"] = _text(player.get("in_hand", []))
+    values[f"{prefix}in_hand"] = _text(player.get("in_hand"))
     for index, count in enumerate(counts):
         values[f"{prefix}counts-{index}"] = str(player.get(count.name) or "")
     return values

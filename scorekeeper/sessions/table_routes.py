@@ -111,14 +111,20 @@ def leave(token: str):
 
 
 def _rejoin_page(gs, token: str, form: RejoinForm, status: int = 200, error: str | None = None):
-    """The question before a rejoin: who comes back, from which hand, on what total (the engine's answer); or why not."""
+    """The question before a rejoin: who comes back, from which hand, on what total (the engine's answer); or why not.
+
+    A player whose rejoin the table already confirmed is not asked again: the page says so, with the scoreboard's
+    Cancel (the engine still offers them, as nothing is stored until the next hand is).
+    """
     name = form.player.data or ""
     offers = rejoins.offers(gs)
-    if error is None and name not in offers:
+    already = name in rejoins.pending(gs)
+    if error is None and name not in offers and not already:
         status, error = 422, _refusal(gs, name)
     form.session_version.data = str(gs.version)
     return render_template("sessions/rejoin.html", gs=gs, token=token, form=form, name=name, total=offers.get(name),
-                           hand=service.next_position(gs), error=error, spec=game_spec(gs.game)), status
+                           hand=service.next_position(gs), error=error, spec=game_spec(gs.game),
+                           already=already), status
 
 
 def _refusal(gs, name: str) -> str:

@@ -137,7 +137,10 @@ export function firstVerdict(body) {
   box.dataset.reaches = String(body.reaches);
   box.dataset.points = String(body.points);
   const line = el("p", "verdict-line");
-  line.append(el("strong", "", body.reaches ? "Reaches the initial meld" : "Short of the initial meld"),
+  // melds worth enough may still not reach it (a tile used more often than the set holds): not "short" then
+  const headline = body.reaches ? "Reaches the initial meld"
+    : body.points < body.initial_meld ? "Short of the initial meld" : "Does not reach the initial meld";
+  line.append(el("strong", "", headline),
     `: ${body.points} of ${body.initial_meld} points.`);
   box.append(line);
   if (body.reason) box.append(el("p", "reason", body.reason));

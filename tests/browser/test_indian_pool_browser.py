@@ -166,6 +166,32 @@ def test_a_pool_101_game_with_drops_a_wrong_show_an_elimination_a_rejoin_and_a_w
     screenshot(page, "indian_pool_won")
 
 
+def test_the_rejoin_link_of_a_rejoin_already_confirmed_says_so_with_its_cancel(
+    page: Page, live_server: str, screenshot,
+) -> None:
+    page.goto(f"{live_server}/new/indian")
+    for seat, name in enumerate(FOUR, start=1):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    page.get_by_label("Format").select_option("pool")
+    page.get_by_role("button", name="Start the game").tap()
+    enter_points(page, 1, "Ann", Ann="0", Ben="17", Cy="80", Dev="20")
+    enter_points(page, 2, "Ben", Ann="40", Ben="0", Cy="80", Dev="30")
+    page.get_by_role("link", name="Rejoin Cy…").tap()
+    question = page.url
+    page.get_by_role("button", name="Yes, Cy rejoins").tap()
+    expect(standing_of(page, "Cy").locator(".pool-note")).to_have_text("rejoins hand 3 on 51")
+    # the question opened again (another phone, the back button): it is answered already
+    page.goto(question)
+    expect(page.get_by_role("heading", name="Cy rejoins", exact=True)).to_be_visible()
+    expect(page.get_by_text("Cy rejoins from hand 3 on 51.")).to_be_visible()
+    expect(page.get_by_role("button", name="Yes, Cy rejoins")).to_have_count(0)
+    fits_the_phone(page)
+    screenshot(page, "indian_pool_rejoin_already_confirmed")
+    page.get_by_role("button", name="Cancel Cy's rejoin").tap()
+    expect(page.get_by_role("status").filter(has_text="Cy does not rejoin after all")).to_be_visible()
+    expect(standing_of(page, "Cy").locator(".pool-note")).to_have_text("out · may rejoin on 51")
+
+
 def test_the_checker_answers_a_whole_show_as_the_groups_are_typed(page: Page, live_server: str) -> None:
     page.goto(f"{live_server}/check?game=indian")
     page.get_by_label("Wild rank this hand").select_option("9")

@@ -139,6 +139,12 @@ def test_the_checker_checks_tiles_and_first_melds_on_a_phone(page: Page, live_se
     expect(first).to_contain_text("Reaches the initial meld: 54 of 30 points.")
     expect(page).to_have_url(re.compile(r"first3=jk"))
     keep_screen(page, "rummikub_checker", full_page=True)
+    # a set has two jokers: three first melds with one each are worth 108 but cannot be laid down
+    page.get_by_label("First meld 1").fill("jk 12r 13r")
+    page.get_by_label("First meld 2").fill("jk 12k 13k")
+    expect(first).to_contain_text("Does not reach the initial meld: 108 of 30 points.")
+    expect(first).to_contain_text("JK is used 3 times in these melds, but the game has only 2")
+    keep_screen(page, "rummikub_checker_three_jokers", full_page=True)
 
 
 def test_axe_finds_nothing_on_the_tile_picker_the_checker_and_the_rules(page: Page, live_server: str, keep_screen) -> None:

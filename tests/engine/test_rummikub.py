@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import InputError, RulesError, check_first_melds, check_meld, read_card_list, score_session
+from scorekeeper.engine import (
+    InputError,
+    RulesError,
+    check_first_melds,
+    check_layoff,
+    check_meld,
+    read_card_list,
+    score_session,
+)
 from scorekeeper.engine.cards import format_cards, parse_cards
 from scorekeeper.engine.tiles import TileNotationError, parse_tiles
 
@@ -266,3 +274,25 @@ def test_the_player_who_went_out_with_an_empty_rack_is_no_warning():
     # elsewhere a player who went out with nothing entered is worth a second look; here it is the rule
     body = score([{"went_out": "Ann", "racks": {"Ben": "7R"}}])
     assert "warnings" not in body["hands"][0]
+
+
+@pytest.mark.parametrize(("melds", "tile"), [
+    (["JK 12R 13R", "JK 12B 13B", "JK 12K 13K"], "JK"),  # a set has two jokers
+    (["10R 11R 12R"] * 3, "10R"),  # and two of each tile
+    (["7Y 8Y 9Y", "7O 8O 9O", "7o 8o 9o"], "7O"),  # a Y tile is an O tile
+])
+def test_first_melds_using_a_tile_more_often_than_the_set_holds_it_do_not_reach_it_and_name_it(melds, tile):
+    body = check_first_melds(melds)
+    assert all(m["legal"] for m in body["melds"]) and body["points"] >= 30
+    assert body["reaches"] is False
+    assert body["reason"] == f"{tile} is used 3 times in these melds, but the game has only 2"
+
+
+def test_first_melds_may_use_both_copies_of_a_tile():
+    assert check_first_melds(["10R 11R 12R", "10R 11R 12R"])["reaches"] is True
+
+
+def test_a_lay_off_check_says_rummikub_has_no_lay_offs_rather_than_misreading_its_tiles():
+    with pytest.raises(InputError) as refused:
+        check_layoff("7R 8R 9R", "10R", game="rummikub")
+    assert str(refused.value) == "Rummikub has no lay-offs: check the whole meld as it would stand, with the meld check"

@@ -145,6 +145,31 @@ def test_fixing_the_hand_that_carried_a_rejoin_keeps_it(table):
     assert table.totals() == {"Ann": 40, "Ben": 87, "Cy": 71, "Dev": 105}
 
 
+def test_the_rejoin_page_of_a_player_already_rejoining_says_so_with_a_cancel_not_the_question(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    question = table.client.get(f"{table.url}/rejoin?player=Cy")
+    assert question.status_code == 200
+    page = question.get_data(as_text=True)
+    assert "Cy rejoins from hand 3 on 51" in text(page)
+    assert "Yes, Cy rejoins" not in page and "Dealt back in from hand 3" not in text(page)
+    assert f'action="{table.url}/rejoin/cancel"' in page
+    # its Cancel is the scoreboard's: Cy stays out
+    assert 'type="submit">Cancel Cy\'s rejoin</button>' in page
+    table.client.post(f"{table.url}/rejoin/cancel", data={"player": "Cy"})
+    assert pool_note(table.page(), "Cy") == "out · may rejoin on 51"
+
+
+def test_confirming_a_rejoin_twice_refuses_and_shows_the_rejoin_already_made(table):
+    pool(table)
+    confirm_rejoin(table, "Cy")
+    response = table.client.post(f"{table.url}/rejoin", data={"player": "Cy", "session_version": str(table.counts()[2])})
+    assert response.status_code == 422
+    page = text(response.get_data(as_text=True))
+    assert "Nobody rejoined: Cy already rejoins from hand 3." in page
+    assert "Cy rejoins from hand 3 on 51" in page and "Yes, Cy rejoins" not in page
+
+
 def test_a_rejoin_the_rules_refuse_says_why_and_changes_nothing(table):
     pool(table)
     confirm_rejoin(table, "Cy")

@@ -117,6 +117,13 @@ def test_the_checker_page_adds_up_first_melds_against_the_initial_meld(client):
     assert "Reaches the initial meld" in text and "54 of 30 points" in text
 
 
+def test_the_checker_page_says_first_melds_using_three_jokers_do_not_reach_the_initial_meld(client):
+    text = client.get("/check?game=rummikub&first1=JK+12R+13R&first2=JK+12B+13B&first3=JK+12K+13K").get_data(as_text=True)
+    assert "Does not reach the initial meld" in text and "108 of 30 points" in text
+    assert "Reaches the initial meld" not in text
+    assert "JK is used 3 times in these melds, but the game has only 2" in text
+
+
 def test_the_checker_page_draws_tiles_as_tiles(client):
     text = client.get("/check?game=rummikub&cards=7K+8K+9K").get_data(as_text=True)
     assert "black 7" in text and "a run, worth 24 points in Rummikub" in text

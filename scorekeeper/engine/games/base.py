@@ -404,6 +404,18 @@ class Game:
         `layoffs` and `in_hand`): the same by default; Rummikub's `racks`. The inverse of :meth:`entries_of`."""
         return data
 
+    def nulls_as_empty(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A hand read from a file with each null card list (`melds`, `layoffs`, `in_hand`) as the empty list the
+        engine reads it as; everything else as given.
+
+        >>> Game().nulls_as_empty({"players": {"Ann": {"melds": None, "in_hand": "7H"}}})
+        {'players': {'Ann': {'melds': [], 'in_hand': '7H'}}}
+        """
+        players = data.get("players")
+        if not isinstance(players, Mapping):
+            return data
+        return data | {"players": {name: _empty_for_null(entry, CARD_LISTS) for name, entry in players.items()}}
+
     def entries_of(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Each player's entry of a stored hand in the common shape (`melds`, `layoffs`, `in_hand`), for the pages
         that show or edit it."""
@@ -743,3 +755,14 @@ def read_options(game: Game, options: Mapping[str, Any] | None) -> dict[str, Any
             )
         chosen[name] = value
     return chosen
+
+
+# the card lists of a player's entry: null in a file means none entered
+CARD_LISTS = ("melds", "layoffs", "in_hand")
+
+
+def _empty_for_null(entry: Any, keys: Sequence[str]) -> Any:
+    """`entry` with each of `keys` that is null as an empty list (anything not an object as it is)."""
+    if not isinstance(entry, Mapping):
+        return entry
+    return {key: [] if value is None and key in keys else value for key, value in entry.items()}

@@ -119,6 +119,17 @@ class Rummikub(Game):
         kept = {key: data[key] for key in ("ended", "went_out") if key in data}
         return kept | {"racks": {name: list(entry.get("in_hand") or []) for name, entry in players.items()}}
 
+    def nulls_as_empty(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A round read from a file with each null rack as the empty rack the engine reads it as.
+
+        >>> Rummikub().nulls_as_empty({"went_out": "Ann", "racks": {"Ann": None, "Ben": "7R"}})
+        {'went_out': 'Ann', 'racks': {'Ann': [], 'Ben': '7R'}}
+        """
+        racks = data.get("racks")
+        if not isinstance(racks, Mapping):
+            return data
+        return data | {"racks": {name: [] if tiles is None else tiles for name, tiles in racks.items()}}
+
     def entries_of(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Each rack as the tiles left in hand."""
         racks = data.get("racks")
