@@ -89,7 +89,7 @@ def cli(database: str, *args: str, input: str | None = None):
 def everything(app) -> list[dict]:
     """Every session of a database with its links, times and archive flag, oldest first."""
     with app.app_context():
-        sessions = db.session.execute(select(GameSession).order_by(GameSession.created_at)).scalars()
+        sessions = db.session.execute(select(GameSession).order_by(GameSession.created_at, GameSession.id)).scalars()
         return [
             snapshot(gs) | {
                 "edit_token": gs.edit_token, "view_token": gs.view_token, "archived": gs.archived,

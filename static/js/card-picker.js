@@ -445,4 +445,5 @@ function initCardPicker(picker) {
   refresh();
 }
 
-for (const picker of document.querySelectorAll(".card-picker")) initCardPicker(picker);
+// the tile picker shares the card picker's looks (class card-picker), not its script: static/js/tile-picker.js
+for (const picker of document.querySelectorAll(".card-picker:not(.tile-picker)")) initCardPicker(picker);

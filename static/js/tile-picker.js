@@ -93,6 +93,9 @@ function setUp(picker) {
   }
 
   for (const field of fields()) {
+    // the page draws each field's Tiles button (templates/sessions/_card_rows.html); a field without one gets it here
+    const drawn = field.nextElementSibling;
+    if (drawn && drawn.matches(".picker-open")) continue;
     const opener = document.createElement("button");
     opener.type = "button";
     opener.className = "button small picker-open";

@@ -48,6 +48,9 @@ def test_a_four_round_game_of_rummikub_on_a_phone(page: Page, live_server: str, 
     # Ann collects 37 + 6 + 26 = 69
     page.get_by_role("link", name="Enter hand 1", exact=True).tap()
     expect(page.get_by_label("Ann's meld 1")).to_have_count(0)  # melds on the table are not entered
+    # each rack has the tile picker's button and no other (the page draws it; the card picker has none here)
+    expect(page.locator(".picker-open")).to_have_count(4)
+    expect(page.get_by_role("button", name=re.compile(r"^Cards for"))).to_have_count(0)
     page.get_by_label("Who went out").select_option("Ann")
     page.get_by_role("button", name="Tiles for Ben's tiles on the rack").tap()
     picker = page.get_by_role("group", name="Tile picker")
