@@ -25,7 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from history import timed  # noqa: E402  (bench/history.py)
 from sqlalchemy import select  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
@@ -59,17 +61,6 @@ def populate(count: int, rng: random.Random) -> None:
             gs.hands.append(Hand(position=position, data=data, created_at=moment + timedelta(minutes=20 * position)))
         db.session.add(gs)
     db.session.commit()
-
-
-def timed(client, url: str, repeat: int = 1) -> list[float]:
-    """Milliseconds per GET of `url`."""
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        response = client.get(url)
-        times.append((time.perf_counter() - began) * 1000)
-        assert response.status_code == 200, response.status_code
-    return times
 
 
 def after_a_change(app, client, repeat: int = 5) -> list[float]:
