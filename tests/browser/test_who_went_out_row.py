@@ -71,3 +71,14 @@ def test_the_points_form_keeps_nobody_first_and_ticked_and_one_tap_chooses(page:
     expect_who_went_out(page, LONG_NAMES[7])
     expect(row.get_by_role("radio", name="(nobody)")).not_to_be_checked()
     keep_screen(page, "who-went-out-points-eight-names")
+
+
+def test_a_table_of_four_short_names_takes_one_line(page: Page, live_server: str, keep_screen):
+    start(page, live_server, players=["Ann", "Ben", "Cy", "Dee"])
+    names = who_went_out(page).locator("label")
+    tops = {round(names.nth(i).bounding_box()["y"]) for i in range(names.count())}
+    assert len(tops) == 1, "four short names fit one line"
+    who_went_out(page).get_by_text("Cy", exact=True).tap()
+    expect_who_went_out(page, "Cy")
+    who_went_out(page).scroll_into_view_if_needed()
+    keep_screen(page, "who-went-out-four-names")
