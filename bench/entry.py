@@ -16,7 +16,8 @@ Each input is counted as a person makes it: every key typed (a space too), every
 each time the keyboard's Enter moves on or saves. A tap is counted to open the hand form from the
 scoreboard, to focus a field the focus did not move to (Enter is used instead only where the page
 says it moves there: the field's enterkeyhint, and the page's own next-field module), to choose in a
-list (two: open it, choose), to tick a box, to add a row, and to save. Scrolling is not an input.
+list (two: open it, choose), to choose in a row of names (one: who went out), to tick a box, to add a row,
+and to save. Scrolling is not an input.
 
 Every hand is entered twice, in the shortest notation the game takes (ranges, cards by rank alone) and
 with every card written in full (compact notation, ``7h8h9h``), each in a game of its own; the two
@@ -72,7 +73,15 @@ class Fill:
 
 @dataclass(frozen=True)
 class Choose:
-    """A choice in a list (who went out, the cut joker): two taps, to open it and to choose."""
+    """A choice in a list (the cut joker, gin's knocker on the whole-hands page): two taps, to open it and to choose."""
+
+    label: str
+    option: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A choice in a row of radios (who went out): one tap on the name, in the group its legend names."""
 
     label: str
     option: str
@@ -88,7 +97,7 @@ class Tap:
     brings: str | None = None
 
 
-Step = Fill | Choose | Tap
+Step = Fill | Choose | Pick | Tap
 
 
 @dataclass(frozen=True)
@@ -166,13 +175,13 @@ def scenarios() -> list[Scenario]:
     """The four hands of the issue."""
     rummy = Scenario(
         "500 Rum, 4 players", "rummy500", RUMMY_PLAYERS,
-        [Choose("Who went out", "Ben"), *[s for name in ("Ben", "Cy", "Dee", "Ann") for s in rummy_fills(name, False)]],
+        [Pick("Who went out", "Ben"), *[s for name in ("Ben", "Cy", "Dee", "Ann") for s in rummy_fills(name, False)]],
         parts=[Part("Ben", [*rummy_fills("Ben", True)[:2], Tap("checkbox", "I went out this hand")]),
                *[Part(name, rummy_fills(name, True)) for name in ("Cy", "Dee", "Ann")]],
     )
     canasta = Scenario(
         "Canasta, two sides", "canasta", CANASTA_SIDES,
-        [Choose("Who went out", A), *side_fills(CANASTA_CARDS, A, False), *side_fills(CANASTA_CARDS, B, False)],
+        [Pick("Who went out", A), *side_fills(CANASTA_CARDS, A, False), *side_fills(CANASTA_CARDS, B, False)],
         parts=[Part(A, [*side_fills(CANASTA_CARDS, A, True), Tap("checkbox", "I went out this hand")]),
                Part(B, side_fills(CANASTA_CARDS, B, True))],
     )
@@ -182,7 +191,7 @@ def scenarios() -> list[Scenario]:
     }
     indian = Scenario(
         "Indian Rummy, a show and 3 losers", "indian", INDIAN_PLAYERS,
-        [Choose("Cut joker", "9"), Choose("Who declared", "Ann"),
+        [Choose("Cut joker", "9"), Pick("Who declared", "Ann"),
          *[s for name in INDIAN_PLAYERS for s in side_fills(INDIAN_CARDS, name, False)]],
         # each player's own page asks the cut joker too: their groups are checked against it
         parts=[Part(name, [Choose("Wild rank this hand", "9"), *indian_own.get(name, side_fills(INDIAN_CARDS, name, True))])
@@ -250,6 +259,9 @@ class Phone:
         elif isinstance(step, Choose):
             self.page.get_by_label(step.label, exact=True).select_option(step.option)
             self.inputs += 2
+        elif isinstance(step, Pick):
+            group = self.page.get_by_role("group", name=step.label, exact=True)
+            self.tap(group.get_by_role("radio", name=step.option, exact=True))
         else:
             self.tap(self.page.get_by_role(step.role, name=step.name, exact=True))  # type: ignore[arg-type]
             if step.brings:

@@ -236,7 +236,10 @@ class HandFormBase(PageForm):
 
     def setup(self, names: list[str], game: Game) -> None:
         """Fill the choices that depend on the session's players and game."""
-        self.went_out.choices = [SelectChoice("", "(nobody)")] + [SelectChoice(n, n) for n in names]
+        # "(nobody)" only where a hand may say nobody went out (the points form): the card form asks a name, and
+        # a radio once ticked cannot be unticked, so a choice nobody may post would be a trap there
+        nobody = [] if self.requires_went_out else [SelectChoice("", "(nobody)")]
+        self.went_out.choices = nobody + [SelectChoice(n, n) for n in names]
         if game.knocks:
             self.ended.choices = [SelectChoice("went_out", "A player knocked (or went gin)"),
                                   SelectChoice("stock_exhausted", "Draw: the stock ran down")]

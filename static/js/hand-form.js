@@ -79,11 +79,13 @@ function narrowOnto(form) {
 
 function refreshEnded(form) {
   const ended = form.querySelector("input[name=ended]:checked");
-  const wentOut = form.elements.went_out;
-  if (!ended || !wentOut || !wentOut.closest) return;
+  // who went out is a row of radios in its own fieldset (form.elements.went_out is their RadioNodeList)
+  const wentOut = form.querySelector("[data-went-out]");
+  if (!ended || !wentOut) return;
   // who went out, and whether they went out concealed, only when somebody did
-  for (const field of [wentOut, form.elements.concealed]) {
-    if (field && field.closest) field.closest(".field").hidden = ended.value !== "went_out";
+  const concealed = form.elements.concealed && form.elements.concealed.closest(".field");
+  for (const box of [wentOut, concealed]) {
+    if (box) box.hidden = ended.value !== "went_out";
   }
 }
 
@@ -245,10 +247,13 @@ function start(form) {
   form.addEventListener("focusin", (event) => keepClear(event.target));
   form.addEventListener("input", (event) => {
     // the server's word on a field is out of date once the field is changed: the live check speaks now
-    const stale = event.target.id && document.getElementById(`${event.target.id}-errors`);
+    // a radio of who went out has no id of its own: the server's word is on its fieldset
+    const owner = event.target.name === "went_out" ? event.target.closest("[data-went-out]") : event.target;
+    const stale = owner && owner.id && document.getElementById(`${owner.id}-errors`);
     if (stale) {
       stale.remove();
-      event.target.removeAttribute("aria-invalid");
+      owner.removeAttribute("aria-describedby");
+      for (const field of owner === event.target ? [owner] : owner.querySelectorAll("input")) field.removeAttribute("aria-invalid");
     }
   });
   form.addEventListener("change", (event) => {
@@ -256,7 +261,7 @@ function start(form) {
     growGoerRows(form);
     refreshGoerRow(form);
     refresh();
-    if (event.target === form.elements.went_out) askGoerFirst(form);
+    if (event.target.name === "went_out") askGoerFirst(form);
   });
   growGoerRows(form);
   refreshGoerRow(form);

@@ -8,7 +8,7 @@
 // from [data-options], the wild rank (5000 Rummy) from a select named "wild_rank" in the same form,
 // Each answer's points stay on the field (data-points, only while legal) for its player's live hand
 // count (hand-form.js), and a meld's cards as read (data-read, for data-read-of, the text checked)
-// for the lay-off choices that name it. And whether the meld's player went out from the form's "went_out" (the hand form's select, matched
+// for the lay-off choices that name it. And whether the meld's player went out from the form's "went_out" (the hand form's radios, matched
 // against the player card's [data-name], or a player's own "I went out" box).
 
 import { debounce, postJson, postMeldCheck } from "./meld-api.js";
@@ -254,13 +254,15 @@ document.addEventListener("input", (event) => {
 document.addEventListener("change", (event) => {
   const select = event.target;
   if (select instanceof HTMLInputElement && select.name === "went_out" && select.form) {
-    for (const input of select.form.querySelectorAll("[data-meld-check]")) check(input);
+    // a player's own "I went out" box asks their melds again; the hand form's row of names, the lay-offs too
+    const which = select.type === "radio" ? "[data-meld-check], [data-layoff-check]" : "[data-meld-check]";
+    for (const input of select.form.querySelectorAll(which)) check(input);
   }
   if (!(select instanceof HTMLSelectElement)) return;
   if (select.matches("select[data-onto]")) {
     const typed = select.closest(".layoff-row")?.querySelector("[data-layoff-check]");
     if (typed) check(typed);
-  } else if ((select.name === "wild_rank" || select.name === "went_out") && select.form) {
+  } else if (select.name === "wild_rank" && select.form) {
     for (const input of select.form.querySelectorAll("[data-meld-check], [data-layoff-check]")) check(input);
   }
 });

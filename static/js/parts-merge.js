@@ -240,10 +240,12 @@ export function mergeParts(form, sent, onChange) {
     }
     const panel = document.querySelector(`#player-${seat} .part-choice`);
     if (panel) panel.remove();
+    // who went out is a row of radios: setting the group's value ticks the one of that name, which says so
     const wentOut = form.elements.went_out;
     if (part.went_out && wentOut && !wentOut.value) {
       wentOut.value = part.name;
-      fire(wentOut, "change");
+      const ticked = form.querySelector("input[name=went_out]:checked");
+      if (ticked) fire(ticked, "change");
     }
     const wild = form.elements.wild_rank;
     if (part.wild_rank && wild && !wild.value) {

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator
+from playwright.sync_api import Locator, Page, expect
 from werkzeug.serving import make_server
 
 from tests.databases import Databases
@@ -109,6 +109,21 @@ def keep_screen():
 
     return take
 
+
+
+def who_went_out(page: Page, label: str = "Who went out") -> Locator:
+    """The hand form's row of names to tick who went out (its legend is the game's word: "Who declared", "Knocker")."""
+    return page.get_by_role("group", name=label, exact=True)
+
+
+def choose_who_went_out(page: Page, name: str, label: str = "Who went out") -> None:
+    """Tick who went out on the hand form: one tap on their name in the row."""
+    who_went_out(page, label).get_by_role("radio", name=name, exact=True).check()
+
+
+def expect_who_went_out(page: Page, name: str, label: str = "Who went out") -> None:
+    """Assert the row of who went out has `name` ticked (a draft put back, a part merged, a form sent back)."""
+    expect(who_went_out(page, label).get_by_role("radio", name=name, exact=True)).to_be_checked()
 
 # Marks the page about to be tapped, and notes in it whether the tap starts loading another
 # document (a link, a form posted the ordinary way); same-document changes and downloads do not.

@@ -17,6 +17,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_table_flow import enter_points, fits_the_phone, save_hand, total
 
 A, B = "Ann & Cy", "Ben & Dee"
@@ -37,7 +38,7 @@ def test_a_game_of_canasta_to_5000_by_cards_and_points(page: Page, live_server: 
 
     # hand 1, by cards: two canastas (natural and mixed), red threes on both sides, Ann & Cy go out
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option(A)
+    choose_who_went_out(page, A)
     page.get_by_label(f"{A}'s meld 1").fill("KH KS KD KC KH KS KD")
     expect(page.locator("#players-0-melds-0-check")).to_contain_text("Natural canasta of Ks: 70 + 500 points")
     page.get_by_label(f"{A}'s meld 2").fill("7H 7S 7D 2C JK 7C 7H")
@@ -55,14 +56,14 @@ def test_a_game_of_canasta_to_5000_by_cards_and_points(page: Page, live_server: 
 
     # hand 2: a first meld too small for a side on 1325 is refused, with everything typed kept
     page.get_by_role("link", name="Enter hand 2").tap()
-    page.get_by_label("Who went out").select_option(B)
+    choose_who_went_out(page, B)
     # black threes meld only when going out: the live check asks for the side that went out
     page.get_by_label(f"{A}'s meld 2").fill("3S 3C 3S")
     black = page.locator("#players-0-melds-1-check")
     expect(black).to_have_text("Not a meld: black threes meld only when going out")
-    page.get_by_label("Who went out").select_option(A)
+    choose_who_went_out(page, A)
     expect(black).to_have_text("Set (3S 3C 3S), 15 points")
-    page.get_by_label("Who went out").select_option(B)
+    choose_who_went_out(page, B)
     expect(black).to_have_text("Not a meld: black threes meld only when going out")
     page.get_by_label(f"{A}'s meld 2").fill("")
     page.get_by_label(re.compile("Went out concealed")).check()
@@ -108,7 +109,7 @@ def test_a_partnership_goes_out_with_a_joker_laid_off_and_the_partners_cards_lef
     page.get_by_label("Side 2").fill(B)
     page.get_by_role("button", name="Start the game").tap()
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option(A)
+    choose_who_went_out(page, A)
     page.get_by_label(f"{A}'s meld 1").fill("KH KS KD KC KH KS KD")
     page.get_by_label(f"{A}'s lay-off 1: cards").fill("JK")
     page.get_by_label(f"{A}'s lay-off 1: onto").select_option(label=f"{A}'s meld 1: KH KS KD KC KH KS KD")

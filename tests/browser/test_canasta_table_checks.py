@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_table_flow import fits_the_phone, save_hand, total
 
 A, B = "Ann & Cy", "Ben & Dee"
@@ -29,7 +30,7 @@ def live_figure(page: Page, seat: int):
 
 def test_the_live_figure_is_the_sides_whole_score_that_save_stores(page: Page, live_server: str, keep_screen):
     start_canasta(page, live_server)
-    page.get_by_label("Who went out").select_option(A)
+    choose_who_went_out(page, A)
     page.get_by_label(f"{A}'s meld 1").fill("KH KS KD KC KH KS KD")
     page.get_by_label(f"{A}'s meld 2").fill("7H 7S 7D 2C JK 7C 7H")
     page.get_by_role("button", name=f"Another meld for {A}").tap()
@@ -46,9 +47,9 @@ def test_the_live_figure_is_the_sides_whole_score_that_save_stores(page: Page, l
     expect(live_figure(page, 0)).to_have_attribute(
         "title", "melded 225 + a natural canasta of K 500 + a mixed canasta of 7 300 + 2 red threes 200 + going out 100")
     # who went out moves the going-out bonus with it
-    page.get_by_label("Who went out").select_option(B)
+    choose_who_went_out(page, B)
     expect(live_figure(page, 0)).to_have_text("+1225")
-    page.get_by_label("Who went out").select_option(A)
+    choose_who_went_out(page, A)
     expect(live_figure(page, 0)).to_have_text("+1325")
     fits_the_phone(page)
     page.locator("#player-1 summary").scroll_into_view_if_needed()
@@ -71,7 +72,7 @@ def test_the_live_figure_is_the_sides_whole_score_that_save_stores(page: Page, l
 
 def test_a_joker_laid_off_makes_the_canasta_mixed_in_the_check_and_the_figure(page: Page, live_server: str, keep_screen):
     start_canasta(page, live_server)
-    page.get_by_label("Who went out").select_option(A)
+    choose_who_went_out(page, A)
     page.get_by_label(f"{A}'s meld 1").fill("KH KS KD KC KH KS KD")
     expect(page.locator("#players-0-melds-0-check")).to_have_text(
         "Natural canasta of Ks: 70 + 500 points (KH KS KD KC KH KS KD)")

@@ -15,6 +15,8 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.conftest import choose_who_went_out
+
 PLAYERS = ("Ann", "Ben", "Cy")
 
 
@@ -131,7 +133,7 @@ def test_the_field_and_its_verdict_stay_in_sight_while_cards_are_tapped_two_rows
 def test_a_whole_hand_entered_with_the_keyboard_lands_each_card_in_its_field(page, live_server, screenshot):
     start(page, live_server)
     # the two choices are lists; the picker is what is driven by keys here
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").focus()
     press(page, "Tab")
     assert focused(page) == "Cards for Ann's meld 1"
@@ -252,7 +254,7 @@ def test_the_same_card_twice_is_announced_twice(page, live_server):
 
 def test_oklahoma_offers_the_deuce_as_the_queen_of_spades_and_saves_it(page, live_server, screenshot):
     start(page, live_server, game="oklahoma", players=("Ann", "Ben"))
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_role("button", name="Cards for Ann's meld 1").tap()
     for card in ("queen of hearts", "queen of diamonds", "2 of clubs"):
         picker(page).get_by_role("button", name=card, exact=True).tap()

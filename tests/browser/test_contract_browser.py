@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_table_flow import (
     PLAYERS,
     fits_the_phone,
@@ -36,7 +37,7 @@ def enter_hand(page: Page, number: int, contract: str) -> None:
 def enter_points(page: Page, number: int, went_out: str, **points: str) -> None:
     page.get_by_role("link", name="Enter as points").tap()
     expect(page.locator("#deal-note")).to_contain_text(f"Deal {number} asks for")
-    page.get_by_label("Who went out").select_option(went_out)
+    choose_who_went_out(page, went_out)
     for name, value in points.items():
         page.get_by_label(f"{name}'s points").fill(value)
     save_hand(page)
@@ -61,7 +62,7 @@ def test_a_seven_deal_contract_game_by_cards_and_points(page: Page, live_server:
 
     # deal 1, by cards: Ann goes out; Ben went down and holds A + 5 = 20; Cy holds JK 10 2 = 15 + 10 + 5 = 30
     enter_hand(page, 1, "two sets of three")
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     meld(page, "Ann", 1, "7h 7d 7s")
     meld(page, "Ann", 2, "9c 9d jk")
     meld(page, "Ben", 1, "kh kd ks")
@@ -80,7 +81,7 @@ def test_a_seven_deal_contract_game_by_cards_and_points(page: Page, live_server:
 
     # deal 3 asks for two runs of four: Cy's two sets are refused with the reason, everything kept
     enter_hand(page, 3, "two runs of four")
-    page.get_by_label("Who went out").select_option("Cy")
+    choose_who_went_out(page, "Cy")
     meld(page, "Cy", 1, "3s 3d 3c")
     meld(page, "Cy", 2, "9h 9d 9c")
     page.get_by_label("Ann's cards left in hand").fill("kd")
@@ -109,7 +110,7 @@ def test_a_seven_deal_contract_game_by_cards_and_points(page: Page, live_server:
 
     # deal 7, by cards: three runs of four; Ann holds Q Q = 20, Cy holds 2 3 = 10
     enter_hand(page, 7, "three runs of four (going out with no discard)")
-    page.get_by_label("Who went out").select_option("Ben")
+    choose_who_went_out(page, "Ben")
     meld(page, "Ben", 1, "4c 5c 6c 7c")
     meld(page, "Ben", 2, "8d 9d 10d jd")
     meld(page, "Ben", 3, "js qs ks as")

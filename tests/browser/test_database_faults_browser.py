@@ -9,7 +9,7 @@ import pytest
 from flask_migrate import downgrade, upgrade
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import serve
+from tests.browser.conftest import choose_who_went_out, expect_who_went_out, serve
 from tests.browser.test_never_lose_a_hand import fits_the_phone, start, stored_hands, totals
 from tests.databases import sqlite_only
 from tests.test_database_faults import FullDisk
@@ -27,7 +27,7 @@ def test_a_hand_saved_on_a_full_disk_stays_as_typed_and_saves_once_there_is_room
     live_server, app = served
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter as points").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ben's points").fill("-14")
     page.get_by_label("Cy's points").fill("-15")
     page.get_by_label("Ann's points").fill("54")
@@ -42,7 +42,7 @@ def test_a_hand_saved_on_a_full_disk_stays_as_typed_and_saves_once_there_is_room
     expect(page.get_by_label("Ann's points")).to_have_value("54")
     expect(page.get_by_label("Ben's points")).to_have_value("-14")
     expect(page.get_by_label("Cy's points")).to_have_value("-15")
-    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann")
     fits_the_phone(page)
     waiting.scroll_into_view_if_needed()
     keep_screen(page, "hand_form_disk_full")

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
+
 PHONE_WIDTH = 390
 
 
@@ -31,7 +33,7 @@ def test_the_dealer_moves_left_each_hand_and_a_rename_shows_everywhere_on_a_phon
     expect(page.locator(".dealer-line")).to_have_text(re.compile(r"Ben deals hand 1"))
     for name, points in (("Ann", "30"), ("Ben", "10"), ("Cy", "-5")):
         page.get_by_label(f"{name}'s points").fill(points)
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_role("button", name="Save hand 1").tap()
     expect(dealer).to_have_text(re.compile(r"Cy deals hand 2\s*·\s*Ann deals next"))
 

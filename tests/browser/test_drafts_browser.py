@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import expect_who_went_out
+
 
 def test_a_part_sent_from_a_phone_shows_on_the_saving_device_and_the_phone_hears_the_hand_was_saved(
     page, browser, browser_context_args, live_server, screenshot
@@ -41,7 +43,7 @@ def test_a_part_sent_from_a_phone_shows_on_the_saving_device_and_the_phone_hears
     expect(page.locator('[data-draft="sent"]')).to_have_text("Ann", timeout=5000)
     expect(page.locator('[name="players-0-melds-0"]')).to_have_value("7H 8H 9H")
     expect(page.locator('[data-draft="news"]')).to_have_text("Filled in from their own phones: Ann.")
-    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann")
     page.get_by_label("Ben's cards left in hand").fill("QC 3S")
     page.get_by_role("button", name=re.compile(r"^Save hand 1")).click()
     expect(page.locator('[data-total-for="Ann"]')).to_have_attribute("data-total", "24")

@@ -6,12 +6,13 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_live_view import start_game
 
 
 def enter_points(page, ann: str, ben: str) -> None:
     page.get_by_role("link", name="Enter as points").click()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's points").fill(ann)
     page.get_by_label("Ben's points").fill(ben)
     page.get_by_role("button", name=re.compile(r"^Save hand")).click()

@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out, who_went_out
 from tests.browser.test_card_picker import picker, start
 from tests.browser.test_hand_form_compact import card
 
@@ -34,18 +35,18 @@ def test_who_went_out_is_asked_first_and_has_no_cards_left_row_kept_as_typed_if_
     page, live_server, keep_screen
 ):
     start(page, live_server)
-    went_out = page.get_by_label("Who went out").bounding_box()
+    went_out = who_went_out(page).bounding_box()
     first = card(page, "Ann").bounding_box()
     assert went_out and first and went_out["y"] < first["y"], "who went out is asked above the players"
     page.get_by_label("Ben's cards left in hand").fill("Q5")
-    page.get_by_label("Who went out").select_option("Cy")
+    choose_who_went_out(page, "Cy")
     # choosing them asks them first: their first meld takes the focus, and their cards-left row goes
     assert focused_label(page) == "Cy's meld 1"
     expect(page.get_by_label("Cy's cards left in hand")).to_be_hidden()
     expect(page.get_by_label("Ann's cards left in hand")).to_be_visible()
     keep_screen(page, "entry-flow-goer-first")
     # another choice: Cy's row comes back; Ben, who has cards typed, keeps his row and them
-    page.get_by_label("Who went out").select_option("Ben")
+    choose_who_went_out(page, "Ben")
     expect(page.get_by_label("Cy's cards left in hand")).to_be_visible()
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("Q5")
     expect(page.get_by_label("Ben's cards left in hand")).to_be_visible()
@@ -53,7 +54,7 @@ def test_who_went_out_is_asked_first_and_has_no_cards_left_row_kept_as_typed_if_
 
 def test_the_server_sends_no_cards_left_row_for_who_went_out_and_gin_keeps_the_knockers_deadwood(page, live_server):
     start(page, live_server)
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7-9H")
     page.get_by_label("Ben's meld 1").fill("4 5")  # refused: the form comes back from the server
     page.get_by_role("button", name="Save hand 1").tap()
@@ -62,13 +63,13 @@ def test_the_server_sends_no_cards_left_row_for_who_went_out_and_gin_keeps_the_k
     expect(page.get_by_label("Ann's meld 1")).to_have_value("7-9H")
     start(page, live_server, game="gin", players=("Ann", "Ben"))
     page.get_by_role("link", name="Enter melds and deadwood instead").tap()
-    page.get_by_label("Knocker").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Knocker")
     expect(page.get_by_label("Ann's deadwood")).to_be_visible()
 
 
 def test_enter_moves_on_to_the_next_field_that_needs_cards_and_saves_only_once_all_have_cards(page, live_server, keep_screen):
     start(page, live_server)
-    page.get_by_label("Who went out").select_option("Ben")
+    choose_who_went_out(page, "Ben")
     # Ben first (his first meld has the focus), then Cy, then Ann above him; lay-off rows and Ben's cards left skipped
     for cards in ("3-5S", "KKK"):
         page.keyboard.type(cards)
@@ -96,7 +97,7 @@ def test_enter_moves_on_to_the_next_field_that_needs_cards_and_saves_only_once_a
 
 def test_the_pickers_next_field_skips_the_empty_lay_off_row_and_the_cards_left_of_who_went_out(page, live_server):
     start(page, live_server)
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_role("button", name="Cards for Ann's meld 2").tap()
     picker(page).get_by_role("button", name=re.compile("Next field")).tap()
     expect(picker(page).get_by_text("Typing into: Ben's meld 1", exact=True)).to_be_visible()

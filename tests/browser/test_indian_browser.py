@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_accessibility import AXE, axe_violations, described
 from tests.browser.test_table_flow import fits_the_phone, player_part, save_hand, total
 
@@ -59,7 +60,7 @@ def test_a_deals_game_of_two_deals_through_the_hand_form_to_its_winner(page: Pag
     expect(page.get_by_text("Every card of this rank is wild; A for a printed joker.")).to_be_visible()
     page.get_by_label("Cut joker").select_option("9")
     enter_groups(page, "Ann", SHOW)
-    page.get_by_label("Who declared").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Who declared")
     expect(page.locator("#held-0")).to_have_text("Valid show: counts 0")
     expect(page.locator("#players-0-melds-0-check")).to_have_text("Pure sequence (2H 3H 4H)")
     enter_groups(page, "Ben", ["4S 5S 6S", "7D 8D 9H"])
@@ -83,7 +84,7 @@ def test_a_deals_game_of_two_deals_through_the_hand_form_to_its_winner(page: Pag
     expect(page.get_by_label("Cy's group 1")).to_be_hidden()
     expect(page.locator("#player-2 [data-summary]")).to_have_text("Dropped (middle) · 40")
     enter_groups(page, "Ben", ["AS 2S 3S", "4D 5C 6D", "7H 8H 9H 10H", "QC QD QS"])
-    page.get_by_label("Who declared").select_option("Ben")
+    choose_who_went_out(page, "Ben", label="Who declared")
     expect(page.locator("#held-1")).to_have_text("Valid show: counts 0")
     save_hand(page)
     expect_totals(page, {"Ann": 80, "Ben": 40, "Cy": -120})
@@ -104,7 +105,7 @@ def test_a_pool_101_hand_with_a_first_drop_a_middle_drop_and_a_wrong_show_by_one
         player_part(page, name).get_by_label(choice).tap()
         expect(page.get_by_label(f"{name}'s group 1")).to_be_hidden()
     enter_groups(page, "Ann", SHOW)
-    page.get_by_label("Who declared").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Who declared")
     expect(page.locator("#held-0")).to_have_text("Valid show: counts 0")
     fits_the_phone(page)
     keep_screen(page, "indian-pool-drops-form")
@@ -132,7 +133,7 @@ def test_a_folded_player_reads_in_the_words_of_the_game_declared_groups_and_ungr
     page.get_by_label("Cut joker").select_option("9")
     unfold(page, 0)
     enter_groups(page, names[0], SHOW)
-    page.get_by_label("Who declared").select_option(names[0])
+    choose_who_went_out(page, names[0], label="Who declared")
     unfold(page, 1)
     enter_groups(page, names[1], ["4S 5S 6S", "7D 8D 9H"])
     page.get_by_label(f"{names[1]}'s ungrouped cards").fill("KC QD 9S")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out, who_went_out
 from tests.browser.test_indian_browser import SHOW, enter_groups, start_indian
 from tests.browser.test_indian_pool_browser import FOUR, enter_points, expect_totals, standing_of
 from tests.browser.test_table_flow import (
@@ -87,11 +88,11 @@ def test_who_declared_comes_first_and_the_declarer_gets_four_group_rows(page: Pa
     start_indian(page, live_server, ["Ann", "Ben", "Cy"])
     page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Cut joker").select_option("9")
-    asked = page.get_by_label("Who declared")
+    asked = who_went_out(page, "Who declared")
     first_player = page.locator("#player-0")
     assert asked.bounding_box()["y"] < first_player.bounding_box()["y"]
     expect(page.get_by_label("Ben's group 3")).to_have_count(0)
-    asked.select_option("Ben")
+    choose_who_went_out(page, "Ben", label="Who declared")
     for row in (3, 4):
         expect(page.get_by_label(f"Ben's group {row}")).to_be_visible()
     expect(page.get_by_label("Ann's group 3")).to_have_count(0)
@@ -107,7 +108,7 @@ def test_a_refused_show_is_recorded_as_the_declarers_wrong_show_in_one_tap(page:
     start_indian(page, live_server, ["Ann", "Ben"])
     page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Cut joker").select_option("9")
-    page.get_by_label("Who declared").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Who declared")
     enter_groups(page, "Ann", NO_PURE)
     enter_groups(page, "Ben", ["4D 5D 6D"])
     page.get_by_label("Ben's ungrouped cards").fill("KC QD")

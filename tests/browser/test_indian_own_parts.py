@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import expect_who_went_out
 from tests.browser.test_indian_browser import start_indian
 
 ANN = ["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"]
@@ -55,7 +56,7 @@ def test_parts_sent_from_own_phones_fill_in_the_players_and_save_with_the_hand(
     for seat in (0, 1):
         expect(page.locator(f'[name="players-{seat}-state"][value=""]')).to_be_checked()
     expect(page.get_by_label("Cut joker")).to_have_value("9")
-    expect(page.get_by_label("Who declared")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann", label="Who declared")
     keep_screen(page, "indian_own_parts_filled_in")
 
     page.get_by_role("button", name=re.compile(r"^Save hand 1")).tap()

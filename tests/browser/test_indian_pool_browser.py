@@ -28,6 +28,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_indian_browser import enter_groups
 from tests.browser.test_table_flow import (
     fits_the_phone,
@@ -57,7 +58,7 @@ def expect_saved(page: Page, number: int) -> None:
 def enter_points(page: Page, number: int, went_out: str, **points: str) -> None:
     """Enter hand `number` as plain points for the players dealt in (a player out has no field)."""
     page.get_by_role("link", name="Enter as points").tap()
-    page.get_by_label("Who declared").select_option(went_out)
+    choose_who_went_out(page, went_out, label="Who declared")
     for name, value in points.items():
         page.get_by_label(f"{name}'s points").fill(value)
     save_hand(page)
@@ -69,7 +70,7 @@ def hand_1_on_the_card_form(page: Page) -> None:
     page.get_by_role("link", name="Enter hand 1").tap()
     page.get_by_label("Cut joker").select_option("9")
     enter_groups(page, "Ann", ["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"])
-    page.get_by_label("Who declared").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Who declared")
     expect(page.locator("#held-0")).to_have_text("Valid show: counts 0")
     enter_groups(page, "Ben", ["7D 8D 9D", "JS QS JK"])
     page.get_by_label("Ben's ungrouped cards").fill("QH 4C 3D")
@@ -89,7 +90,7 @@ def hand_2_on_the_card_form(page: Page) -> None:
     page.get_by_label("Cut joker").select_option("4")
     player_part(page, "Ann").get_by_label("Dropped (middle)").tap()
     enter_groups(page, "Ben", ["AS 2S 3S", "5H 6H 4C 8H", "9D 9C 9H", "JD QD KD"])
-    page.get_by_label("Who declared").select_option("Ben")
+    choose_who_went_out(page, "Ben", label="Who declared")
     expect(page.locator("#held-1")).to_have_text("Valid show: counts 0")
     player_part(page, "Cy").get_by_label("Wrong show").tap()
     expect(page.get_by_label("Cy's group 1")).to_be_hidden()

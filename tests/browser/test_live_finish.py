@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import choose_who_went_out
+
 # what differs between two loads of the same page: each answer's CSRF tokens, and the live line's news;
 # and the empty style a Playwright screenshot leaves on the page's inputs (it hides their carets)
 _CSRF = re.compile(r'(name="csrf_token" type="hidden" value=)"[^"]*"')
@@ -23,7 +25,7 @@ def enter_points(page, number: int, ann: int, ben: int) -> None:
     """Enter hand `number` as points on the scoreboard's page, Ann going out."""
     page.get_by_role("link", name="Enter as points").click()
     expect(page.get_by_role("heading", name=re.compile(f"Hand {number}"))).to_be_visible()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's points").fill(str(ann))
     page.get_by_label("Ben's points").fill(str(ben))
     page.get_by_role("button", name=re.compile(r"^Save hand")).click()

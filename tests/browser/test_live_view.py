@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import POLL_MS
+from tests.browser.conftest import POLL_MS, choose_who_went_out
 
 
 def start_game(page, live_server: str) -> None:
@@ -47,7 +47,7 @@ def test_view_link_in_a_second_browser_follows_a_saved_hand_within_5_seconds(
 
     # the first phone enters hand 1 as points
     page.get_by_role("link", name="Enter as points").click()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's points").fill("40")
     page.get_by_label("Ben's points").fill("-10")
     page.get_by_role("button", name=re.compile(r"^Save hand")).click()

@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out, expect_who_went_out
 from tests.browser.test_card_chips_browser import server_chips
 
 HAND_FORM_DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('sk-draft|'))"
@@ -39,7 +40,7 @@ def start(page: Page, live_server: str, players=("Ann", "Ben", "Cy")) -> str:
 
 def type_the_hand(page: Page) -> None:
     """Ann goes out with two melds (the second in a row added on the page), Ben and Cy keep cards."""
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_role("button", name="Another meld for Ann").tap()
     page.get_by_label("Ann's meld 3").fill("ks kd kc")
@@ -49,7 +50,7 @@ def type_the_hand(page: Page) -> None:
 
 def expect_the_hand(page: Page) -> None:
     """The form shows the hand as typed by type_the_hand."""
-    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann")
     expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
     expect(page.get_by_label("Ann's meld 3")).to_have_value("ks kd kc")
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
@@ -157,7 +158,7 @@ def test_saving_offline_keeps_the_form_and_saves_once_when_the_phone_is_back_onl
 def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(page, live_server, screenshot):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ben's cards left in hand").fill("qs 4d")
     page.get_by_role("button", name="Save hand 1").tap()
@@ -171,7 +172,7 @@ def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(
     question.get_by_role("link", name="No, go back").tap()
     expect(question).to_be_hidden()
     expect(page.get_by_label("Cy's meld 1")).to_be_focused()
-    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann")
     expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 9h")
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
     assert stored_hands(page, edit_url) == []
@@ -185,7 +186,7 @@ def test_a_player_left_empty_is_asked_about_and_no_goes_back_to_the_form_intact(
 def test_yes_save_saves_the_empty_player_at_0(page, live_server):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ben's cards left in hand").fill("qs 4d")
     page.get_by_role("button", name="Save hand 1").tap()
@@ -198,7 +199,7 @@ def test_yes_save_saves_the_empty_player_at_0(page, live_server):
 def test_undo_then_put_back_gives_back_the_same_hand(page, live_server, screenshot):
     edit_url = saved_hand_1(page, live_server)
     page.get_by_role("link", name="Enter as points").tap()
-    page.get_by_label("Who went out").select_option("Ben")
+    choose_who_went_out(page, "Ben")
     for name, points in (("Ann", "12"), ("Ben", "61"), ("Cy", "-20")):
         page.get_by_label(f"{name}'s points").fill(points)
     page.get_by_role("button", name="Save hand 2").tap()
@@ -258,7 +259,7 @@ def test_parts_sent_by_two_players_join_the_two_typed_on_the_saving_phone(page, 
     expect(page.get_by_label("Ann's meld 2")).to_have_value("KS KD KC", timeout=8000)
     expect(page.get_by_label("Cy's lay-off 1: cards")).to_have_value("KH")
     expect(page.locator('[data-draft="news"]')).to_have_text("Filled in from their own phones: Ann and Cy.")
-    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann")
     expect(page.get_by_label("Ben's meld 1")).to_have_value("5d 6d 7d")
     expect(page.get_by_label("Dot's cards left in hand")).to_have_value("9c 9d")
 
@@ -279,7 +280,7 @@ def test_a_player_both_typed_and_sent_is_shown_side_by_side_to_choose(
 ):
     edit_url = start(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ben's cards left in hand").fill("qc")
     page.get_by_label("Cy's cards left in hand").fill("as")
@@ -373,12 +374,12 @@ def test_gin_whole_hands_are_kept_on_the_phone_and_saved_in_the_background(page,
 def test_a_hand_entered_as_points_is_kept_too(page, live_server):
     start(page, live_server)
     page.get_by_role("link", name="Enter as points").tap()
-    page.get_by_label("Who went out").select_option("Ben")
+    choose_who_went_out(page, "Ben")
     page.get_by_label("Ann's points").fill("12")
     page.get_by_label("Ben's points").fill("40+21")
     page.reload()
     expect(page.get_by_label("Ben's points")).to_have_value("40+21")
-    expect(page.get_by_label("Who went out")).to_have_value("Ben")
+    expect_who_went_out(page, "Ben")
     # the same hand by cards is another form, with nothing typed in it yet
     page.get_by_role("link", name="By cards").tap()
     expect(page.get_by_label("Ann's meld 1")).to_have_value("")
@@ -452,7 +453,7 @@ def typed_with_a_third_player(page: Page, live_server: str, third: str, left: st
     """Start a game of Ann, Ben and `third` and type hand 1: Ann out on 7H 8H 9H, Ben keeps QC, `third` keeps `left`."""
     edit_url = start(page, live_server, players=("Ann", "Ben", third))
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ben's cards left in hand").fill("qc")
     page.get_by_label(f"{third}'s cards left in hand").fill(left)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_never_lose_a_hand import send_part, start
 
 
@@ -38,7 +39,7 @@ def test_a_players_phone_shows_the_saved_notice_and_an_empty_next_hand_once_the_
         open_own_page(cy, edit_url, "Cy")
         # the table types Ann and Cy; Ben's part comes from his phone
         page.get_by_role("link", name="Enter hand 1").tap()
-        page.get_by_label("Who went out").select_option("Ann")
+        choose_who_went_out(page, "Ann")
         page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
         page.get_by_label("Cy's cards left in hand").fill("as")
         expect(page.get_by_label("Ben's cards left in hand")).to_have_value("QS 4D", timeout=8000)

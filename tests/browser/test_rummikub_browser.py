@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_table_flow import (
     fits_the_phone,
     hand_row,
@@ -51,7 +52,7 @@ def test_a_four_round_game_of_rummikub_on_a_phone(page: Page, live_server: str, 
     # each rack has the tile picker's button and no other (the page draws it; the card picker has none here)
     expect(page.locator(".picker-open")).to_have_count(4)
     expect(page.get_by_role("button", name=re.compile(r"^Cards for"))).to_have_count(0)
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_role("button", name="Tiles for Ben's tiles on the rack").tap()
     picker = page.get_by_role("group", name="Tile picker")
     expect(picker).to_contain_text("Typing into: Ben's tiles on the rack")
@@ -102,7 +103,7 @@ def test_a_four_round_game_of_rummikub_on_a_phone(page: Page, live_server: str, 
     # round 3: Cy goes out. Ann 13 + 13 = 26, Ben 1, Dee joker 30 + 5 = 35; Cy collects 62.
     # Totals: 78 - 26 = 52, -29 - 1 = -30, -10 + 62 = 52, -39 - 35 = -74
     page.get_by_role("link", name="Enter hand 3", exact=True).tap()
-    page.get_by_label("Who went out").select_option("Cy")
+    choose_who_went_out(page, "Cy")
     rack(page, "Ann").fill("13k 13r")
     rack(page, "Ben").fill("1b")
     rack(page, "Dee").fill("jk 5o")
@@ -113,7 +114,7 @@ def test_a_four_round_game_of_rummikub_on_a_phone(page: Page, live_server: str, 
 
     # round 4 as points: Ann -5, Ben 40, Cy -20, Dee -15. Totals: 47, 10, 32, -89: Ann wins with the highest
     page.get_by_role("link", name="Enter as points").tap()
-    page.get_by_label("Who went out").select_option("Ben")
+    choose_who_went_out(page, "Ben")
     for name, value in (("Ann", "-5"), ("Ben", "40"), ("Cy", "-20"), ("Dee", "-15")):
         page.get_by_label(f"{name}'s points").fill(value)
     save_hand(page)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_card_picker import picker, start
 from tests.browser.test_hand_form_compact import card
 
 
 def test_shorthand_is_checked_as_typed_counted_and_saved(page, live_server, keep_screen):
     start(page, live_server)
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7-10h")
     page.get_by_label("Ann's meld 2").fill("KKK")
     page.get_by_label("Ben's cards left in hand").fill("Q5")

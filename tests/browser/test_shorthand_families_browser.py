@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_who_went_out
 from tests.browser.test_table_flow import save_hand, total
 
 
@@ -23,7 +24,7 @@ def start(page: Page, live_server: str, game: str, names: list[str]) -> None:
 def test_canasta_takes_seven_eights_in_seven_keystrokes(page: Page, live_server: str, keep_screen):
     a, b = "Ann & Cy", "Ben & Dee"
     start(page, live_server, "canasta", [a, b])
-    page.get_by_label("Who went out").select_option(a)
+    choose_who_went_out(page, a)
     page.keyboard.type("8888888")
     expect(page.get_by_label(f"{a}'s meld 1")).to_have_value("8888888")
     expect(page.locator("#players-0-melds-0-check")).to_contain_text("Natural canasta of 8s: 70 + 500 points")
@@ -42,7 +43,7 @@ def test_canasta_takes_seven_eights_in_seven_keystrokes(page: Page, live_server:
 def test_indian_rummy_takes_runs_by_range_and_a_losers_cards_by_rank(page: Page, live_server: str):
     start(page, live_server, "indian", ["Ann", "Ben", "Cy"])
     page.get_by_label("Cut joker").select_option("9")
-    page.get_by_label("Who declared").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Who declared")
     for row, cards in enumerate(["2-4H", "6S 7S 9C", "KD KH KS", "10-KC"], start=1):
         page.get_by_label(f"Ann's group {row}").fill(cards)
     page.get_by_label("Ben's group 1").fill("4-6S")

@@ -18,6 +18,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.conftest import choose_who_went_out, expect_who_went_out
+
 PLAYERS = ("Ann", "Ben", "Cy")
 PHONE_WIDTH = 390
 
@@ -119,7 +121,7 @@ def save_hand(page: Page) -> None:
 def enter_points(page: Page, went_out: str, *, game: str = "500 Rum", **points: str) -> None:
     """Enter the next hand as plain points per player (names as keywords), back to `game`'s scoreboard."""
     page.get_by_role("link", name="Enter as points").tap()
-    page.get_by_label("Who went out").select_option(went_out)
+    choose_who_went_out(page, went_out)
     for name, value in points.items():
         page.get_by_label(f"{name}'s points").fill(value)
     save_hand(page)
@@ -128,7 +130,7 @@ def enter_points(page: Page, went_out: str, *, game: str = "500 Rum", **points: 
 
 def type_example_hand(page: Page) -> None:
     """Type API.md's example hand 1 in card notation (lower case and commas, as people type)."""
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
     page.get_by_label("Ann's meld 2").fill("ks, kd, kc")
     page.get_by_label("Ben's lay-off 1: cards").fill("10h")
@@ -174,7 +176,7 @@ def test_a_hand_tapped_in_with_the_card_picker_with_a_lay_off_scores_54_minus_4_
 ):
     start_500_rum(page, live_server)
     page.get_by_role("link", name="Enter hand 1").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     open_picker(page)
 
     tap_cards(page, page.get_by_label("Ann's meld 1"), "7 of hearts", "8 of hearts", "9 of hearts")
@@ -229,7 +231,7 @@ def test_an_illegal_meld_shows_why_and_saves_once_corrected(page, live_server, s
     expect(page.get_by_label("Ann's meld 1")).to_have_value("7h 8h 10h")
     expect(page.get_by_label("Ann's meld 2")).to_have_value("ks, kd, kc")
     expect(page.get_by_label("Ben's cards left in hand")).to_have_value("qs 4d")
-    expect(page.get_by_label("Who went out")).to_have_value("Ann")
+    expect_who_went_out(page, "Ann")
     screenshot(page, "illegal_meld_refused")
 
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
@@ -343,7 +345,7 @@ def test_playing_on_to_500_ends_in_a_tie_then_a_winner_banner(page, live_server,
 
     # hand 4, by cards: Ann goes out with three queens (30); Ben keeps a five, Cy a two
     page.get_by_role("link", name="Enter hand 4").tap()
-    page.get_by_label("Who went out").select_option("Ann")
+    choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("QH QS QD")
     page.get_by_label("Ben's cards left in hand").fill("5S")
     page.get_by_label("Cy's cards left in hand").fill("2S")
@@ -381,7 +383,7 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
     # Enter hand opens the whole hands; the melds and deadwood as played are a link away
     page.get_by_role("link", name="Enter melds and deadwood instead").tap()
     page.get_by_label("A player knocked (or went gin)").check()
-    page.get_by_label("Knocker").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Knocker")
     page.get_by_label("Ann's meld 1").fill("5S 6S 7S 8S")
     page.get_by_label("Ann's meld 2").fill("9H 9D 9C")
     page.get_by_label("Ann's deadwood").fill("AH 2D 3C")
@@ -398,7 +400,7 @@ def test_a_gin_knock_and_an_undercut_are_scored_from_the_cards(page, live_server
     # hand 2, an undercut: Ann knocks on 6+2 = 8; Ben lays 8D off, keeps A+5 = 6, no more than Ann's
     page.get_by_role("link", name="Enter hand 2").tap()
     page.get_by_role("link", name="Enter melds and deadwood instead").tap()
-    page.get_by_label("Knocker").select_option("Ann")
+    choose_who_went_out(page, "Ann", label="Knocker")
     page.get_by_label("Ann's meld 1").fill("AC 2C 3C")
     page.get_by_label("Ann's meld 2").fill("9D 10D JD QD KD")
     page.get_by_label("Ann's deadwood").fill("6S 2H")

@@ -95,6 +95,35 @@ def test_missing_went_out_player_is_refused(started):
     assert "Choose who went out" in page
 
 
+def ticked_goers(page: str) -> list[str]:
+    """The names ticked in the form's row of who went out (its radios named went_out)."""
+    radios = re.findall(r'<input type="radio" name="went_out" value="([^"]*)"([^>]*)>', page)
+    assert radios, "the form asks who went out as a row of names"
+    return [html.unescape(value) for value, rest in radios if " checked" in rest]
+
+
+def test_a_refused_hand_comes_back_with_who_went_out_still_ticked(started):
+    """Who went out is a row of names to tap (issue 35): a refused save gives the form back with the name ticked."""
+    before = started.counts()
+    page = refused(started, {"went_out": "Ben", "players": {
+        "Ann": {"melds": ["6C 7C 8C", "9H 10H QH"]},
+        "Ben": {"melds": ["4C 5C 6C"]},
+    }}, before)
+    assert ticked_goers(page) == ["Ben"]
+    # the card form asks a name: no "(nobody)" to tick, and nothing ticked when no name was sent
+    assert "(nobody)" not in page
+    page = refused(started, {"players": {"Ann": {"melds": ["7H 8H 9H"]}, "Ben": {"in_hand": "2D"}}}, before)
+    assert ticked_goers(page) == []
+
+
+def test_a_refused_points_hand_comes_back_with_who_went_out_still_ticked(started):
+    before = started.counts()
+    page = refused(started, {"went_out": "Cy", "points": {"Ann": "12+", "Ben": "ten", "Cy": "3"}}, before)
+    assert ticked_goers(page) == ["Cy"]
+    # a points hand may say nobody went out: "(nobody)" stays, ticked when no name was sent
+    page = refused(started, {"points": {"Ann": "12+", "Ben": "ten", "Cy": "3"}}, before)
+    assert ticked_goers(page) == [""]
+
 def test_points_that_are_not_numbers_are_refused(started):
     before = started.counts()
     page = refused(started, {"went_out": "Ann", "points": {"Ann": "12+", "Ben": "ten", "Cy": "3"}}, before)
