@@ -196,9 +196,12 @@ def test_after_a_refused_save_the_first_marked_field_has_the_focus_in_view(page,
     start(page, live_server, FIVE)
     choose_who_went_out(page, "Ann")
     page.get_by_label("Ann's meld 1").fill("7h 8h 9h")
+    # as a person looks before tapping: the meld's check has answered (its line moves what is below it)
+    expect(page.locator("#players-0-melds-0-check")).not_to_be_empty()
     for name in FIVE[1:]:
         if not card(page, name).evaluate("card => card.open"):
             card(page, name).locator("summary").tap()
+        expect(card(page, name)).to_have_js_property("open", True)
     page.get_by_label("Ben's cards left in hand").fill("qs 4d 7h")
     page.get_by_label("Cy's cards left in hand").fill("as")
     page.get_by_label("Dot's cards left in hand").fill("2c")
