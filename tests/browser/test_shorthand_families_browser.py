@@ -1,6 +1,7 @@
 """The shorthand entered at 390x844 in each game family test_shorthand_browser.py leaves out (issue 35): Canasta's
-seven eights by rank, Indian Rummy's ungrouped cards by rank and runs by range, gin's whole hands by range. Each
-total is the one the same hand scores with every card in full (bench/entry.py enters both and compares)."""
+seven eights by rank, Indian Rummy's ungrouped cards by rank and runs by range, gin's whole hands by range,
+Contract Rummy's sets and cards left by rank. Each total is the one the same hand scores with every card in full
+(bench/entry.py enters both and compares; Contract's is docs/rules/contract.md example 1)."""
 
 from __future__ import annotations
 
@@ -69,3 +70,22 @@ def test_gin_takes_whole_hands_with_runs_by_range(page: Page, live_server: str):
     # docs/rules.md 4.8: Ann knocks with 2; Ben lays off 4S 5S and 8C QC, keeps 3H 5D 9D (17): Ann 15
     expect(total(page, "Ann")).to_have_text("15")
     expect(total(page, "Ben")).to_have_text("0")
+
+
+def test_contract_rummy_takes_sets_and_cards_left_by_rank(page: Page, live_server: str):
+    # docs/rules/contract.md example 1 in shorthand: deal 1's contract is two sets of three, and no suit changes a
+    # set or a card left in hand
+    start(page, live_server, "contract", ["Ann", "Ben", "Cy"])
+    choose_who_went_out(page, "Ann")
+    page.get_by_label("Ann's meld 1").fill("777")
+    page.get_by_label("Ann's meld 2").fill("99JK")
+    page.get_by_label("Ben's meld 1").fill("KKK")
+    page.get_by_label("Ben's meld 2").fill("QQQ")
+    page.get_by_label("Ben's cards left in hand").fill("A5")
+    page.get_by_label("Cy's cards left in hand").fill("JK 10 2")
+    expect(page.locator("#players-1-melds-0-check")).to_contain_text("Set")
+    save_hand(page)
+    # Ben went down and holds A + 5 = 15 + 5 = 20; Cy holds JK 10 2 = 15 + 10 + 5 = 30; Ann went out: 0
+    expect(total(page, "Ann")).to_have_text("0")
+    expect(total(page, "Ben")).to_have_text("20")
+    expect(total(page, "Cy")).to_have_text("30")
