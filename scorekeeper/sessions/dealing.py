@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DealerChoice, GameSession
-from scorekeeper.scoreboard.standings_cache import Entry, standing
+from scorekeeper.scoreboard.standings_cache import standing
 from scorekeeper.sessions import rejoins, service
 
 
@@ -80,15 +80,10 @@ def dealers(gs: GameSession) -> Dealers:
     entry = standing(gs)
     found = entry.worked_out.get("dealers")
     if found is None:
-        every = dealer_names(gs, _dealt_of(entry))
+        every = dealer_names(gs)  # the players dealt each hand: this same entry's Scoring (see _seats_dealt)
         # every stored hand's dealer, then the next two: the hand being entered is the one before last
         found = entry.worked_out["dealers"] = Dealers(hand=len(every) - 1, deals=every[-2], next=every[-1])
     return found
-
-
-def _dealt_of(entry: Entry) -> list[list[str]] | None:
-    """The players dealt each stored hand, as the standings entry's Scoring answers (None when it refused the hands)."""
-    return entry.scoring.dealt_hands() if entry.scoring is not None else None
 
 
 def choose_dealer(gs: GameSession, name: str) -> Dealers:
