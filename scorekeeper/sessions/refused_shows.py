@@ -47,8 +47,7 @@ def offer(form: Any, exc: Exception, game: Game, names: list[str], costs: dict[s
     seat = names.index(player)
     if form.players[seat].state.data:
         return None  # already dropped or shown wrongly: the refusal is about something else
-    label = next(leaving.label for leaving in game.leavings if leaving.state == state)
-    return RefusedShowOffer(seat, player, label, costs.get(state))
+    return RefusedShowOffer(seat, player, _label(game), costs.get(state))
 
 
 def marked(formdata: Any, game: Game, names: list[str]) -> str:
@@ -56,8 +55,7 @@ def marked(formdata: Any, game: Game, names: list[str]) -> str:
     seat = whole_number(formdata.get(BUTTON, ""), None)
     if not game.refused_show_leaving or seat is None or seat >= len(names):
         return ""
-    label = next(leaving.label for leaving in game.leavings if leaving.state == game.refused_show_leaving)
-    return f"{names[seat]}'s {label.lower()} is marked on the form; {names[seat]}'s cards stay typed but are not saved."
+    return f"{names[seat]}'s {_label(game).lower()} is marked on the form; {names[seat]}'s cards stay typed but are not saved."
 
 
 def tapped(formdata: Any, game: Game, count: int) -> MultiDict[str, str] | None:
@@ -75,3 +73,8 @@ def tapped(formdata: Any, game: Game, count: int) -> MultiDict[str, str] | None:
     taken.setlist("ended", ["stock_exhausted"])
     taken.setlist("went_out", [""])
     return taken
+
+
+def _label(game: Game) -> str:
+    """The game's words for the leaving a refused show is recorded as ("Wrong show")."""
+    return next(leaving.label for leaving in game.leavings if leaving.state == game.refused_show_leaving)
