@@ -127,25 +127,25 @@ def session_match(gs: GameSession, body: dict[str, Any]) -> Match:
     """A finished session as a match: its columns ranked by its final standings, each with its players."""
     names = gs.player_names
     totals: dict[str, int] = dict(body.get("totals") or {})
-    gone = {change.seat for change in gs.seat_changes if change.left}
-    left_names = [seat.player.name for seat in gs.seats if seat.seat in gone]
+    playing = set(gs.playing_names)
+    left_names = [name for name in names if name not in playing]
     sides = sides_of(names, body)
     teams = body.get("partnerships") or {}
-    members = {side: tuple(teams.get(side) or _side_players(gs, side)) for side in totals}
+    people = _side_players(gs)
+    members = {side: tuple(teams.get(side) or people(side)) for side in totals}
     return match_of(
         gs.game, gs.id, members, totals, winner=body.get("winner"), lowest=hand_rules.lowest_wins(gs),
         left={sides.get(name, name) for name in left_names},
     )
 
 
-def _side_players(gs: GameSession, side: str) -> tuple[str, ...]:
-    """The people of one seat's side, as the game says (Canasta's partnerships entered as one name)."""
+def _side_players(gs: GameSession) -> Callable[[str], tuple[str, ...]]:
+    """The people of one seat's side at this table, as the game says (Canasta's partnerships entered as one name)."""
     try:
         rules = table_rules(gs.game, gs.options, len(gs.seats))
     except ValueError:
-        return (side,)
-    return rules.variant.side_players(rules, side)
-
+        return lambda side: (side,)
+    return lambda side: rules.variant.side_players(rules, side)
 
 
 def rated_name(name: str) -> str | None:
