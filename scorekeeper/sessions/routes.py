@@ -275,17 +275,20 @@ def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[st
     form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]), leaving_costs(gs))
 
 
+def _more_pressed() -> tuple[str, int | None]:
+    """The no-JavaScript "another meld / lay-off" button pressed ("melds-2": the kind of row and the seat), if any."""
+    kind, _, seat_text = request.form.get("more", "").partition("-")
+    return kind, whole_number(seat_text, None)
+
+
 def _row_added_for() -> int | None:
-    """The seat whose "another meld / lay-off" button was pressed (no JavaScript), if one was: its card stays open."""
-    _, _, seat_text = request.form.get("more", "").partition("-")
-    return whole_number(seat_text, None)
+    """The seat whose "another meld / lay-off" button was pressed, if one was: its card stays open."""
+    return _more_pressed()[1]
 
 
 def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
-    more = request.form.get("more", "")
-    kind, _, seat_text = more.partition("-")
-    seat = whole_number(seat_text, None)
+    kind, seat = _more_pressed()
     if kind not in ("melds", "layoffs") or seat is None or seat >= len(form.players):
         return False
     getattr(form.players[seat], kind).append_entry()
