@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from scorekeeper.engine.standing import ranked
+from scorekeeper.engine.standing import ranked, won_by
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +66,7 @@ def match_of(game: str, key: int, members: Mapping[str, Sequence[str]], totals: 
     """
     gone = [side for side in totals if side in set(left)]
     # a win the engine shares (Rummikub's level totals after the last round) is a list of winners
-    winners = [winner] if isinstance(winner, str) else list(winner or ())
-    first = [side for side in totals if side in winners]
+    first = [side for side in totals if won_by(winner, side)]
     others = {side: total for side, total in totals.items() if side not in first}
     places = ranked(others, lowest=lowest, left=gone)
     shift = len(first)
