@@ -13,3 +13,13 @@ bp.add_app_template_global(APP_NAME, "app_name")
 bp.add_app_template_global(THEME_COLOURS, "theme_colours")
 bp.add_app_template_global(chips, "card_chips")
 bp.add_app_template_filter(winner_words, "winner_words")
+
+
+def option_words(value: object) -> object:
+    """A table's option value as its pages show it: "on" and "off" for a switch (and for an option left unset)."""
+    if value is True:
+        return "on"
+    return "off" if value is False or value is None else value
+
+
+bp.add_app_template_filter(option_words, "option_words")

@@ -190,6 +190,9 @@ def test_the_options_list_names_each_option_as_the_new_game_form_does(table):
     assert "–" not in options
     table.start("rummy500", ["Ann", "Ben"])
     assert "Every ace worth 1</dt><dd>off</dd>" in table.page()
+    # Review lists them in the same words (an unset option said "None" there)
+    review = table.client.get(f"{table.url}/review").get_data(as_text=True)
+    assert "Every ace worth 1</dt><dd>off</dd>" in review and "<dd>None</dd>" not in review
 
 
 def test_a_session_whose_hands_no_longer_score_still_shows_every_hand_to_fix(app, client):
