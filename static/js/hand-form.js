@@ -210,14 +210,6 @@ function refreshSummaries(form) {
   }
 }
 
-/** Open the card a field is in, bring the field into view, and give it the focus. */
-export function showField(field) {
-  const card = field.closest("details");
-  if (card) card.open = true;
-  field.scrollIntoView({ block: "center" });
-  field.focus({ preventScroll: true });
-}
-
 /** Scroll so the focused field, its check and its messages are on screen, not only the field (as focus scrolls). */
 function keepClear(field) {
   if (!field || !field.closest || !field.closest("form.hand-form")) return;
@@ -286,7 +278,7 @@ function start(form) {
   // a field the server marked has the focus (autofocus): make sure it is in view with its messages
   const marked = form.querySelector("[autofocus]");
   if (marked) {
-    showField(marked);
+    goTo(marked);
     keepClear(marked);
   }
 }
