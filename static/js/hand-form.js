@@ -12,6 +12,7 @@
 //   hand is the engine's to judge (a lay-off may need another lay-off first).
 
 import { ensureField } from "./form-rows.js";
+import { goerName } from "./meld-api.js";
 import { goTo } from "./next-field.js";
 
 const ANY_GOER = "*";
@@ -43,8 +44,7 @@ function allowedSeats(form) {
   if (!form.dataset.ontoSeats) return null;
   const table = JSON.parse(form.dataset.ontoSeats);
   const ended = form.querySelector("input[name=ended]:checked");
-  const goer = form.elements.went_out && form.elements.went_out.value;
-  const key = ended && ended.value !== "went_out" ? "" : goer || ANY_GOER;
+  const key = ended && ended.value !== "went_out" ? "" : goerName(form) || ANY_GOER;
   return table[key] || table[ANY_GOER];
 }
 
@@ -96,9 +96,8 @@ function refreshEnded(form) {
  */
 function growGoerRows(form) {
   const rows = Number(form.dataset.goerRows || 0);
-  const ended = form.querySelector("input[name=ended]:checked");
-  const goer = form.elements.went_out && form.elements.went_out.value;
-  if (!rows || !goer || (ended && ended.value !== "went_out")) return;
+  const goer = goerName(form);
+  if (!rows || !goer) return;
   const card = Array.from(form.querySelectorAll("details.player-card")).find((each) => each.dataset.name === goer);
   const first = card && card.querySelector(".melds input");
   if (!first || card.querySelectorAll(".melds input").length >= rows) return;
@@ -107,9 +106,8 @@ function growGoerRows(form) {
 
 /** The player's card of whoever is chosen as going out, or null (nobody went out, or not chosen yet). */
 function goerCard(form) {
-  const ended = form.querySelector("input[name=ended]:checked");
-  const goer = form.elements.went_out && form.elements.went_out.value;
-  if (!goer || (ended && ended.value !== "went_out")) return null;
+  const goer = goerName(form);
+  if (!goer) return null;
   return Array.from(form.querySelectorAll("details.player-card")).find((each) => each.dataset.name === goer) || null;
 }
 
@@ -154,11 +152,10 @@ function summaryOf(form, card) {
   const melds = filled("[data-meld-check]").length;
   const layoffs = filled("[data-layoff-check]").length;
   const left = filled("[data-cards-check]")[0];
-  const ended = form.querySelector("input[name=ended]:checked");
   // the game's words (Indian Rummy: "declared · 4 groups", "3 ungrouped")
   const [wentOut, meld, meldPlural, leftWord] = JSON.parse(form.dataset.summaryWords || '["went out", "meld", "melds", "left in hand"]');
   const parts = [];
-  if ((!ended || ended.value === "went_out") && form.elements.went_out && form.elements.went_out.value === card.dataset.name) {
+  if (goerName(form) === card.dataset.name) {
     parts.push(wentOut);
   }
   if (melds) parts.push(counted(melds, meld, meldPlural));

@@ -7,7 +7,7 @@
 // without cards (a drop, a wrong show: the [data-leaving] choice) has no cards to check. Nothing here
 // decides a rule: it only asks, and says what the engine answered.
 
-import { debounce, postJson } from "./meld-api.js";
+import { debounce, goerName, postJson } from "./meld-api.js";
 
 const DELAY_MS = 300;
 
@@ -28,9 +28,7 @@ function typed(card) {
 }
 
 function declared(form, card) {
-  const ended = form.querySelector("input[name=ended]:checked");
-  const goer = form.elements.went_out;
-  return (!ended || ended.value === "went_out") && Boolean(goer && goer.value && goer.value === card.dataset.name);
+  return goerName(form) === card.dataset.name;
 }
 
 function leftWithoutCards(card) {

@@ -1,5 +1,12 @@
-// What the pages that check melds as they are typed share (checker-page.js, meld-check.js):
-// the call to the meld-check API and a debounce. No side effects on load.
+// What the pages that check melds as they are typed share (checker-page.js, meld-check.js, the hand form's
+// counts): the calls to the check APIs, a debounce, and who went out. No side effects on load.
+
+/** Who went out on a hand form: the name chosen, when the hand ended with a player going out; "" otherwise. */
+export function goerName(form) {
+  const ended = form.querySelector("input[name=ended]:checked");
+  const goer = form.elements.went_out;
+  return (!ended || ended.value === "went_out") && goer ? goer.value || "" : "";
+}
 
 /**
  * POST one meld to /api/v1/melds/check; resolves to the fetch response, whose JSON body is the

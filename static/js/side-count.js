@@ -6,7 +6,7 @@
 // (hand-form.js), and its lines into that figure's title, so the table can check the sum. Nothing here
 // decides a rule: it only gathers what is typed and asks; Save scores the whole hand by the same code.
 
-import { debounce, postJson } from "./meld-api.js";
+import { debounce, goerName, postJson } from "./meld-api.js";
 
 const DELAY_MS = 300;
 
@@ -49,9 +49,7 @@ function entryOf(form, card) {
 
 function question(form, card) {
   const holder = form.closest("[data-game]") || form;
-  const ended = form.querySelector("input[name=ended]:checked");
-  const goer = form.elements.went_out;
-  const wentOut = (!ended || ended.value === "went_out") && Boolean(goer && goer.value && goer.value === card.dataset.name);
+  const wentOut = goerName(form) === card.dataset.name;
   return {
     game: holder.dataset.game,
     options: holder.dataset.options ? JSON.parse(holder.dataset.options) : {},
