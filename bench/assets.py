@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.sessions import service  # noqa: E402
+from scorekeeper.tables import service  # noqa: E402
 from tests.test_history_games import SAMPLES  # noqa: E402
 
 TARGET_KB = 40

@@ -9,7 +9,7 @@ to run, so compare runs made back to back.
 Targets (issue #2):
 - a 13-card meld with 4 wild cards checked in under 1 ms;
 - a 1,000-hand 8-player session scored in under 100 ms. The web app keeps
-  each version of a session scored (scoreboard/standings_cache.py), and scores the
+  each version of a session scored (tables/standings_cache.py), and scores the
   whole session again only after a hand is edited or deleted: then the
   engine's one memo, of hands read (engine/hands.py), reads only the hand
   that changed.

@@ -50,7 +50,7 @@ from werkzeug.serving import make_server  # noqa: E402
 
 from scorekeeper import create_app, engine  # noqa: E402
 from scorekeeper.models import GameSession  # noqa: E402
-from scorekeeper.sessions.service import session_body  # noqa: E402
+from scorekeeper.tables.service import session_body  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = "/usr/bin/chromium-headless-shell"

@@ -28,7 +28,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import find_game  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import GameSession, Hand, Player, Seat  # noqa: E402
-from scorekeeper.scoreboard.standings_cache import cache, scored  # noqa: E402
+from scorekeeper.tables.standings_cache import cache, scored  # noqa: E402
 from tests.test_history_games import SAMPLES  # noqa: E402
 
 TARGET_MS = 200.0

@@ -24,7 +24,7 @@ LIGHTHOUSE=bench/lighthouse/node_modules/.bin/lighthouse
 EDIT=$("$PY" - "$DATA" <<'PY'
 import sys
 from scorekeeper import create_app
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 
 app = create_app(data_dir=sys.argv[1])
 with app.app_context():

@@ -34,8 +34,8 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.history.ratings import ratings_table  # noqa: E402
 from scorekeeper.models import GameSession, Hand, Player, Seat  # noqa: E402
-from scorekeeper.scoreboard.standings_cache import cache  # noqa: E402
-from scorekeeper.sessions import service  # noqa: E402
+from scorekeeper.tables import service  # noqa: E402
+from scorekeeper.tables.standings_cache import cache  # noqa: E402
 
 TARGET_MS = 200.0
 GROUP = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]

@@ -107,9 +107,6 @@ def create_app(test_config: dict[str, Any] | None = None, *, data_dir: str | os.
 
     from scorekeeper import api, checker, errors, history, host, sessions, share, webapp
 
-    # the sessions area's views register on its blueprint as they are imported (see sessions/__init__.py)
-    from scorekeeper.sessions import drafts, gin_entry, routes, table_routes  # noqa: F401
-
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)

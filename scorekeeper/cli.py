@@ -307,7 +307,7 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 def export_command(file: str, everything: bool, token: str | None, data_dir: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
     from scorekeeper.history.backup import export_all, export_session, to_json, write_file
-    from scorekeeper.sessions.access import find_session
+    from scorekeeper.tables.access import find_session
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)

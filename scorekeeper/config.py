@@ -46,7 +46,7 @@ COMPRESS_STREAMS = False
 LIVE_POLL_MS = 2500
 
 # the most memory (bytes) each process gives to remembering scored sessions, per version, with what the
-# scoreboards built from them (scorekeeper/scoreboard/standings_cache.py); the sessions used least recently are scored
+# scoreboards built from them (scorekeeper/tables/standings_cache.py); the sessions used least recently are scored
 # again when needed
 SCORE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 

@@ -20,7 +20,7 @@ from scorekeeper.extensions import db
 from scorekeeper.history.backup import export_all, import_text
 from scorekeeper.limits import MAX_NAME, MAX_POINTS
 from scorekeeper.models import DraftPart, GameSession, Hand, Player, Seat
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 
 
 def app_on(databases, name: str, **config):

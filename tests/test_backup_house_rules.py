@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.history.backup import export_all
 from scorekeeper.models import GameSession, HouseRules
-from scorekeeper.sessions import house_rules
+from scorekeeper.tables import house_rules
 from tests.test_history_games import SAMPLES, store_sample
 
 

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player
-from scorekeeper.sessions import dealing, service
+from scorekeeper.tables import dealing, service
 from tests.test_history_games import SAMPLES, store_sample
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, utcnow
-from scorekeeper.scoreboard.standings_cache import cache
+from scorekeeper.tables.standings_cache import cache
 from tests.test_history_games import SAMPLES, store_sample
 
 LAN = {"REMOTE_ADDR": "192.168.1.50"}  # a phone on the Wi-Fi: a guest

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import engine
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 
 from scorekeeper.extensions import db
 from scorekeeper.history import listing
-from scorekeeper.scoreboard.standings_cache import cache
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
+from scorekeeper.tables.standings_cache import cache
 from tests.test_history_games import SAMPLES, store_sample
 
 ROW = re.compile(r'<tr data-session="(\d+)" data-status="([^"]*)" data-winner="([^"]*)">')

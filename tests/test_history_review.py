@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.test_history_games import SAMPLES, store_sample
 
 POINT = re.compile(r'class="chart-point" data-player="([^"]*)" data-hand="(\d+)" data-total="(-?\d+)"')

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scorekeeper.sessions.access import find_session
-from scorekeeper.sessions.table import rename_player
+from scorekeeper.tables.access import find_session
+from scorekeeper.tables.seats import rename_player
 from tests.test_share import tokens
 
 WIN = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}

@@ -18,7 +18,7 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, RemovedHand
 from scorekeeper.scoreboard.board import SHOWN_HANDS
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.test_history_games import SAMPLES, store_sample
 
 _CHUNK = re.compile(r'<tr id="hand-(\d+)"')

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.scoreboard import standings_cache as scores
 from scorekeeper.scoreboard.board import SHOWN_HANDS
-from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, estimated_size
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
+from scorekeeper.tables import standings_cache as scores
+from scorekeeper.tables.standings_cache import ScoreCache, cache, estimated_size
 from tests.test_history_games import SAMPLES, store_sample
 
 # a card as every page draws it (templates/_card_chips.html): the face for the eye, the words for a screen reader

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.test_backup_roundtrip import cli, empty_app, everything, fresh_app, snapshot, upload  # noqa: F401 - empty_app is a fixture
 
 

@@ -15,8 +15,8 @@ from scorekeeper import create_app
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
-from scorekeeper.sessions import service
-from scorekeeper.sessions.table import player_leaves
+from scorekeeper.tables import service
+from scorekeeper.tables.seats import player_leaves
 from tests.test_history_games import SAMPLES, points, store_sample
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]

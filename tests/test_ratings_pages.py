@@ -9,8 +9,8 @@ import re
 import pytest
 
 from scorekeeper.engine import score_session
-from scorekeeper.sessions import service
-from scorekeeper.sessions.table import player_leaves
+from scorekeeper.tables import service
+from scorekeeper.tables.seats import player_leaves
 from tests.test_history_games import SAMPLES, points, store_sample
 
 RATING_ROW = re.compile(r'<tr data-player="([^"]*)" data-rating="(-?[\d.]+)" data-games="(\d+)">')
@@ -119,7 +119,7 @@ def test_canasta_partners_entered_as_one_side_rate_as_a_team_of_two(app, client)
 
 
 def test_a_late_arrival_plays_the_match_as_anyone_else(app, client):
-    from scorekeeper.sessions.table import seat_late_player
+    from scorekeeper.tables.seats import seat_late_player
 
     with app.app_context():
         gs = service.create_session("basic", {}, ["Ann", "Ben"])

@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, Hand
-from scorekeeper.sessions import draft_service, service
+from scorekeeper.tables import draft_service, service
 
 
 def refuse_inserts_into(table: str) -> None:

@@ -15,10 +15,10 @@ import objsize
 import pytest
 
 from scorekeeper import engine
-from scorekeeper.scoreboard import standings_cache as scores
-from scorekeeper.scoreboard.standings_cache import MAX_BYTES, ScoreCache, cache
-from scorekeeper.sessions import service
-from scorekeeper.sessions.access import find_session
+from scorekeeper.tables import service
+from scorekeeper.tables import standings_cache as scores
+from scorekeeper.tables.access import find_session
+from scorekeeper.tables.standings_cache import MAX_BYTES, ScoreCache, cache
 from tests.test_history_games import SAMPLES
 from tests.test_history_list import listed
 

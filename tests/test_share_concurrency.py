@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 
 HAND = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}
 STORED = {"went_out": "Ann", "points": {"Ann": 40, "Ben": -10}}

@@ -58,9 +58,9 @@ from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.history import stats
 from scorekeeper.models import DealerChoice, GameSession, Hand, HouseRules, Player, Seat, SeatChange, utcnow
-from scorekeeper.sessions import house_rules, rejoins, service
-from scorekeeper.sessions.handnames import rename_players
-from scorekeeper.sessions.table import change_of
+from scorekeeper.tables import house_rules, rejoins, service
+from scorekeeper.tables.handnames import rename_players
+from scorekeeper.tables.seats import change_of
 
 SESSION_FORMAT = "scorekeeper-session"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -864,7 +864,7 @@ def _seating(late: dict[str, str], left: list[str]) -> dict[str, Any]:
 
 
 def _mark_rejoins(gs: GameSession, names: list[str], position: int) -> None:
-    """Mark each of `names` dealt back in from hand `position`, as a confirmed rejoin does (sessions/rejoins.py)."""
+    """Mark each of `names` dealt back in from hand `position`, as a confirmed rejoin does (tables/rejoins.py)."""
     for seat in gs.seats:
         if seat.player.name in names:
             change_of(gs, seat.seat).rejoins_at = position

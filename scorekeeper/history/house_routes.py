@@ -9,8 +9,8 @@ from scorekeeper.history import bp
 from scorekeeper.history.forms import ConfirmForm
 from scorekeeper.host.identity import host_only
 from scorekeeper.models import HouseRules
-from scorekeeper.sessions import house_rules
-from scorekeeper.sessions.games import game_spec
+from scorekeeper.tables import house_rules
+from scorekeeper.tables.games import game_spec
 
 # Rematch (a won game's banner, the review page) offers the game's sets by name
 bp.add_app_template_global(house_rules.sets_for, "house_rules_for")

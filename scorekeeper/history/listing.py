@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.engine.standing import winner_words
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player, Seat
-from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
+from scorekeeper.tables.standings_cache import ScoreCache, cache, scored, warm
 
 PER_PAGE = 25
 # how far back the home page looks for recently finished games (changes, newest first)

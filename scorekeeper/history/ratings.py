@@ -27,8 +27,8 @@ from scorekeeper.extensions import db
 from scorekeeper.history.chart import Chart, score_chart
 from scorekeeper.history.stats import sides_of
 from scorekeeper.models import GameSession
-from scorekeeper.scoreboard.standings_cache import scored
-from scorekeeper.sessions import hand_rules, service
+from scorekeeper.tables import hand_rules, service
+from scorekeeper.tables.standings_cache import scored
 
 # sessions loaded at once to read their matches
 BATCH = 200

@@ -38,10 +38,10 @@ from scorekeeper.history.stats import (
 from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
-from scorekeeper.scoreboard.standings_cache import cache, scored
-from scorekeeper.sessions import service
-from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.games import game_spec, games
+from scorekeeper.tables import service
+from scorekeeper.tables.access import load_session
+from scorekeeper.tables.games import game_spec, games
+from scorekeeper.tables.standings_cache import cache, scored
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024

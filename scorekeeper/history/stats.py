@@ -17,8 +17,8 @@ from sqlalchemy import func, select
 from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Player, Seat
-from scorekeeper.scoreboard.standings_cache import ScoreCache, cache, scored, warm
-from scorekeeper.sessions import hand_rules
+from scorekeeper.tables import hand_rules
+from scorekeeper.tables.standings_cache import ScoreCache, cache, scored, warm
 
 
 def average(values: list[int]) -> float | None:

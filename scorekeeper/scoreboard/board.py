@@ -11,9 +11,8 @@ from scorekeeper import engine
 from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.scoreboard import standings_cache
-from scorekeeper.sessions import dealing, hand_rules, rejoins
-from scorekeeper.sessions.games import game_spec
+from scorekeeper.tables import dealing, hand_rules, rejoins, standings_cache
+from scorekeeper.tables.games import game_spec
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
 SHOWN_HANDS = 50
@@ -113,7 +112,7 @@ class PoolMarks:
     """Who is out of a pool game (Indian Rummy), who may rejoin now and at what total, and who rejoins the next hand.
 
     `offers` is the engine's answer (engine.Scoring.rejoin_offers); `rejoining` the rejoins the
-    table confirmed for hand `hand` (sessions.rejoins), each with the total they come back on,
+    table confirmed for hand `hand` (tables.rejoins), each with the total they come back on,
     or None when the rules no longer let them (an earlier hand was fixed since).
     """
 

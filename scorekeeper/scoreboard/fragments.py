@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from scorekeeper.models import GameSession
 from scorekeeper.scoreboard.live_rows import row_html
-from scorekeeper.scoreboard.standings_cache import cache
+from scorekeeper.tables.standings_cache import cache
 
 
 def built(board: dict[str, Any], name: str, build: Callable[[], str]) -> Markup:

@@ -1,9 +1,12 @@
-"""The sessions blueprint: its views (routes, gin_entry, drafts, table_routes) register on it when imported.
+"""The sessions blueprint: the pages of one game (start it, its scoreboard, enter and fix hands, the table's
+changes, the players' own parts) with their forms, and the translation between those forms and the engine.
 
-The app factory imports them: other areas import this one's modules (service, access, table),
-and importing any of them must not pull in every view and what those import.
+What the pages do to a game is the domain layer's (scorekeeper.tables); this area only reads
+requests into it and renders what it answers.
 """
 
 from flask import Blueprint
 
 bp = Blueprint("sessions", __name__)
+
+from scorekeeper.sessions import drafts, gin_entry, routes, table_routes  # noqa: E402,F401

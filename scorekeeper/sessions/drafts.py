@@ -23,24 +23,25 @@ from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.security import cookies_secure
-from scorekeeper.sessions import bp, draft_service, service
-from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions import bp
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm, setup_counts
-from scorekeeper.sessions.games import game_spec
 from scorekeeper.sessions.hand_form_data import (
     EntryError,
     layoff_filled,
     meld_filled,
     nth_filled,
-    player_values,
     read_counts,
     read_in_hand,
     read_layoffs,
     read_melds,
 )
-from scorekeeper.sessions.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
-from scorekeeper.sessions.rejoins import dealt_in, kept_out
+from scorekeeper.tables import draft_service, service
+from scorekeeper.tables.access import load_session
+from scorekeeper.tables.entry_values import player_values
+from scorekeeper.tables.games import game_spec
+from scorekeeper.tables.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
+from scorekeeper.tables.rejoins import dealt_in, kept_out
 
 COOKIE_DAYS = 30
 # the phone's session remembers the last part it sent for this many players (a phone passed round the

@@ -33,11 +33,12 @@ from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
-from scorekeeper.sessions import bp, service
-from scorekeeper.sessions.access import load_session
+from scorekeeper.sessions import bp
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
-from scorekeeper.sessions.games import game_spec
-from scorekeeper.sessions.hand_rules import deck_counts
+from scorekeeper.tables import service
+from scorekeeper.tables.access import load_session
+from scorekeeper.tables.games import game_spec
+from scorekeeper.tables.hand_rules import deck_counts
 
 
 class GinHandsForm(PageForm):

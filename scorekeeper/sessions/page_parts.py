@@ -17,9 +17,9 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.fragments import built
-from scorekeeper.sessions import dealing, service
 from scorekeeper.sessions.forms import ConfirmForm
 from scorekeeper.sessions.table_forms import DealerForm
+from scorekeeper.tables import dealing, service
 
 
 def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:

@@ -20,19 +20,7 @@ from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
-from scorekeeper.scoreboard.standings_cache import ScoreCache, cache
-from scorekeeper.sessions import (
-    asking,
-    bp,
-    dealing,
-    draft_service,
-    hand_saving,
-    house_rules,
-    refused_shows,
-    rejoins,
-    service,
-)
-from scorekeeper.sessions.access import current, load_session
+from scorekeeper.sessions import bp, refused_shows
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -42,16 +30,19 @@ from scorekeeper.sessions.forms import (
     fill_options,
     new_session_form,
 )
-from scorekeeper.sessions.games import game_spec, games
 from scorekeeper.sessions.hand_form_data import (
     EntryError,
     cards_form_to_data,
-    data_to_formdata,
     points_form_to_data,
     problems,
     refused,
 )
-from scorekeeper.sessions.hand_rules import (
+from scorekeeper.sessions.page_parts import edit_controls, entered_html
+from scorekeeper.tables import asking, dealing, draft_service, hand_saving, house_rules, rejoins, service
+from scorekeeper.tables.access import current, load_session
+from scorekeeper.tables.entry_values import data_to_formdata
+from scorekeeper.tables.games import game_spec, games
+from scorekeeper.tables.hand_rules import (
     ANY_GOER,
     deal_note,
     deck_counts,
@@ -61,7 +52,7 @@ from scorekeeper.sessions.hand_rules import (
     points_bonuses,
     rewards_concealed,
 )
-from scorekeeper.sessions.page_parts import edit_controls, entered_html
+from scorekeeper.tables.standings_cache import ScoreCache, cache
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest

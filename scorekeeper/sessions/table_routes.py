@@ -1,7 +1,7 @@
 """Pages of the table's changes: who deals, the players (rename, seat a late player, leave), a pool's rejoins.
 
 Edit link only (load_session(need="edit")); views are thin: read the form,
-let sessions.table make the change in one transaction, redirect.
+let tables.seats make the change in one transaction, redirect.
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ from flask import flash, redirect, render_template, request, url_for
 
 from scorekeeper.extensions import db
 from scorekeeper.scoreboard.board import scoreboard
-from scorekeeper.scoreboard.standings_cache import standing
-from scorekeeper.sessions import bp, dealing, rejoins, service, table
-from scorekeeper.sessions.access import load_session
-from scorekeeper.sessions.games import game_spec
-from scorekeeper.sessions.table import NotChanged
+from scorekeeper.sessions import bp
 from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RejoinForm, RenameForm
+from scorekeeper.tables import dealing, rejoins, seats, service
+from scorekeeper.tables.access import load_session
+from scorekeeper.tables.games import game_spec
+from scorekeeper.tables.seats import NotChanged
+from scorekeeper.tables.standings_cache import standing
 
 
 @bp.route("/s/<token>/dealer", methods=["POST"])
@@ -80,7 +81,7 @@ def rename(token: str):
     old, new = form.player.data, form.new_name.data
 
     def change() -> str:
-        table.rename_player(gs, old, new)
+        seats.rename_player(gs, old, new)
         return f"{old} is now {new}, in this game and every other."
     return _change(gs, token, "rename", form, change)
 
@@ -92,7 +93,7 @@ def seat_late(token: str):
     form = LatePlayerForm()
 
     def change() -> str:
-        table.seat_late_player(gs, form.name.data, form.start.data)
+        seats.seat_late_player(gs, form.name.data, form.start.data)
         total = service.standings(gs)["totals"].get(form.name.data, 0)
         return f"{form.name.data} joins from hand {service.next_position(gs)}, starting on {total}."
     return _change(gs, token, "late", form, change)
@@ -105,7 +106,7 @@ def leave(token: str):
     form = LeaveForm().setup(gs.playing_names)
 
     def change() -> str:
-        table.player_leaves(gs, form.player.data)
+        seats.player_leaves(gs, form.player.data)
         return f"{form.player.data} has left the game; their hands stay on the score sheet."
     return _change(gs, token, "leave", form, change)
 

@@ -27,8 +27,8 @@ from werkzeug.wsgi import get_host
 
 from scorekeeper.extensions import db
 from scorekeeper.limits import whole_number
-from scorekeeper.sessions.access import version_on
 from scorekeeper.share.routes import FOUND_VERSION, not_modified
+from scorekeeper.tables.access import version_on
 
 PREFIX, SUFFIX = "/s/", "/live"
 # Host checks already made: a handful of names and addresses a table's phones use, so a small bound will do

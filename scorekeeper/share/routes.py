@@ -19,11 +19,11 @@ from scorekeeper.models import GameSession
 from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.live_rows import rows_since
-from scorekeeper.sessions.access import current_version, load_session
 from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
+from scorekeeper.tables.access import current_version, load_session
 
 
 @bp.app_template_global()

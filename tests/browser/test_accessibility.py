@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import engine
-from scorekeeper.sessions import house_rules, service
-from scorekeeper.sessions.access import find_session
+from scorekeeper.tables import house_rules, service
+from scorekeeper.tables.access import find_session
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_table_flow import open_picker
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, HouseRules
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.browser.conftest import serve
 from tests.test_history_games import SAMPLES, points, store_sample
 

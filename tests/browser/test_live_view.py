@@ -97,7 +97,7 @@ def test_a_following_phone_shows_what_a_fresh_load_shows_after_every_change(
 ):
     from scorekeeper.extensions import db
     from scorekeeper.models import GameSession
-    from scorekeeper.sessions import service
+    from scorekeeper.tables import service
 
     base, app = lan_server
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.browser.conftest import serve
 
 SEVEN = ("Alexandra Montgomery", "Bartholomew Fitzgerald", "Christopher Wellington", "Dorothea Featherstone",

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.sessions import service
-from scorekeeper.sessions.access import find_session
+from scorekeeper.tables import service
+from scorekeeper.tables.access import find_session
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_accessibility import LONG_NAMES, points_hand
 

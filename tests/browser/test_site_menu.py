@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_hand_form_compact import UNCOVERED
 

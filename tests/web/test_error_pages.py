@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.scoreboard import standings_cache as scores
+from scorekeeper.tables import standings_cache as scores
 
 
 def test_wrong_method_gives_a_405_page(table):

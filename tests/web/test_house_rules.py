@@ -8,7 +8,7 @@ import re
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, HouseRules
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 from tests.test_history_games import SAMPLES, store_sample
 
 LAN = {"REMOTE_ADDR": "192.168.1.50"}

@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, RemovedHand, utcnow
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 
 # Ann 54, Ben -4, Cy -15 (API.md's example hand), then a hand by points
 HAND_1 = {"went_out": "Ann", "players": {

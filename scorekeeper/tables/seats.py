@@ -1,4 +1,4 @@
-"""Life at the table: players renamed, seated late or leaving mid-game (who deals: sessions.dealing).
+"""Life at the table: players renamed, seated late or leaving mid-game (who deals: tables.dealing).
 
 Every change here is one transaction that bumps the session's version, so
 phones following the game update.
@@ -12,8 +12,8 @@ from scorekeeper.engine.seating import STARTS
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_SEATS, name_problem
 from scorekeeper.models import DraftPart, GameSession, RemovedHand, Seat, SeatChange
-from scorekeeper.sessions import service
-from scorekeeper.sessions.handnames import rename_players
+from scorekeeper.tables import service
+from scorekeeper.tables.handnames import rename_players
 
 # how a hand names the players dealt into it, when not everyone seated was (see docs/rules.md)
 SEATED = "seated"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.scoreboard.standings_cache import scored_after_save, standing
-from scorekeeper.sessions import asking, draft_service, rejoins, service
+from scorekeeper.tables import asking, draft_service, rejoins, service
+from scorekeeper.tables.standings_cache import scored_after_save, standing
 
 
 class NextHandCheck:
@@ -45,7 +45,7 @@ def save_next_hand(gs: GameSession, data: dict[str, Any], key: str | None, expec
 
     `seen_parts` (a hand entered by cards: the parts the form showed, see draft_service.seen_parts)
     asks whether players' parts arrived or differ since; `confirmed` are the seats the table
-    agreed to save at 0. The rejoins confirmed for this hand (sessions.rejoins) are added to it.
+    agreed to save at 0. The rejoins confirmed for this hand (tables.rejoins) are added to it.
     """
     # counted once: every check below is about this hand's place
     position = service.next_position(gs)

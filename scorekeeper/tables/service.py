@@ -359,7 +359,7 @@ def _delete_and_renumber(hand: Hand, keep: bool = False) -> None:
         if later.position > position:
             later.position -= 1
             db.session.flush()
-    # a rejoin confirmed for the next hand (sessions.rejoins) was judged on the totals before this: asked again
+    # a rejoin confirmed for the next hand (tables.rejoins) was judged on the totals before this: asked again
     for change in gs.seat_changes:
         change.rejoins_at = None
     gs.touch()

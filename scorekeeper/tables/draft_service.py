@@ -22,9 +22,9 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
-from scorekeeper.sessions.hand_form_data import data_to_formdata, leaving_state, player_values
-from scorekeeper.sessions.rejoins import dealt_in
-from scorekeeper.sessions.service import next_position
+from scorekeeper.tables.entry_values import data_to_formdata, leaving_state, player_values
+from scorekeeper.tables.rejoins import dealt_in
+from scorekeeper.tables.service import next_position
 
 
 class PartRefused(ValueError):

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.scoreboard.standings_cache import standing
-from scorekeeper.sessions import service
-from scorekeeper.sessions.table import NotChanged, change_of, commit_change, seat_of
+from scorekeeper.tables import service
+from scorekeeper.tables.seats import NotChanged, change_of, commit_change, seat_of
+from scorekeeper.tables.standings_cache import standing
 
 # how a hand names the players dealt back in from it (engine: Hand.rejoined)
 REJOINED = "rejoined"

@@ -44,7 +44,7 @@ from sqlalchemy import inspect, select
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.sessions import service
+from scorekeeper.tables import service
 
 # the bound of a cache made outside an app (an app's comes from its SCORE_CACHE_MAX_BYTES, the same by
 # default): a 20-hand 8-player session takes about 200 KB, a 1,000-hand one about 10 MB
@@ -81,7 +81,7 @@ class Entry:
     rows: dict[Any, tuple[Any, str]] = field(default_factory=dict)
     # the key of each shown hand's row, by position (see scoreboard.live_rows.row_keys), worked out when first asked
     row_keys: dict[int, str] | None = None
-    # small answers worked out from this version by going over every hand (sessions.dealing's dealers), by name:
+    # small answers worked out from this version by going over every hand (tables.dealing's dealers), by name:
     # a page asks them again at no cost, however long the game
     worked_out: dict[str, Any] = field(default_factory=dict)
 
@@ -289,7 +289,7 @@ def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
 
 
 def scored(gs: GameSession) -> dict[str, Any]:
-    """The engine's body for a session (see sessions.service.standings); read-only, shared."""
+    """The engine's body for a session (see tables.service.standings); read-only, shared."""
     return standing(gs).body
 
 

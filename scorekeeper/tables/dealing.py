@@ -15,8 +15,8 @@ from typing import Any
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DealerChoice, GameSession
-from scorekeeper.scoreboard.standings_cache import standing
-from scorekeeper.sessions import rejoins, service
+from scorekeeper.tables import rejoins, service
+from scorekeeper.tables.standings_cache import standing
 
 
 def playing_names(gs: GameSession) -> list[str]:
