@@ -18,9 +18,9 @@ from scorekeeper.host.identity import (
     host_only,
     key_matches,
 )
+from scorekeeper.qr import qr_svg
 from scorekeeper.security import cookies_secure
-from scorekeeper.share.links import public_base
-from scorekeeper.share.qr import qr_svg
+from scorekeeper.tables.links import public_base
 
 
 @bp.route("/host/<key>")

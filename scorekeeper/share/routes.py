@@ -22,8 +22,8 @@ from scorekeeper.scoreboard.live_rows import rows_since
 from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
-from scorekeeper.share.links import KINDS, base_is_loopback, public_base, renew, share_links
 from scorekeeper.tables.access import current_version, load_session
+from scorekeeper.tables.links import KINDS, base_is_loopback, public_base, renew, share_links
 
 
 @bp.app_template_global()

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, new_token
-from scorekeeper.share.qr import qr_svg
+from scorekeeper.qr import qr_svg
 
 Which = Literal["view", "edit"]
 KINDS: tuple[Which, ...] = ("view", "edit")
