@@ -307,7 +307,7 @@ IMPORT_MAX_BYTES = 256 * 1024 * 1024
 def export_command(file: str, everything: bool, token: str | None, data_dir: str | None) -> None:
     """Write sessions as JSON to FILE (- for standard output): --all for a backup, or --session TOKEN."""
     from scorekeeper.history.backup import export_all, export_session, to_json, write_file
-    from scorekeeper.tables.access import find_session
+    from scorekeeper.tables.table import Table
 
     if everything == (token is not None):
         _fail("give either --all or --session TOKEN", 2)
@@ -315,10 +315,10 @@ def export_command(file: str, everything: bool, token: str | None, data_dir: str
         if everything:
             body = export_all()
         else:
-            gs = find_session(token or "")
-            if gs is None:
+            table = Table.find(token or "")
+            if table is None:
                 _fail("no session has this link token", 2)
-            body = export_session(gs)
+            body = export_session(table.with_hands())
     text = to_json(body)
     if file == "-":
         click.echo(text, nl=False)

@@ -131,3 +131,7 @@ def database_url(instance_path: str) -> str:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     return url or f"sqlite:///{Path(instance_path) / 'scorekeeper.sqlite'}"
+
+# a relationship of a game that the query opening its table did not load raises instead of loading lazily
+# (scorekeeper/tables/table.py): the tests turn it on, so that every page proves it reads what it needs up front
+RAISE_ON_LAZY_LOAD = False

@@ -189,8 +189,10 @@ def _jinja_cache():
 
 
 def app_config(url: str, **config: Any) -> dict[str, Any]:
-    """The test config of an app on the database `url`: TESTING, the test client as the host, CSRF on unless `config` says."""
-    return {"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "SQLALCHEMY_DATABASE_URI": url, **config}
+    """The test config of an app on the database `url`: TESTING, the test client as the host, CSRF on unless `config`
+    says, and a game's lazy loads refused (RAISE_ON_LAZY_LOAD)."""
+    return {"TESTING": True, "LOOPBACK_IS_HOST": True, "SECRET_KEY": "tests", "SQLALCHEMY_DATABASE_URI": url,
+            "RAISE_ON_LAZY_LOAD": True, **config}
 
 
 @contextmanager

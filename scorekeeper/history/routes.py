@@ -39,9 +39,9 @@ from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.tables import service
-from scorekeeper.tables.access import load_session
 from scorekeeper.tables.games import game_spec, games
 from scorekeeper.tables.standings_cache import cache, scored
+from scorekeeper.tables.table import Table
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -89,7 +89,8 @@ def _scored_hands(gs: GameSession, body: dict) -> list[tuple]:
 @bp.route("/s/<token>/review")
 def review(token: str):
     """A session hand by hand: every player's cards, scores and running totals, a chart, and figures."""
-    gs, access = load_session(token, need="view")
+    table = Table.open(token, need="view")
+    gs, access = table.with_hands(), table.access
     body = scored(gs)
     # the engine's body gives the target (None in Michigan, which has none)
     chart = score_chart(running_totals(body), body.get("target"))
@@ -103,7 +104,7 @@ def review(token: str):
 @bp.route("/s/<token>/print")
 def print_sheet(token: str):
     """A score sheet to print: the hands' scores and running totals, the totals and the result."""
-    gs, _ = load_session(token, need="view")
+    gs = Table.open(token, need="view").with_hands()
     body = scored(gs)
     return render_template(
         "history/print.html", gs=gs, token=token, body=body, game=game_name(gs.game),
@@ -119,7 +120,7 @@ def _download_name(gs: GameSession, ext: str) -> str:
 @bp.route("/s/<token>/export.json")
 def export_json(token: str):
     """The session as JSON: the POST /api/v1/score body plus metadata (no links: the file may be shared)."""
-    gs, _ = load_session(token, need="view")
+    gs = Table.open(token, need="view").with_hands()
     return Response(
         to_json(export_session(gs)),
         mimetype="application/json",
@@ -130,7 +131,7 @@ def export_json(token: str):
 @bp.route("/s/<token>/export.csv")
 def export_csv_file(token: str):
     """The session as CSV: one row per hand and player."""
-    gs, _ = load_session(token, need="view")
+    gs = Table.open(token, need="view").with_hands()
     return Response(
         # a byte-order mark so spreadsheet programs read names with accents correctly
         "\ufeff" + export_csv(gs, scored(gs)),
@@ -142,7 +143,7 @@ def export_csv_file(token: str):
 @bp.route("/s/<token>/rematch", methods=["POST"])
 def rematch(token: str):
     """Start a new session with the same game, options and players, in the same seats."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
@@ -159,7 +160,7 @@ def rematch(token: str):
 @bp.route("/s/<token>/archive", methods=["GET", "POST"])
 def archive(token: str):
     """Archive a session (hidden from the lists, kept in records and backups), or bring it back."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = ConfirmForm()
     if form.validate_on_submit():
         gs.archived = form.action.data != "restore"
@@ -176,7 +177,7 @@ def archive(token: str):
 @bp.route("/s/<token>/delete", methods=["GET", "POST"])
 def delete(token: str):
     """Delete a session and all its hands for good, after confirming."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = ConfirmForm()
     if form.validate_on_submit() and form.action.data == "delete":
         name, session_id = game_name(gs.game), gs.id

@@ -11,7 +11,7 @@ from scorekeeper import engine
 from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.tables import dealing, hand_rules, rejoins, standings_cache
+from scorekeeper.tables import dealing, hand_rules, rejoins, service, standings_cache
 from scorekeeper.tables.games import game_spec
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -95,7 +95,7 @@ def seat_notes(gs: GameSession, dealt: list[list[str]] | None = None) -> dict[st
     `dealt` is the players of each stored hand when the engine scored them (else the hands are read).
     """
     if dealt is None:
-        dealt = [gs.names_in(hand.data) for hand in gs.hands]
+        dealt = [gs.names_in(data) for data in service.stored_entries(gs)]
     playing = set(gs.playing_names)
     notes = {}
     for name in gs.player_names:

@@ -37,11 +37,11 @@ from scorekeeper.sessions.hand_form_data import (
     read_melds,
 )
 from scorekeeper.tables import draft_service, service
-from scorekeeper.tables.access import load_session
 from scorekeeper.tables.entry_values import player_values
 from scorekeeper.tables.games import game_spec
 from scorekeeper.tables.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
 from scorekeeper.tables.rejoins import dealt_in, kept_out
+from scorekeeper.tables.table import Table
 
 COOKIE_DAYS = 30
 # the phone's session remembers the last part it sent for this many players (a phone passed round the
@@ -315,7 +315,7 @@ def _remember(response, gs: GameSession, token: str, name: str):
 @bp.route("/s/<token>/my-hand", methods=["GET"])
 def draft_part(token: str):
     """A player's own part of the next hand: first "who are you?", then their melds and cards."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").game
     names = dealt_in(gs)
     asked = _name_at(gs, whole_number(request.args.get("seat"), None))
     chosen = _seat_of(names, asked)
@@ -342,7 +342,7 @@ def draft_part(token: str):
 @bp.route("/s/<token>/my-hand", methods=["POST"])
 def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").game
     names = dealt_in(gs)
     seat = _sender_seat(gs, names)
     form = DraftPartForm()
@@ -403,7 +403,7 @@ def draft_status(token: str):
     A player's own page asks with ?seat=<table seat>&hand=<n>: once hand n is saved, "saved_text" says
     whether it used their part.
     """
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").game
     body = draft_service.status(gs)
     name = _name_at(gs, whole_number(request.args.get("seat"), None))
     hand = whole_number(request.args.get("hand"), None)
@@ -420,7 +420,7 @@ def draft_parts(token: str):
 
     The hand form follows this to merge the parts in as they arrive (static/js/parts-merge.js).
     """
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").game
     sent = draft_service.parts(gs)
     response = jsonify(status=draft_service.status(gs, sent), **draft_service.part_values(gs, sent))
     response.headers["Cache-Control"] = "no-store"

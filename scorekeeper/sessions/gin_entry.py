@@ -36,9 +36,9 @@ from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.tables import service
-from scorekeeper.tables.access import load_session
 from scorekeeper.tables.games import game_spec
 from scorekeeper.tables.hand_rules import deck_counts
+from scorekeeper.tables.table import Table
 
 
 class GinHandsForm(PageForm):
@@ -271,7 +271,7 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
 @bp.route("/s/<token>/hands/gin", methods=["GET", "POST"])
 def gin_hands(token: str):
     """Gin: type both whole hands, see the best arrangement and the score, choose, then save."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     if not gs.variant.whole_hand_entry:
         abort(404, "Entering both hands of cards is for Gin Rummy games only.")
     names = gs.playing_names

@@ -17,7 +17,7 @@ from scorekeeper.history.listing import recent_by_status, rows_for
 from scorekeeper.host.devices import held_links, remember
 from scorekeeper.host.identity import is_host
 from scorekeeper.limits import whole_number
-from scorekeeper.models import GameSession, Hand
+from scorekeeper.models import Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.sessions import bp, refused_shows
@@ -38,21 +38,25 @@ from scorekeeper.sessions.hand_form_data import (
     refused,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.tables import asking, dealing, draft_service, hand_saving, house_rules, rejoins, service
-from scorekeeper.tables.access import current, load_session
+from scorekeeper.tables import asking, dealing, draft_service, house_rules, rejoins, service
+from scorekeeper.tables.access import current
+from scorekeeper.tables.asking import AskFirst
+from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
 from scorekeeper.tables.entry_values import data_to_formdata
 from scorekeeper.tables.games import game_spec, games
 from scorekeeper.tables.hand_rules import (
     ANY_GOER,
-    deal_note,
-    deck_counts,
-    goer_holds_cards,
-    layoff_seats,
-    leaving_costs,
-    points_bonuses,
-    rewards_concealed,
+)
+from scorekeeper.tables.hand_saving import (
+    ChangedByAnother,
+    Outcome,
+    Refused,
+    Saved,
+    SavedBefore,
+    TakenByAnother,
 )
 from scorekeeper.tables.standings_cache import ScoreCache, cache
+from scorekeeper.tables.table import Table
 
 # the home page lists at most this many games in progress and finished, most recently changed
 # first; /sessions has the rest
@@ -189,7 +193,8 @@ def _kept_view_answer(token: str, name: str):
 
 def _show(token: str, name: str | None):
     """The scoreboard built for this request; a view link's page kept as `name` (None: not kept)."""
-    gs, access = load_session(token, need="view")
+    table = Table.open(token, need="view")
+    gs, access = table.game, table.access
     remember(token)
     board = scoreboard(gs)
     # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
@@ -229,9 +234,9 @@ def _view_page_etag(game: Any, name: str) -> str:
 @bp.route("/s/<token>/entered/<int(max=2147483647):hand_id>")
 def hand_entered(token: str, hand_id: int):
     """What was entered in one hand, with each player's points: a page, or (?fragment=1) the part the scoreboard opens."""
-    gs, _ = load_session(token, need="view")
-    hand = _load_hand(gs, hand_id)
-    scored = scoreboard(gs)["body"]["hands"]
+    table = Table.open(token, need="view")
+    gs, hand = table.game, _load_hand(table, hand_id)
+    scored = table.body["hands"]
     this = scored[hand.position - 1] if hand.position <= len(scored) else {}
     shown = {"gs": gs, "data": hand.data, "details": this.get("players"), "collects": this.get("collects"),
              "lines": this.get("bonus_lines"), "scores": this.get("scores")}
@@ -240,30 +245,24 @@ def hand_entered(token: str, hand_id: int):
     return render_template("sessions/hand_entered.html", token=token, position=hand.position, **shown)
 
 
-def _names(gs: GameSession, hand: Any = None) -> list[str]:
-    """The players dealt into the hand being entered (the next one) or edited: a pool's players out are not."""
-    return rejoins.dealt_in(gs, hand)
-
-
-def _hand_form(gs: GameSession, mode: str, formdata: Any = None, hand: Any = None):
-    names = _names(gs, hand)
+def _hand_form(table: Table, mode: str, formdata: Any = None, hand: Any = None):
     cls = HandPointsForm if mode == "points" else HandCardsForm
     form = cls(formdata=formdata) if formdata is not None else cls()
     # only the card form asks the wild rank; whether a hand needs it is the engine's answer (_read_hand)
-    form.needs_wild_rank = gs.variant.asks_wild_rank and mode == "cards"
-    _setup(form, gs, names)
+    form.needs_wild_rank = table.variant.asks_wild_rank and mode == "cards"
+    _setup(form, table, table.dealt_in(hand))
     return form
 
 
-def _setup(form: HandCardsForm | HandPointsForm, gs: GameSession, names: list[str]) -> None:
+def _setup(form: HandCardsForm | HandPointsForm, table: Table, names: list[str]) -> None:
     """Fill the form's choices; a lay-off offers only the melds its player may use, with who went out as chosen."""
     if isinstance(form, HandPointsForm):
-        form.setup(names, gs.variant)
+        form.setup(names, table.variant)
         return
     # the stock ran out: nobody went out; a player went out but who is not chosen yet: any of them
     goer = (form.went_out.data or ANY_GOER) if form.ended.data == "went_out" else ""
-    onto = layoff_seats(gs, names)
-    form.setup(names, gs.variant, onto.get(goer, onto[ANY_GOER]), leaving_costs(gs))
+    onto = table.layoff_seats(names)
+    form.setup(names, table.variant, onto.get(goer, onto[ANY_GOER]), table.rules.leaving_costs)
 
 
 def _more_pressed() -> tuple[str, int | None]:
@@ -277,55 +276,73 @@ def _row_added_for() -> int | None:
     return _more_pressed()[1]
 
 
-def _add_rows(form: HandCardsForm, gs: GameSession, hand: Any = None) -> bool:
+def _add_rows(form: HandCardsForm, table: Table, hand: Any = None) -> bool:
     """Handle the no-JavaScript "another meld / lay-off" buttons; True when one was pressed."""
     kind, seat = _more_pressed()
     if kind not in ("melds", "layoffs") or seat is None or seat >= len(form.players):
         return False
     getattr(form.players[seat], kind).append_entry()
-    _setup(form, gs, _names(gs, hand))
+    _setup(form, table, table.dealt_in(hand))
     return True
 
 
-def _read_hand(form, gs: GameSession, mode: str, hand: Any = None) -> dict[str, Any]:
-    names = _names(gs, hand)
-    data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, gs.variant)
-    if not data.get("wild_rank") and engine.needs_wild_rank(data, gs.variant):
+def _read_hand(form, table: Table, mode: str, hand: Any = None) -> dict[str, Any] | Refused:
+    """The hand's entry as the engine reads it, from the form; Refused when cards cannot be read or a wild rank is due."""
+    names, game = table.dealt_in(hand), table.variant
+    try:
+        data = points_form_to_data(form, names) if mode == "points" else cards_form_to_data(form, names, game)
+    except ValueError as exc:
+        return Refused(exc)
+    if not data.get("wild_rank") and engine.needs_wild_rank(data, game):
         # cards to check against the wild rank: asked in the form's words before any other check of the hand
-        raise engine.InputError(form.wild_rank_message, field="wild_rank")
-    if names != gs.player_names:
+        return Refused(engine.InputError(form.wild_rank_message, field="wild_rank"))
+    if names != table.names:
         # not everyone seated is in this hand (a late player, a leaver): the hand keeps who was
         data["seated"] = names
     if hand is not None:
         # what the game keeps with a hand that the form does not show (a pool's rejoins) stays as stored
-        data |= {key: hand.data[key] for key in gs.variant.hand_fields if key in hand.data and key not in data}
+        data |= {key: hand.data[key] for key in game.hand_fields if key in hand.data and key not in data}
     return data
 
 
-def _render_hand(gs, token, form, mode, hand=None, error=None, stale=None, status=200, ask=None, differ=None, sent=None,
-                 show_offer=None):
-    # the players' own parts of the next hand, for the script that merges them in as they arrive
-    # (`sent`: draft_service.parts, when the caller has loaded them already)
-    parts = draft_service.part_values(gs, sent) if mode == "cards" and hand is None else None
-    names = _names(gs, hand)
-    # counted, never by loading the hands: a long game's form costs what a short one's does
-    number = hand.position if hand is not None else service.next_position(gs)
+def _render_hand(table: Table, form, mode, hand=None, status=200, **shown):
+    """The hand form page: the next hand's (`hand` None) or a stored hand's, with what `shown` adds.
+
+    `shown` may hold the page's `error`, the question `ask`, the parts that `differ`, the `stale`
+    hand another phone changed, and the `show_offer` of a refused show.
+    """
+    names = table.dealt_in(hand)
+    number = hand.position if hand is not None else table.next_position
+    cards = mode == "cards"
+    offer = shown.get("show_offer")
     return render_template(
-        "sessions/hand_form.html", gs=gs, token=token, form=form, mode=mode, hand=hand, number=number,
-        error=error, problems=problems(form) if error else [], stale=stale, names=names, spec=game_spec(gs.game),
-        show_offer=show_offer,
-        deck_counts=deck_counts(gs), ask=ask, parts=parts, differ=differ,
-        concealed_counts=rewards_concealed(gs) or bool(form.concealed.data), goer_holds=goer_holds_cards(gs),
-        deal_note=deal_note(gs, number),
-        first_problem=form.first_problem() if status >= 400 else None,
-        onto_seats=layoff_seats(gs, names) if mode == "cards" else None,
-        open_seats=form.open_seats([_row_added_for(), show_offer and show_offer.seat]) if mode == "cards" else None,
-        totals=player_totals(gs, names) if hand is None else None,
-        bonuses=points_bonuses(gs) if mode == "points" else None,
-        dealers=dealing.dealers(gs) if hand is None else None,
-        rejoining=rejoins.pending(gs) if hand is None else rejoins.named(hand.data), kept_out=rejoins.kept_out(gs, hand),
-        dealt_by=dealing.dealer_names(gs)[hand.position - 1] if hand is not None else None,
+        "sessions/hand_form.html", gs=table.game, token=table.token, form=form, mode=mode, hand=hand, number=number,
+        problems=problems(form) if shown.get("error") else [], names=names, spec=game_spec(table.game.game),
+        deck_counts=table.rules.deck_counts, goer_holds=table.rules.goer_holds_cards,
+        concealed_counts=table.rules.rewards_concealed or bool(form.concealed.data),
+        deal_note=table.deal_note(number), first_problem=form.first_problem() if status >= 400 else None,
+        onto_seats=table.layoff_seats(names) if cards else None,
+        open_seats=form.open_seats([_row_added_for(), offer and offer.seat]) if cards else None,
+        bonuses=table.rules.points_bonuses if mode == "points" else None, kept_out=table.kept_out(hand),
+        **(_stored_hand_shown(table, hand) if hand is not None else _next_hand_shown(table, names, cards)),
+        **{"error": None, "ask": None, "differ": None, "stale": None, "show_offer": None, **shown},
     ), status
+
+
+def _next_hand_shown(table: Table, names: list[str], cards: bool) -> dict[str, Any]:
+    """What the next hand's form shows besides the form: totals, who deals, who rejoins, the players' own parts."""
+    return {
+        "totals": player_totals(table.game, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
+        # the players' own parts of the next hand, for the script that merges them in as they arrive
+        "parts": draft_service.part_values(table.game, table.parts) if cards else None,
+        "dealt_by": None,
+    }
+
+
+def _stored_hand_shown(table: Table, hand: Hand) -> dict[str, Any]:
+    """What a stored hand's form shows besides the form: who dealt it and who rejoined with it."""
+    return {"totals": None, "dealers": None, "rejoining": rejoins.named(hand.data), "parts": None,
+            "dealt_by": table.dealer_of(hand)}
 
 
 def _confirmed() -> set[int]:
@@ -336,197 +353,193 @@ def _confirmed() -> set[int]:
 @bp.route("/s/<token>/hands/new", methods=["GET", "POST"])
 def hand_new(token: str):
     """Enter the next hand, by cards (default) or as points (?mode=points)."""
-    gs, _ = load_session(token, need="edit")
+    table = Table.open(token, need="edit")
     mode = "points" if request.values.get("mode") == "points" else "cards"
     if request.method == "GET":
-        return _new_hand_page(gs, token, mode)
+        return _new_hand_page(table, mode)
 
-    form = _hand_form(gs, mode, _sent_form(gs, mode))
+    form = _hand_form(table, mode, _sent_form(table, mode))
     key = form.idempotency_key.data or None
-    already = service.find_by_key(key)
+    already = table.saved_under(key)
     if already is not None:
-        return already_saved(gs, token, already.position)
-    again = _cards_form_again(gs, token, form) if mode == "cards" else None
+        return already_saved(table.game, token, already.position)
+    again = _cards_form_again(table, form) if mode == "cards" else None
     if again is not None:
         return again
     if not form.validate():
-        return _render_hand(gs, token, form, mode, error="Please fix the marked fields.", status=422)
-    try:
-        hand = hand_saving.save_next_hand(
-            gs, _read_hand(form, gs, mode), key, whole_number(form.expected_position.data, None), _confirmed(),
-            draft_service.seen_parts(form.parts_seen.data) if mode == "cards" else None)
-    except (ValueError, draft_service.PartsArrived, draft_service.PartsDiffer, asking.AskFirst,
-            service.DuplicateHand) as exc:
-        return _new_hand_refused(gs, token, form, mode, exc)
-    flash(f"Hand {hand.position} saved.")
-    forget_drafts(gs, f"hand{hand.position}")
-    return after_save(url_for("sessions.show", token=token))
+        return _render_hand(table, form, mode, error="Please fix the marked fields.", status=422)
+    entry = _read_hand(form, table, mode)
+    outcome = entry if isinstance(entry, Refused) else table.save_next_hand(
+        entry, key, whole_number(form.expected_position.data, None), _confirmed(),
+        draft_service.seen_parts(form.parts_seen.data) if mode == "cards" else None)
+    return _after_next_hand(table, form, mode, outcome)
 
 
-def _sent_form(gs: GameSession, mode: str, hand: Any = None) -> Any:
+def _sent_form(table: Table, mode: str, hand: Any = None) -> Any:
     """The form as sent; with a refused show recorded as the player's wrong show when that offer was tapped."""
     if mode == "cards":
-        taken = refused_shows.tapped(request.form, gs.variant, len(_names(gs, hand)))
+        taken = refused_shows.tapped(request.form, table.variant, len(table.dealt_in(hand)))
         if taken is not None:
             return taken
     return request.form
 
 
-def _refused_page(gs: GameSession, token: str, form: Any, mode: str, exc: Exception, names: list[str], hand: Any = None):
+def _refused_page(table: Table, form: Any, mode: str, exc: ValueError, hand: Any = None):
     """The form of a hand the engine refused, its reason marked; a refused show offers to be the player's wrong show."""
-    error = refused(form, exc, gs, names)
-    if mode == "cards" and (marked := refused_shows.marked(request.form, gs.variant, names)):
+    names = table.dealt_in(hand)
+    if isinstance(exc, EntryError):
+        return _render_hand(table, form, mode, hand=hand, status=422,
+                            error="Some cards could not be read: see the marked fields.")
+    error = refused(form, exc, table.game, names)
+    if mode == "cards" and (marked := refused_shows.marked(request.form, table.variant, names)):
         error = f"{marked} {error}"
-    offer = refused_shows.offer(form, exc, gs.variant, names, leaving_costs(gs))
-    return _render_hand(gs, token, form, mode, hand=hand, error=error, status=422, show_offer=offer)
+    offer = refused_shows.offer(form, exc, table.variant, names, table.rules.leaving_costs)
+    return _render_hand(table, form, mode, hand=hand, error=error, status=422, show_offer=offer)
 
 
-def _cards_form_again(gs: GameSession, token: str, form: HandCardsForm):
+def _cards_form_again(table: Table, form: HandCardsForm):
     """The next hand's form again after a button that is not Save (another row, a player's part kept or used); else None."""
-    if _add_rows(form, gs):
-        return _render_hand(gs, token, form, "cards")
+    if _add_rows(form, table):
+        return _render_hand(table, form, "cards")
     if not request.form.get("part_choice"):
         return None
     # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
     # a part that moved on since: the form as posted (Save asks about the part as it is now)
-    chosen = draft_service.with_choice(request.form, request.form["part_choice"], gs)
-    return _render_hand(gs, token, _hand_form(gs, "cards", chosen) if chosen is not None else form, "cards")
+    chosen = draft_service.with_choice(request.form, request.form["part_choice"], table.game)
+    return _render_hand(table, _hand_form(table, "cards", chosen) if chosen is not None else form, "cards")
 
 
-def _new_hand_refused(gs: GameSession, token: str, form: Any, mode: str, exc: Exception):
-    """The page for a next hand that was not saved (hand_saving.save_next_hand's refusals), or the scoreboard when it was already."""
-    if isinstance(exc, EntryError):
-        return _render_hand(gs, token, form, mode, error="Some cards could not be read: see the marked fields.", status=422)
-    if isinstance(exc, draft_service.PartsArrived):
-        form = _hand_form(gs, mode, draft_service.filled_formdata(
-            request.form, exc.found, _names(gs), gs.variant.hand_counts))
-        return _render_hand(gs, token, form, mode, error=str(exc), status=409)
-    if isinstance(exc, draft_service.PartsDiffer):
-        return _render_hand(gs, token, form, mode, error=str(exc), differ=exc.found, status=409)
-    if isinstance(exc, asking.AskFirst):
-        return _render_hand(gs, token, form, mode, ask=exc, status=422)
-    if isinstance(exc, service.DuplicateHand):
-        return already_saved(gs, token, exc.hand.position)
-    db.session.rollback()
-    if isinstance(exc, service.HandTaken):
-        # saving again is a deliberate choice to add this entry as the next hand
-        form.expected_position.data = str(exc.next_position)
-        return _render_hand(gs, token, form, mode, error=f"Not saved: {exc}", status=409)
-    return _refused_page(gs, token, form, mode, exc, _names(gs))
+def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
+    """The answer to a next hand's save: the scoreboard when it was saved (now or before), else the form saying why."""
+    match outcome:
+        case Saved(hand=hand):
+            flash(f"Hand {hand.position} saved.")
+            forget_drafts(table.game, f"hand{hand.position}")
+            return after_save(url_for("sessions.show", token=table.token))
+        case SavedBefore(position=position):
+            return already_saved(table.game, table.token, position)
+        case PartsArrived(found=found):
+            filled = draft_service.filled_formdata(request.form, found, table.dealt_in(), table.variant.hand_counts)
+            return _render_hand(table, _hand_form(table, mode, filled), mode, error=outcome.message, status=409)
+        case PartsDiffer(found=found):
+            return _render_hand(table, form, mode, error=outcome.message, differ=found, status=409)
+        case AskFirst():
+            return _render_hand(table, form, mode, ask=outcome, status=422)
+        case TakenByAnother(next_position=next_position):
+            # saving again is a deliberate choice to add this entry as the next hand
+            form.expected_position.data = str(next_position)
+            return _render_hand(table, form, mode, error=outcome.message, status=409)
+        case Refused(error=error):
+            return _refused_page(table, form, mode, error)
+    raise TypeError(f"not an outcome of saving the next hand: {outcome!r}")
 
 
-def _new_hand_page(gs: GameSession, token: str, mode: str):
+def _new_hand_page(table: Table, mode: str):
     """The form for the next hand, with what the players sent from their own phones filled in."""
     # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-    sent = draft_service.parts(gs) if mode == "cards" else None
-    drafted = draft_service.hand_values(gs, sent) if sent is not None else None
-    form = _hand_form(gs, mode, MultiDict(drafted) if drafted else None)
+    drafted = draft_service.hand_values(table.game, table.parts) if mode == "cards" else None
+    form = _hand_form(table, mode, MultiDict(drafted) if drafted else None)
     form.idempotency_key.data = secrets.token_urlsafe(24)
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice
-    form.expected_position.data = str(service.next_position(gs))
-    return _render_hand(gs, token, form, mode, sent=sent)
+    form.expected_position.data = str(table.next_position)
+    return _render_hand(table, form, mode)
 
 
-def _load_hand(gs: GameSession, hand_id: int):
-    hand = service.get_hand(gs, hand_id)
+def _load_hand(table: Table, hand_id: int) -> Hand:
+    hand = table.hand(hand_id)
     if hand is None:
         abort(404, "This game has no such hand: it may have been deleted.")
     return hand
 
 
-def _edit_page(gs: GameSession, token: str, hand: Hand, names: list[str]):
+def _edit_page(table: Table, hand: Hand):
     """The form showing a stored hand, by cards or as points as it was entered (or as ?mode= asks)."""
     mode = "points" if hand.entered_as_points else "cards"
     if request.args.get("mode") in ("points", "cards"):
         mode = request.args["mode"]
+    names, game = table.dealt_in(hand), table.variant
     if (mode == "points") == hand.entered_as_points:
-        values = data_to_formdata(hand.data, names, gs.variant.hand_counts, gs.variant.leavings, gs.variant)
+        values = data_to_formdata(hand.data, names, game.hand_counts, game.leavings, game)
     else:
         # switching between cards and points keeps how the hand ended
         values = {k: v for k, v in data_to_formdata(hand.data, names).items() if k in ("ended", "went_out")}
-    form = _hand_form(gs, mode, MultiDict(values), hand)
+    form = _hand_form(table, mode, MultiDict(values), hand)
     form.hand_version.data = str(hand.version)
-    return _render_hand(gs, token, form, mode, hand=hand)
+    return _render_hand(table, form, mode, hand=hand)
 
 
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/edit", methods=["GET", "POST"])
 def hand_edit(token: str, hand_id: int):
     """Fix an earlier hand; totals, status and winner are recomputed. A stale form is refused."""
-    gs, _ = load_session(token, need="edit")
-    hand = _load_hand(gs, hand_id)
-    names = _names(gs, hand)
+    table = Table.open(token, need="edit")
+    hand = _load_hand(table, hand_id)
     if request.method == "GET":
-        return _edit_page(gs, token, hand, names)
+        return _edit_page(table, hand)
 
     mode = "points" if request.form.get("mode") == "points" else "cards"
-    form = _hand_form(gs, mode, _sent_form(gs, mode, hand), hand)
-    if mode == "cards" and _add_rows(form, gs, hand):
-        return _render_hand(gs, token, form, mode, hand=hand)
+    form = _hand_form(table, mode, _sent_form(table, mode, hand), hand)
+    if mode == "cards" and _add_rows(form, table, hand):
+        return _render_hand(table, form, mode, hand=hand)
     if not form.validate():
-        return _render_hand(gs, token, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
-    expected = whole_number(form.hand_version.data)
-    data = None
-    try:
-        data = _read_hand(form, gs, mode, hand)
-        hand_saving.save_edited_hand(gs, hand, data, expected, _confirmed())
-    except (ValueError, asking.AskFirst, service.StaleHand) as exc:
-        return _edit_refused(gs, token, form, mode, hand, names, data, exc)
-    flash(f"Hand {hand.position} updated; every total after it was recomputed.")
-    forget_drafts(gs, f"edit{hand.id}")
-    return after_save(url_for("sessions.show", token=token))
+        return _render_hand(table, form, mode, hand=hand, error="Please fix the marked fields.", status=422)
+    entry = _read_hand(form, table, mode, hand)
+    outcome = entry if isinstance(entry, Refused) else table.save_edited_hand(
+        hand, entry, whole_number(form.hand_version.data), _confirmed())
+    return _after_edit(table, form, mode, hand, entry, outcome)
 
 
-def _edit_refused(gs: GameSession, token: str, form: Any, mode: str, hand: Hand, names: list[str],
-                  data: dict[str, Any] | None, exc: Exception):
-    """The page for a fix that was not saved (hand_saving.save_edited_hand's refusals), or the scoreboard when it was already."""
-    if isinstance(exc, EntryError):
-        return _render_hand(gs, token, form, mode, hand=hand,
-                            error="Some cards could not be read: see the marked fields.", status=422)
-    if isinstance(exc, asking.AskFirst):
-        return _render_hand(gs, token, form, mode, hand=hand, ask=exc, status=422)
-    db.session.rollback()
-    if isinstance(exc, service.StaleHand):
-        if hand.data == data:
+def _after_edit(table: Table, form: Any, mode: str, hand: Hand, entry: Any, outcome: Outcome):
+    """The answer to a fix of a stored hand: the scoreboard when it is saved (now or before), else the form saying why."""
+    match outcome:
+        case Saved():
+            flash(f"Hand {hand.position} updated; every total after it was recomputed.")
+            forget_drafts(table.game, f"edit{hand.id}")
+            return after_save(url_for("sessions.show", token=table.token))
+        case ChangedByAnother(hand=current) if current.data == entry:
             # this very change is stored already: a save tried again after its answer was lost
-            flash(f"Hand {hand.position} was already updated; it was not saved twice.")
-            forget_drafts(gs, f"edit{hand.id}")
-            return after_save(url_for("sessions.show", token=token))
-        # the table sees both versions; saving again is a deliberate overwrite, never a silent one
-        form.hand_version.data = str(hand.version)
-        return _render_hand(gs, token, form, mode, hand=hand, stale=exc, status=409,
-                            error=f"{exc} Your changes were not saved. The hand as it is now is shown"
-                                  f" below; your entry is still in the form: save again to replace it.")
-    return _refused_page(gs, token, form, mode, exc, names, hand)
+            flash(f"Hand {current.position} was already updated; it was not saved twice.")
+            forget_drafts(table.game, f"edit{current.id}")
+            return after_save(url_for("sessions.show", token=table.token))
+        case ChangedByAnother(hand=current):
+            # the table sees both versions; saving again is a deliberate overwrite, never a silent one
+            form.hand_version.data = str(current.version)
+            return _render_hand(table, form, mode, hand=current, stale=outcome, status=409,
+                                error=f"{outcome.message} Your changes were not saved. The hand as it is now is"
+                                      f" shown below; your entry is still in the form: save again to replace it.")
+        case AskFirst():
+            return _render_hand(table, form, mode, hand=hand, ask=outcome, status=422)
+        case Refused(error=error):
+            return _refused_page(table, form, mode, error, hand)
+    raise TypeError(f"not an outcome of fixing a hand: {outcome!r}")
 
 
 @bp.route("/s/<token>/hands/<int(max=2147483647):hand_id>/delete", methods=["GET", "POST"])
 def hand_delete(token: str, hand_id: int):
     """Delete a hand after confirming; later hands move up and every total is recomputed."""
-    gs, _ = load_session(token, need="edit")
-    hand = service.get_hand(gs, hand_id)
+    table = Table.open(token, need="edit")
+    hand = table.hand(hand_id)
     if hand is None and request.method == "POST":
         # two phones confirming the same delete: the hand is gone, which is what both asked for
         flash("That hand was already deleted; the totals are up to date.")
         return redirect(url_for("sessions.show", token=token))
-    hand = hand or _load_hand(gs, hand_id)
+    hand = hand or _load_hand(table, hand_id)
     form = ConfirmForm()
     if form.validate_on_submit():
         position = hand.position
-        service.delete_hand(hand)
+        table.delete_hand(hand)
         flash(f"Hand {position} deleted; the totals were recomputed.")
         return redirect(url_for("sessions.show", token=token))
-    return render_template("sessions/confirm_delete.html", gs=gs, token=token, hand=hand, form=form)
+    return render_template("sessions/confirm_delete.html", gs=table.game, token=token, hand=hand, form=form)
 
 
 @bp.route("/s/<token>/undo", methods=["POST"])
 def undo(token: str):
     """Undo the last hand (only if it is still the hand the page showed as last)."""
-    gs, _ = load_session(token, need="edit")
+    table = Table.open(token, need="edit")
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    hand_id = whole_number(form.hand_id.data)
-    removed = service.undo_last_hand(gs, hand_id)
+    removed = table.undo_last_hand(whole_number(form.hand_id.data))
     if removed is None:
         flash("Nothing was undone: that hand is no longer the last one.")
     else:
@@ -537,12 +550,12 @@ def undo(token: str):
 @bp.route("/s/<token>/hands/put-back", methods=["POST"])
 def put_back(token: str):
     """Put the hand undone last back where it was, exactly as it was entered."""
-    gs, _ = load_session(token, need="edit")
+    table = Table.open(token, need="edit")
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
     try:
-        hand = service.put_back(gs, whole_number(form.hand_id.data))
+        hand = table.put_back(whole_number(form.hand_id.data))
     except service.NotPutBack as exc:
         db.session.rollback()
         flash(str(exc))

@@ -1,6 +1,6 @@
 """Pages of the table's changes: who deals, the players (rename, seat a late player, leave), a pool's rejoins.
 
-Edit link only (load_session(need="edit")); views are thin: read the form,
+Edit link only (Table.open(need="edit")); views are thin: read the form,
 let tables.seats make the change in one transaction, redirect.
 """
 
@@ -13,16 +13,16 @@ from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.sessions import bp
 from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RejoinForm, RenameForm
 from scorekeeper.tables import dealing, rejoins, seats, service
-from scorekeeper.tables.access import load_session
 from scorekeeper.tables.games import game_spec
 from scorekeeper.tables.seats import NotChanged
 from scorekeeper.tables.standings_cache import standing
+from scorekeeper.tables.table import Table
 
 
 @bp.route("/s/<token>/dealer", methods=["POST"])
 def dealer(token: str):
     """Say who deals (or dealt) the hand being entered now; the hands after it follow round the table."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = DealerForm().setup(dealing.playing_names(gs))
     if not form.validate_on_submit():
         flash("The dealer was not changed: choose a player of the next hand.")
@@ -53,7 +53,7 @@ def _players_page(gs, token: str, status: int = 200, error: str | None = None, *
 @bp.route("/s/<token>/players")
 def players(token: str):
     """Change the players mid-game: rename one, seat a late one, let one leave."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     return _players_page(gs, token)
 
 
@@ -76,7 +76,7 @@ def _change(gs, token: str, key: str, form, change):
 @bp.route("/s/<token>/players/rename", methods=["POST"])
 def rename(token: str):
     """Rename a player, in this game and every other game and statistic of theirs."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = RenameForm().setup(gs.player_names)
     old, new = form.player.data, form.new_name.data
 
@@ -89,7 +89,7 @@ def rename(token: str):
 @bp.route("/s/<token>/players/late", methods=["POST"])
 def seat_late(token: str):
     """Seat a player who arrives mid-game."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = LatePlayerForm()
 
     def change() -> str:
@@ -102,7 +102,7 @@ def seat_late(token: str):
 @bp.route("/s/<token>/players/leave", methods=["POST"])
 def leave(token: str):
     """A player leaves the game: kept in the hands they played, not dealt into new ones."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = LeaveForm().setup(gs.playing_names)
 
     def change() -> str:
@@ -142,7 +142,7 @@ def _refusal(gs, name: str) -> str:
 @bp.route("/s/<token>/rejoin", methods=["GET", "POST"])
 def rejoin(token: str):
     """A player out of a pool game rejoins from the next hand, once the table confirms; the engine sets their total."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = RejoinForm() if request.method == "POST" else RejoinForm(formdata=None, player=request.args.get("player"))
     if request.method == "GET":
         return _rejoin_page(gs, token, form)
@@ -163,7 +163,7 @@ def rejoin(token: str):
 @bp.route("/s/<token>/rejoin/cancel", methods=["POST"])
 def rejoin_cancel(token: str):
     """Take back a rejoin confirmed for the next hand, before that hand is saved."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").with_hands()
     form = RejoinForm()
     if not form.validate_on_submit():
         flash("Nothing was changed: the form was incomplete or too old.")

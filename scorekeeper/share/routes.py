@@ -22,8 +22,9 @@ from scorekeeper.scoreboard.live_rows import rows_since
 from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
-from scorekeeper.tables.access import current_version, load_session
+from scorekeeper.tables.access import current_version
 from scorekeeper.tables.links import KINDS, base_is_loopback, public_base, renew, share_links
+from scorekeeper.tables.table import Table
 
 
 @bp.app_template_global()
@@ -59,7 +60,8 @@ def panel(token: str):
 
     With ``?fragment=1``, only the links' cards: what the scoreboard's Share panel shows once opened.
     """
-    gs, access = load_session(token, need="view")
+    table = Table.open(token, need="view")
+    gs, access = table.game, table.access
     if request.args.get("fragment"):
         return render_template("share/_links.html", share=share_panel(gs, access), token=token)
     return render_template("share/share.html", gs=gs, access=access, token=token)
@@ -68,7 +70,7 @@ def panel(token: str):
 @bp.route("/s/<token>/share/<kind>/renew", methods=["GET", "POST"])
 def renew_link(token: str, kind: str):
     """Replace the view or edit link after confirming; the old link stops working at once."""
-    gs, _ = load_session(token, need="edit")
+    gs = Table.open(token, need="edit").game
     if kind not in KINDS:
         abort(404, "A game has a view link and an edit link, nothing else.")
     form = RenewForm()
@@ -100,7 +102,8 @@ def live(token: str):
     if seen is not None and seen == found:
         # mostly answered before Flask (share/quick_poll.py), with this very answer's headers
         return not_modified()
-    gs, access = load_session(token, need="view")
+    table = Table.open(token, need="view")
+    gs, access = table.game, table.access
     board = scoreboard(gs)
     news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
     held = request.args.get("rows")

@@ -8,6 +8,7 @@ answer the form sends back (the seats the table agreed to save at 0).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import engine
@@ -15,13 +16,12 @@ from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 
 
-class AskFirst(Exception):
+@dataclass(frozen=True)
+class AskFirst:
     """The hand leaves players empty: ask the table before saving it with them at 0."""
 
-    def __init__(self, text: str, seats: list[int]) -> None:
-        super().__init__(text)
-        self.text = text
-        self.seats = seats
+    text: str  # the question, naming each of them
+    seats: list[int]  # their seats, from 0
 
     @property
     def answer(self) -> str:
@@ -59,8 +59,9 @@ def question(missing: list[str], game: engine.Game | None = None) -> str:
     return f"{who} {has} no melds and no cards left in hand. Save with {who} at 0?"
 
 
-def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], check: Callable[[], object]) -> None:
-    """Raise AskFirst when `data` leaves a player empty whom the table has not agreed to save at 0.
+def question_for_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int],
+                       check: Callable[[], object]) -> AskFirst | None:
+    """AskFirst when `data` leaves a player empty whom the table has not agreed to save at 0; else None.
 
     `check` checks the whole session as it would be saved (raising the engine's error): a hand the
     rules refuse is refused first, so "Yes, save" is never answered by a refusal.
@@ -68,6 +69,6 @@ def ask_about_empty(gs: GameSession, data: dict[str, Any], confirmed: set[int], 
     names = gs.names_in(data)
     missing = engine.unentered_players(data, names, gs.game)
     if not missing or {names.index(name) for name in missing} <= confirmed:
-        return
+        return None
     check()
-    raise AskFirst(question(missing, gs.variant), [names.index(name) for name in missing])
+    return AskFirst(question(missing, gs.variant), [names.index(name) for name in missing])

@@ -66,7 +66,7 @@ def _seats_dealt(gs: GameSession, seats: dict[str, int], everyone: list[int],
     if dealt is None:
         scoring = standing(gs).scoring
         # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
-        dealt = scoring.dealt_hands() if scoring is not None else [gs.names_in(hand.data) for hand in gs.hands]
+        dealt = scoring.dealt_hands() if scoring is not None else [gs.names_in(data) for data in service.stored_entries(gs)]
     # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
     return [[seats[name] for name in players if name in seats] or everyone for players in dealt]
 

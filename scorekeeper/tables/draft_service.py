@@ -12,6 +12,8 @@ session) and is told whether the hand as stored holds it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -297,22 +299,24 @@ def part_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> di
     return {"names": names, "parts": shown}
 
 
-class PartsArrived(Exception):
+@dataclass(frozen=True)
+class PartsArrived:
     """Players the hand about to be saved leaves empty have sent their own part: fill it in, look again."""
 
-    def __init__(self, found: dict[int, DraftPart]) -> None:
-        names = [part.player_name for part in found.values()]
+    found: dict[int, DraftPart]  # each such player's part, by seat
+
+    @property
+    def message(self) -> str:
+        """What the form says above the parts it filled in."""
+        names = [part.player_name for part in self.found.values()]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        super().__init__(
-            f"Not saved yet: {who} sent {'their own part' if len(names) == 1 else 'their own parts'}"
-            f" from their phone, and nothing was typed for them here."
-            f" It is filled in below: check it, then save."
-        )
-        self.found = found
+        return (f"Not saved yet: {who} sent {'their own part' if len(names) == 1 else 'their own parts'}"
+                f" from their phone, and nothing was typed for them here."
+                f" It is filled in below: check it, then save.")
 
 
-def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent: dict[str, DraftPart]) -> None:
-    """Raise PartsArrived when the hand leaves players empty (seats in `skip` aside) who have sent their part.
+def arrived_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent: dict[str, DraftPart]) -> PartsArrived | None:
+    """PartsArrived when the hand leaves players empty (seats in `skip` aside) who have sent their part; else None.
 
     Nothing was typed for them on the saving phone, so their own part is what belongs there:
     it is filled in and shown rather than saving them at 0 (the form saves only what it shows).
@@ -326,8 +330,7 @@ def check_for_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent:
         if seat in skip or name not in sent or any(entry.get(k) for k in typed) or left_without_cards(entry, gs):
             continue
         found[seat] = sent[name]
-    if found:
-        raise PartsArrived(found)
+    return PartsArrived(found) if found else None
 
 
 def left_without_cards(entry: dict[str, Any], gs: GameSession) -> bool:
@@ -338,21 +341,23 @@ def left_without_cards(entry: dict[str, Any], gs: GameSession) -> bool:
     return bool(leaving_state(entry, gs.variant.leavings))
 
 
-class PartsDiffer(Exception):
+@dataclass(frozen=True)
+class PartsDiffer:
     """Players typed on the saving phone have sent a part that is not what is typed, and nobody chose between them."""
 
-    def __init__(self, found: dict[int, DraftPart]) -> None:
-        names = [part.player_name for part in found.values()]
+    found: dict[int, DraftPart]  # each such player's part, by seat
+
+    @property
+    def message(self) -> str:
+        """What the form says above the choices between each part and what is typed."""
+        names = [part.player_name for part in self.found.values()]
         if len(names) == 1:
-            text = (f"Not saved: {names[0]}'s own part is waiting to be chosen. {names[0]} sent it from their"
+            return (f"Not saved: {names[0]}'s own part is waiting to be chosen. {names[0]} sent it from their"
                     f" phone, and it is not what is typed here: keep one or the other, then save.")
-        else:
-            who = ", ".join(names[:-1]) + " and " + names[-1]
-            text = (f"Not saved: {len(names)} players' own parts are waiting to be chosen ({who}). Each sent"
-                    f" theirs from their phone, and it is not what is typed here: keep one or the other"
-                    f" for each, then save.")
-        super().__init__(text)
-        self.found = found
+        who = ", ".join(names[:-1]) + " and " + names[-1]
+        return (f"Not saved: {len(names)} players' own parts are waiting to be chosen ({who}). Each sent"
+                f" theirs from their phone, and it is not what is typed here: keep one or the other"
+                f" for each, then save.")
 
 
 def seen_parts(text: str | None) -> dict[str, dict[str, Any]]:
@@ -366,10 +371,10 @@ def seen_parts(text: str | None) -> dict[str, dict[str, Any]]:
     return {seat: value for seat, value in seen.items() if isinstance(value, dict)}
 
 
-def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, dict[str, Any]], skip: set[int],
-                        sent: dict[str, DraftPart]) -> None:
-    """Raise PartsDiffer for players whose typed entry is not the part they sent, unless the form chose
-    (seats in `skip`, agreed to be saved at 0, aside).
+def differing_parts(gs: GameSession, data: dict[str, Any], seen: Mapping[str, Any], skip: set[int],
+                    sent: dict[str, DraftPart]) -> PartsDiffer | None:
+    """PartsDiffer for players whose typed entry is not the part they sent, unless the form chose
+    (seats in `skip`, agreed to be saved at 0, aside); else None.
 
     The form chose when its parts_seen says the table kept what was typed over that very version
     ("kept"), or had that version on screen, filled in, before changing it ("v"). Without script
@@ -387,8 +392,7 @@ def check_for_conflicts(gs: GameSession, data: dict[str, Any], seen: dict[str, d
         if part.version in (choice.get("kept"), choice.get("v")):
             continue
         found[seat] = part
-    if found:
-        raise PartsDiffer(found)
+    return PartsDiffer(found) if found else None
 
 
 def with_choice(formdata: Any, choice: str, gs: GameSession) -> MultiDict | None:

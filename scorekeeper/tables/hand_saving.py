@@ -1,18 +1,76 @@
-"""Saving a hand entered on the hand form: every check the table may be asked about, then one commit.
+"""Saving a hand entered on the hand form: every question the table may be asked, then one commit.
 
-The views only turn what these raise into pages: draft_service.PartsArrived and
-PartsDiffer (the players' own parts), asking.AskFirst (a question for the table),
-service.DuplicateHand, service.HandTaken and service.StaleHand (another phone was first),
-and the engine's ValueError.
+A save answers with one Outcome. Saved: stored. The rest store nothing and say
+why, each with what the form needs to show it: SavedBefore (the same form was
+saved already: a double tap, a retry), PartsArrived and PartsDiffer (the players'
+own parts, see draft_service), AskFirst (a player left empty, see asking),
+TakenByAnother (another phone saved this hand's place first), ChangedByAnother
+(another phone changed the hand being fixed) and Refused (the engine's reason,
+or the hand's deletion from another phone). Nothing is half saved: a save that
+does not end in Saved leaves the database as it found it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.models import GameSession, Hand
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand
 from scorekeeper.tables import asking, draft_service, rejoins, service
-from scorekeeper.tables.standings_cache import scored_after_save, standing
+from scorekeeper.tables.asking import AskFirst
+from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
+from scorekeeper.tables.standings_cache import Entry, scored_after_save
+
+if TYPE_CHECKING:  # the table hands itself to these functions; it imports this module to do so
+    from scorekeeper.tables.table import Table
+
+
+@dataclass(frozen=True)
+class Saved:
+    """The hand was stored."""
+
+    hand: Hand
+
+
+@dataclass(frozen=True)
+class SavedBefore:
+    """This very form was saved already (a double tap, or a retry after a lost answer): nothing saved twice."""
+
+    position: int
+
+
+@dataclass(frozen=True)
+class TakenByAnother:
+    """Another phone saved the hand this form was entering; saving again adds it as hand `next_position`."""
+
+    position: int
+    next_position: int
+
+    @property
+    def message(self) -> str:
+        """What the form says, above the entry it keeps."""
+        return f"Not saved: {service.HandTaken(self.position, self.next_position)}"
+
+
+@dataclass(frozen=True)
+class ChangedByAnother:
+    """The hand being fixed was changed on another phone after this form showed it: nothing overwritten unseen."""
+
+    hand: Hand  # as it is stored now
+    expected_version: int  # the version the form showed
+    message: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The engine refused the hand (or it can no longer be saved): `error` says why, naming what is wrong."""
+
+    error: ValueError
+
+
+Outcome = Saved | SavedBefore | PartsArrived | PartsDiffer | AskFirst | TakenByAnother | ChangedByAnother | Refused
 
 
 class NextHandCheck:
@@ -22,52 +80,87 @@ class NextHandCheck:
     whole session had to be checked); `remember(hand)` then keeps the saved version scored.
     """
 
-    def __init__(self, gs: GameSession, data: dict[str, Any], position: int) -> None:
-        self.gs, self.data, self.position = gs, data, position
-        self.before = standing(gs)
+    def __init__(self, table: Table, data: dict[str, Any]) -> None:
+        self.table, self.data = table, data
+        self.before: Entry = table.standing
         self.done = False
         self.after: Any = None
 
     def __call__(self) -> Any:
         if not self.done:
-            self.after = service.check_next(self.gs, self.data, self.before.scoring, self.position)
+            self.after = service.check_next(self.table.game, self.data, self.before.scoring, self.table.next_position)
             self.done = True
         return self.after
 
     def remember(self, hand: Hand) -> None:
         """Keep the version `hand` was saved in scored (see standings_cache.scored_after_save)."""
-        scored_after_save(self.gs, self.before, self.after, hand)
+        scored_after_save(self.table.game, self.before, self.after, hand)
 
 
-def save_next_hand(gs: GameSession, data: dict[str, Any], key: str | None, expected_position: int | None,
-                   confirmed: set[int], seen_parts: Any = None) -> Hand:
-    """Check `data` and store it as the session's next hand; the players' parts of it go in the same commit.
+def save_next_hand(table: Table, data: dict[str, Any], key: str | None, expected_position: int | None,
+                   confirmed: set[int], seen_parts: Mapping[str, Any] | None = None) -> Outcome:
+    """Check `data` and store it as the table's next hand, the players' parts of it cleared in the same commit.
 
     `seen_parts` (a hand entered by cards: the parts the form showed, see draft_service.seen_parts)
     asks whether players' parts arrived or differ since; `confirmed` are the seats the table
     agreed to save at 0. The rejoins confirmed for this hand (tables.rejoins) are added to it.
     """
-    # counted once: every check below is about this hand's place
-    position = service.next_position(gs)
+    try:
+        return _save_next_hand(table, data, key, expected_position, confirmed, seen_parts)
+    except service.DuplicateHand as exc:
+        return SavedBefore(exc.hand.position)
+    except service.HandTaken as exc:
+        _roll_back(table)
+        return TakenByAnother(exc.position, exc.next_position)
+    except ValueError as exc:
+        _roll_back(table)
+        return Refused(exc)
+
+
+def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expected_position: int | None,
+                    confirmed: set[int], seen_parts: Mapping[str, Any] | None) -> Outcome:
+    gs = table.game
     # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
-    data = rejoins.carried(gs, data, position)
+    data = rejoins.carried(gs, data, table.next_position)
     if seen_parts is not None:
-        sent = draft_service.parts(gs, position)
-        draft_service.check_for_parts(gs, data, confirmed, sent)
-        draft_service.check_for_conflicts(gs, data, seen_parts, confirmed, sent)
-    check = NextHandCheck(gs, data, position)
-    asking.ask_about_empty(gs, data, confirmed, check)
+        sent = table.parts
+        waiting = (draft_service.arrived_parts(gs, data, confirmed, sent)
+                   or draft_service.differing_parts(gs, data, seen_parts, confirmed, sent))
+        if waiting is not None:
+            return waiting
+    check = NextHandCheck(table, data)
+    question = asking.question_for_empty(gs, data, confirmed, check)
+    if question is not None:
+        return question
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
     draft_service.clear_parts(gs)
     rejoins.clear(gs)
-    hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(), position=position)
+    hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(),
+                            position=table.next_position)
     check.remember(hand)
-    return hand
+    return Saved(hand)
 
 
-def save_edited_hand(gs: GameSession, hand: Hand, data: dict[str, Any], expected_version: int,
-                     confirmed: set[int]) -> Hand:
+def save_edited_hand(table: Table, hand: Hand, data: dict[str, Any], expected_version: int,
+                     confirmed: set[int]) -> Outcome:
     """Check the session with `data` in place of `hand` and store it, unless the hand changed since `expected_version`."""
-    asking.ask_about_empty(gs, data, confirmed, lambda: service.check_hands(
-        gs, [data if h.id == hand.id else h.data for h in gs.hands]))
-    return service.replace_hand(hand, data, expected_version)
+    # every hand is checked with this one in its place: read once, as the game's list, which replace_hand reads too
+    entries = [data if h.id == hand.id else h.data for h in table.hands]
+    try:
+        question = asking.question_for_empty(table.game, data, confirmed,
+                                             lambda: service.check_hands(table.game, entries))
+        if question is not None:
+            return question
+        return Saved(service.replace_hand(hand, data, expected_version))
+    except service.StaleHand as exc:
+        _roll_back(table)
+        return ChangedByAnother(exc.hand, exc.expected_version, str(exc))
+    except ValueError as exc:
+        _roll_back(table)
+        return Refused(exc)
+
+
+def _roll_back(table: Table) -> None:
+    """Undo what the save did, and read the game again for the page that says why (a rollback expires it)."""
+    db.session.rollback()
+    table.reload()

@@ -148,7 +148,7 @@ def check_next(gs: GameSession, data: dict[str, Any], scoring: engine.Scoring | 
     """
     position = next_position(gs) if position is None else position
     if scoring is None or scoring.count != position - 1:
-        check_hands(gs, _stored_data(gs) + [data])
+        check_hands(gs, stored_entries(gs) + [data])
         return None
     problem = limits.hands_problem([data], first=position)
     if problem:
@@ -156,7 +156,7 @@ def check_next(gs: GameSession, data: dict[str, Any], scoring: engine.Scoring | 
     return scoring.with_hand(data)
 
 
-def _stored_data(gs: GameSession) -> list[dict[str, Any]]:
+def stored_entries(gs: GameSession) -> list[dict[str, Any]]:
     """The entries of the session's stored hands, in order (read as plain rows unless already loaded)."""
     if "hands" not in inspect(gs).unloaded:
         return [h.data for h in gs.hands]

@@ -1,0 +1,245 @@
+"""The table: one game as a request sees it, built once per request.
+
+A ``Table`` holds the stored game (``GameSession``) with its seats, players,
+seat changes and dealer choices, loaded by the one query that opens it, and
+works out the rest once, when first asked: the engine's standing of this
+version (kept per version by ``standings_cache``, so another request for the
+same version reads it again at no cost), the next hand's number, who deals,
+who is dealt in and who rejoins, the players' own parts of the next hand, and
+what the engine says the game's hand form offers. Its hands are read only when
+a request asks for them (``hands``), in one query: a long game's page costs
+what a short one's does.
+
+Views, the live poll, history, the API and the CLI read a game through it;
+what changes a game goes through its methods, each one transaction.
+
+With ``RAISE_ON_LAZY_LOAD`` set (the tests set it), a relationship of the game
+that its query did not load raises instead of loading behind the request's back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from flask import abort, current_app
+from sqlalchemy import bindparam, or_, select
+from sqlalchemy.orm import raiseload, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
+
+from scorekeeper import engine
+from scorekeeper.extensions import db
+from scorekeeper.models import DraftPart, GameSession, Hand, Seat
+from scorekeeper.tables import dealing, draft_service, hand_rules, hand_saving, rejoins, service
+from scorekeeper.tables.access import Access
+from scorekeeper.tables.standings_cache import Entry, standing
+
+_BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
+# what every page of a game reads of it, in one round of queries: seats with their players, who came
+# late or left (the engine's seating), and who the table chose to deal
+_WHOLE_TABLE = (
+    selectinload(GameSession.seats).joinedload(Seat.player),
+    selectinload(GameSession.seat_changes),
+    selectinload(GameSession.dealer_choices),
+)
+_OPEN = select(GameSession).where(_BY_TOKEN).options(*_WHOLE_TABLE)
+_OPEN_STRICT = _OPEN.options(raiseload("*"))
+
+
+def _opening() -> Any:
+    """The query that opens a table: with RAISE_ON_LAZY_LOAD, what it does not load raises when touched."""
+    return _OPEN_STRICT if current_app.config.get("RAISE_ON_LAZY_LOAD", False) else _OPEN
+
+
+@dataclass(frozen=True, slots=True)
+class HandRules:
+    """What the engine says about this table's hands, for the hand form: asked once per request."""
+
+    deck_counts: dict[str, int]
+    leaving_costs: dict[str, int]
+    points_bonuses: engine.PointsBonuses | None
+    rewards_concealed: bool
+    goer_holds_cards: bool
+
+
+class Table:
+    """One game at the table, as a request sees it: its stored game, players and hands, and its standing."""
+
+    def __init__(self, game: GameSession, access: Access = "edit", token: str | None = None) -> None:
+        self.game = game
+        self.access: Access = access
+        self.token = token if token is not None else game.edit_token
+        self._hands: list[Hand] | None = None
+
+    @classmethod
+    def find(cls, token: str) -> Table | None:
+        """The table an edit or view link opens, or None: the game, its seats, players, seat changes and dealer choices."""
+        game = db.session.execute(_opening(), {"token": token}).scalar_one_or_none()
+        if game is None:
+            return None
+        return cls(game, "edit" if game.edit_token == token else "view", token)
+
+    def reload(self) -> None:
+        """Read the game again, and forget what was worked out from it: after a rollback, which expires what was loaded."""
+        db.session.execute(_opening().execution_options(populate_existing=True), {"token": self.token})
+        for name in _WORKED_OUT:
+            self.__dict__.pop(name, None)
+        self._hands = None
+
+    @classmethod
+    def open(cls, token: str, need: Access = "view") -> Table:
+        """The table a link opens; 404 when no game has it, 403 when it is a view link and `need` is edit."""
+        table = cls.find(token)
+        if table is None:
+            abort(404, "No game has this link. Check the address, or ask the table for a new link.")
+        if need == "edit" and table.access != "edit":
+            abort(403)
+        return table
+
+    # --- who plays ---------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """Every player seated, in seat order (those who left too)."""
+        return self.game.player_names
+
+    @property
+    def variant(self) -> engine.Game:
+        """The game's rules module (a Game of the engine's registry)."""
+        return self.game.variant
+
+    def dealt_in(self, hand: Hand | None = None) -> list[str]:
+        """The players dealt into the next hand (or the stored `hand`), in seat order (rejoins.dealt_in)."""
+        if hand is None:
+            return self.dealt_in_next
+        return rejoins.dealt_in(self.game, hand)
+
+    @cached_property
+    def dealt_in_next(self) -> list[str]:
+        """The players dealt into the next hand: a pool's players out are not, unless they rejoin with it."""
+        scoring = self.standing.scoring
+        if scoring is None:
+            return self.game.playing_names
+        return scoring.dealt_in(self.game.playing_names, self.pending_rejoins)
+
+    def kept_out(self, hand: Hand | None = None) -> list[str]:
+        """The players the game does not deal into the next hand (or the stored `hand`): a pool's players out."""
+        return rejoins.kept_out(self.game, hand)
+
+    @cached_property
+    def pending_rejoins(self) -> list[str]:
+        """The players the table confirmed rejoin from the next hand."""
+        return rejoins.pending(self.game, self.next_position)
+
+    # --- the hands and the standing ----------------------------------------------------------------
+
+    @cached_property
+    def standing(self) -> Entry:
+        """The engine's standing of this version (read-only, shared with every request for it)."""
+        return standing(self.game)
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """The engine's scoring body of this version: totals, status, winner, every hand scored (read only)."""
+        return self.standing.body
+
+    @cached_property
+    def next_position(self) -> int:
+        """The number of the hand being entered now (counted, no hand loaded)."""
+        return service.next_position(self.game)
+
+    @property
+    def hands(self) -> list[Hand]:
+        """Every stored hand, in order: read in one query when first asked, and kept as the game's own list."""
+        return self._read_hands()
+
+    def with_hands(self) -> GameSession:
+        """The stored game with its hands read, for what walks every hand as the game's list (a backup, Review)."""
+        self._read_hands()
+        return self.game
+
+    def hand(self, hand_id: int) -> Hand | None:
+        """A stored hand of this game by id (None for another game's, or none)."""
+        return service.get_hand(self.game, hand_id)
+
+    @cached_property
+    def dealers(self) -> dealing.Dealers:
+        """Who deals the hand being entered now, and who deals next."""
+        return dealing.dealers(self.game)
+
+    def dealer_of(self, hand: Hand) -> str:
+        """Who dealt a stored hand."""
+        return dealing.dealer_names(self.game)[hand.position - 1]
+
+    # --- the hand form -----------------------------------------------------------------------------
+
+    @cached_property
+    def rules(self) -> HandRules:
+        """What the engine says about this table's hands (decks, ways of leaving, bonuses, going out)."""
+        game = self.game
+        return HandRules(
+            deck_counts=hand_rules.deck_counts(game),
+            leaving_costs=hand_rules.leaving_costs(game),
+            points_bonuses=hand_rules.points_bonuses(game),
+            rewards_concealed=hand_rules.rewards_concealed(game),
+            goer_holds_cards=hand_rules.goer_holds_cards(game),
+        )
+
+    def layoff_seats(self, names: list[str]) -> dict[str, dict[int, list[int]]]:
+        """Whose melds each seat may lay off onto, by who went out (hand_rules.layoff_seats)."""
+        return hand_rules.layoff_seats(self.game, names)
+
+    def deal_note(self, number: int) -> str | None:
+        """What hand `number` asks of the players, where the game says (a contract per deal)."""
+        return hand_rules.deal_note(self.game, number)
+
+    @cached_property
+    def parts(self) -> dict[str, DraftPart]:
+        """The parts the players sent from their own phones for the next hand, by name."""
+        return draft_service.parts(self.game, self.next_position)
+
+    # --- what changes the game ---------------------------------------------------------------------
+
+    def saved_under(self, key: str | None) -> Hand | None:
+        """The hand already saved under this idempotency key (a form posted twice), if any."""
+        return service.find_by_key(key)
+
+    def save_next_hand(self, entry: dict[str, Any], key: str | None, expected_position: int | None,
+                       confirmed: set[int], seen_parts: Mapping[str, Any] | None = None) -> hand_saving.Outcome:
+        """Check `entry` and store it as the next hand, or say what the table must answer first (hand_saving)."""
+        return hand_saving.save_next_hand(self, entry, key, expected_position, confirmed, seen_parts)
+
+    def delete_hand(self, hand: Hand) -> None:
+        """Delete a stored hand; the later ones move up. One transaction (service.delete_hand)."""
+        self._read_hands()
+        service.delete_hand(hand)
+
+    def undo_last_hand(self, hand_id: int) -> Hand | None:
+        """Undo the last hand if it is still `hand_id`, keeping it to put back (service.undo_last_hand)."""
+        self._read_hands()
+        return service.undo_last_hand(self.game, hand_id)
+
+    def put_back(self, removed_id: int) -> Hand:
+        """Put the hand undone last back where it was (service.put_back; raises NotPutBack or the engine's error)."""
+        self._read_hands()
+        return service.put_back(self.game, removed_id)
+
+    def _read_hands(self) -> list[Hand]:
+        # what renumbers or checks every hand walks the game's own list of them: read once, in one query
+        if self._hands is None:
+            self._hands = list(db.session.execute(
+                select(Hand).where(Hand.session_id == self.game.id).order_by(Hand.position)
+            ).scalars())
+            set_committed_value(self.game, "hands", self._hands)
+        return self._hands
+
+    def save_edited_hand(self, hand: Hand, entry: dict[str, Any], expected_version: int,
+                         confirmed: set[int]) -> hand_saving.Outcome:
+        """Check the game with `entry` in place of `hand` and store it, or say why not (hand_saving)."""
+        return hand_saving.save_edited_hand(self, hand, entry, expected_version, confirmed)
+
+
+# what a Table works out once (its cached properties): forgotten when the game is read again
+_WORKED_OUT = tuple(name for name, value in vars(Table).items() if isinstance(value, cached_property))
