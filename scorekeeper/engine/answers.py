@@ -263,6 +263,12 @@ class GinDiscard(TypedDict):
     big_gin: NotRequired[bool]  # eleven cards: all of them meld
 
 
+class GinDefence(TypedDict, total=False):
+    """The defender's fields of a gin arrangement, given `knocker_melds`."""
+
+    layoffs_allowed: bool  # false when the knocker went gin
+
+
 class GinAnswer(TypedDict):
     """The gin arrangement's 200 body (docs/api.md, "Gin arrangement"): the first optimal arrangement, and all."""
 

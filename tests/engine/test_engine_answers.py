@@ -22,7 +22,8 @@ from tests.test_history_games import SAMPLES
 ANSWER_TYPES = [value for value in vars(answers).values() if is_typeddict(value)]
 # the parts of an answer the engine builds it from (the fields a game adds, those every meld check has), never
 # answered alone: their keys are held where the whole answers carry them
-PARTS = (answers.MeldFields, answers.CanastaFields, answers.HandNotes, answers.SessionNotes, answers.GinDiscard)
+PARTS = (answers.MeldFields, answers.CanastaFields, answers.HandNotes, answers.SessionNotes, answers.GinDiscard,
+         answers.GinDefence)
 
 
 def mismatches(value: Any, hint: Any, where: str, seen: dict[str, set[str]]) -> list[str]:
