@@ -362,16 +362,23 @@ def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") 
     if too_many is not None:
         rank, count = too_many
         return f"{rank_name(rank)} appears {_times(count)} in {where}, but {rank_held(rank, rules.decks)}"
-    counts = Counter(cards)
-    for card, count in counts.items():
-        if card.is_joker:
-            if rules.jokers == 0:
-                return f"JK: {rules.name} is played here without jokers"
-            if count > rules.jokers:
-                return f"JK appears {count} times in {where}, but the game uses only {rules.jokers} jokers"
-        elif count > rules.decks and not card.suitless:  # a rank entered alone is counted by its rank, above
-            held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
-            return f"{card} appears {_times(count)} in {where}, but {held}"
+    for card, count in Counter(cards).items():
+        why = _copies_problem(card, count, rules, where)
+        if why is not None:
+            return why
+    return None
+
+
+def _copies_problem(card: Card, count: int, rules: Rules, where: str) -> str | None:
+    """Why `count` copies of `card` could not come from the table's decks (a joker: none in play, or too many)."""
+    if card.is_joker:
+        if rules.jokers == 0:
+            return f"JK: {rules.name} is played here without jokers"
+        if count > rules.jokers:
+            return f"JK appears {count} times in {where}, but the game uses only {rules.jokers} jokers"
+    elif count > rules.decks and not card.suitless:  # a rank entered alone is counted by its rank, in deck_problem
+        held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
+        return f"{card} appears {_times(count)} in {where}, but {held}"
     return None
 
 
