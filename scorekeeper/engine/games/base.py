@@ -34,8 +34,7 @@ from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.melds import Reading
-    from scorekeeper.engine.played import Hand, Problems
+    from scorekeeper.engine.played import Hand, Problems, Reading
 
 
 class UnknownGameError(InputError):
