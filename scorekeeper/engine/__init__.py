@@ -9,10 +9,45 @@ resolve_options, deck_counts, card_values, unentered_players, needs_wild_rank, e
 player's entry),
 points_bonuses, rewards_concealed, goer_holds_cards (whether who went out is asked for cards left), layoff_owners, deal_note (what a deal asks: a contract); and for the table, dealer_seats (who deals each hand) and ranked (the standings, best first).
 
+Each answer that is a JSON body of docs/api.md is a TypedDict of engine.answers, exported here: MeldAnswer
+(check_meld), LayoffAnswer, FirstMeldsAnswer, DeclarationAnswer, HeldCountAnswer, CardsAnswer (read_card_list),
+SideAnswer, SessionAnswer (score_session, Scoring.answer) with its HandAnswer and PlayerDetails, ErrorAnswer
+(InputError.response), GinAnswer (gin_arrange) and ValueRow (card_values).
+
 >>> check_meld("9H 10H JH")["points"]
 29
 """
 
+from scorekeeper.engine.answers import (
+    BonusLine,
+    CanastaFields,
+    CardsAnswer,
+    DeclarationAnswer,
+    DeclaredGroup,
+    ErrorAnswer,
+    FirstMeldsAnswer,
+    GinAnswer,
+    GinArrangement,
+    GinDefence,
+    GinDiscard,
+    GinLayoff,
+    HandAnswer,
+    HandNotes,
+    HeldCountAnswer,
+    LaidOff,
+    LayoffAnswer,
+    LayoffTarget,
+    MeldAnswer,
+    MeldFields,
+    PlayerDetails,
+    ReadingAnswer,
+    SessionAnswer,
+    SessionNotes,
+    SideAnswer,
+    SideLine,
+    TableMeldAnswer,
+    ValueRow,
+)
 from scorekeeper.engine.entry import needs_wild_rank, unentered_players
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import VARIANTS, Game, UnknownGameError, find_game
@@ -36,6 +71,34 @@ from scorekeeper.engine.standing import Place, ranked
 from scorekeeper.engine.table import dealer_seats
 
 __all__ = [
+    "BonusLine",
+    "CanastaFields",
+    "CardsAnswer",
+    "DeclarationAnswer",
+    "DeclaredGroup",
+    "ErrorAnswer",
+    "FirstMeldsAnswer",
+    "GinAnswer",
+    "GinArrangement",
+    "GinDefence",
+    "GinDiscard",
+    "GinLayoff",
+    "HandAnswer",
+    "HandNotes",
+    "HeldCountAnswer",
+    "LaidOff",
+    "LayoffAnswer",
+    "LayoffTarget",
+    "MeldAnswer",
+    "MeldFields",
+    "PlayerDetails",
+    "ReadingAnswer",
+    "SessionAnswer",
+    "SessionNotes",
+    "SideAnswer",
+    "SideLine",
+    "TableMeldAnswer",
+    "ValueRow",
     "Game",
     "GIN_HAND_SIZE",
     "GinCardsError",

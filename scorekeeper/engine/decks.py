@@ -13,10 +13,9 @@ from scorekeeper.engine.played import Hand, PlayerHand, Problems, entry_fields, 
 
 
 def check_decks(hand: Hand, rules: Rules, problem: Problems) -> None:
-    every_card = [c.card for p in hand.players.values() for m in p.melds for c in m.cards]
-    every_card += [c.card for p in hand.players.values() for x in p.layoffs for c in x.cards]
-    every_card += [c for p in hand.players.values() for c in p.in_hand]
-    counts = Counter(every_card)
+    """Refuse a hand with a card entered more often than the decks hold it, or a joker where none is in play,
+    naming the player and the entry where it is one too many."""
+    counts = Counter(_every_card(hand))
     jokers = counts.pop(JOKER, 0)
     suitless = any(card.suitless for card in counts)
     if jokers <= rules.jokers and (not counts or max(counts.values()) <= rules.decks) and not suitless:
@@ -24,6 +23,14 @@ def check_decks(hand: Hand, rules: Rules, problem: Problems) -> None:
     _name_card_entered_too_often(hand, rules, problem)
     if suitless:
         _name_rank_entered_too_often(hand, rules, problem)
+
+
+def _every_card(hand: Hand) -> list[Card]:
+    """Every card entered in a hand: melded, laid off and left in hand."""
+    every_card = [c.card for p in hand.players.values() for m in p.melds for c in m.cards]
+    every_card += [c.card for p in hand.players.values() for x in p.layoffs for c in x.cards]
+    every_card += [c for p in hand.players.values() for c in p.in_hand]
+    return every_card
 
 
 def _name_rank_entered_too_often(hand: Hand, rules: Rules, problem: Problems) -> None:

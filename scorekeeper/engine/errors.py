@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from scorekeeper.engine.answers import ErrorAnswer
 
 
 class EngineError(ValueError):
@@ -37,9 +37,9 @@ class EngineError(ValueError):
         self.meld = meld
         self.layoff = layoff
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> ErrorAnswer:
         """The error as the JSON API answers it: the message, plus hand and player when known."""
-        body: dict[str, Any] = {"error": self.message}
+        body: ErrorAnswer = {"error": self.message}
         if self.hand is not None:
             body["hand"] = self.hand
         if self.player is not None:
@@ -49,7 +49,7 @@ class EngineError(ValueError):
         return body
 
 
-    def response(self) -> dict[str, Any]:
+    def response(self) -> ErrorAnswer:
         """The JSON API's error body: :meth:`fields`, plus `meld` and `layoff` (from 0) when known.
 
         Kept apart from fields() (whose shape callers compare whole) so the

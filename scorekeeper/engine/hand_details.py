@@ -8,8 +8,9 @@ gets dicts and lists made afresh from them.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
+from scorekeeper.engine.answers import PlayerDetails
 from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.meld_check import MeldParts, meld_bodies, reading_parts
 from scorekeeper.engine.played import Hand
@@ -17,7 +18,7 @@ from scorekeeper.engine.played import Hand
 _text = attrgetter("text")  # a card's notation, as str(card), read in C
 
 
-def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
+def hand_details(hand: Hand, rules: Rules) -> dict[str, PlayerDetails]:
     """Each player's melds, lay-offs and cards left, as read, for pages that show the hand.
 
     What they hold is worked out once per hand and table and kept with the
@@ -30,7 +31,7 @@ def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
     kept = hand.memo.get(key)
     if kept is None:
         kept = hand.memo[key] = _detail_parts(hand, rules)
-    details = {}
+    details: dict[str, PlayerDetails] = {}
     for name, melds, layoffs, in_hand, melded_points, in_hand_points, counts, state in kept:
         # most players have no lay-offs, and some no melds: skip making an empty list the long way
         details[name] = {
@@ -43,8 +44,9 @@ def hand_details(hand: Hand, rules: Rules) -> dict[str, Any]:
             "melded_points": melded_points,
             "in_hand_points": in_hand_points,
         }
-        if counts:  # the game's own numbers beside the cards (Canasta's red_threes)
-            details[name].update(counts)
+        if counts:  # the game's own numbers beside the cards (Game.hand_counts: Canasta's red_threes)
+            # named by the game, not here: PlayerDetails lists each game's (tests/engine/test_engine_answers.py)
+            cast(dict[str, Any], details[name]).update(counts)
         if state:  # how the player left the hand without cards (Indian Rummy's drops and wrong show)
             details[name]["state"] = state
     return details

@@ -20,6 +20,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
+from scorekeeper.engine.answers import (
+    CanastaFields,
+    CardsAnswer,
+    DeclarationAnswer,
+    FirstMeldsAnswer,
+    HeldCountAnswer,
+    LayoffAnswer,
+    MeldAnswer,
+    ReadingAnswer,
+    TableMeldAnswer,
+)
 from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.cards import CardNotationError, MeldCard, parse_cards, parse_meld_cards, parse_rank
 from scorekeeper.engine.errors import InputError
@@ -47,7 +58,7 @@ def read_wild_rank(wild_rank: object, rules: Rules, where: str = "") -> int | No
         raise InputError(f"{where}wild rank {exc}") from None
 
 
-def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None = None) -> dict[str, Any]:
+def reading_body(reading: Reading, rules: Rules, wild_rank: int | None, only: set[int] | None = None) -> ReadingAnswer:
     """One reading in JSON: its kind, the natural cards it stands for, its points, the cards as placed.
 
     `notation` writes the reading so that entering it again picks this reading
@@ -87,7 +98,7 @@ def reading_parts(
     return tuple(found)
 
 
-def meld_bodies(parts: Iterable[MeldParts]) -> list[dict[str, Any]]:
+def meld_bodies(parts: Iterable[MeldParts]) -> list[ReadingAnswer]:
     """The JSON body of each reading given by :func:`reading_parts`, in order.
 
     Every dict and list is made afresh: callers may change what they are
@@ -121,7 +132,7 @@ def _notation(reading: Reading, rules: Rules, wild_rank: int | None) -> list[str
     return pinned
 
 
-def check_body(result: MeldCheck, rules: Rules, wild_rank: int | None) -> dict[str, Any]:
+def check_body(result: MeldCheck, rules: Rules, wild_rank: int | None) -> MeldAnswer:
     """A meld check's outcome as the API's 200 body."""
     readings = meld_bodies(reading_parts(result.readings, rules, wild_rank))
     return {
@@ -147,7 +158,7 @@ def check_layoff(
     game: str = "rummy500",
     options: Mapping[str, Any] | None = None,
     wild_rank: object = None,
-) -> dict[str, Any]:
+) -> LayoffAnswer:
     """Check laying `added` off onto `meld` (already on the table): the meld check's body for the longer meld.
 
     `points` and each reading's points count only the cards laid off, which
@@ -167,43 +178,75 @@ def check_layoff(
     on_table = check(_read_meld(meld, "the meld on the table: "), rules, wild)
     new_cards = _read_meld(added, "the cards laid off: ")
     if not on_table.legal:
-        body = check_body(on_table, rules, wild)
-        body["reason"] = f"the meld on the table is not legal: {on_table.reason}"
-        body["cards"] = [str(c) for c in new_cards]
-        body["meld"] = None
-        return body
+        return _onto_no_meld(on_table, new_cards, rules, wild)
     if not new_cards:
         raise InputError("the cards laid off: enter at least one card")
+    return _laid_off(on_table, new_cards, rules, wild)
+
+
+def _onto_no_meld(on_table: MeldCheck, new_cards: list[MeldCard], rules: Rules, wild: int | None) -> LayoffAnswer:
+    """The lay-off check's answer when the meld on the table is not legal: the meld check's, saying so."""
+    body = check_body(on_table, rules, wild)
+    return {
+        "legal": body["legal"],
+        "kind": body["kind"],
+        "cards": [str(c) for c in new_cards],
+        "points": body["points"],
+        "readings": body["readings"],
+        "reason": f"the meld on the table is not legal: {on_table.reason}",
+        "meld": None,
+    }
+
+
+def _laid_off(on_table: MeldCheck, new_cards: list[MeldCard], rules: Rules, wild: int | None) -> LayoffAnswer:
+    """The lay-off check's answer for cards laid off onto a legal meld, read as it was entered."""
     table_reading = on_table.reading
     result = extend(table_reading, new_cards, rules, wild)
-    fits_otherwise = [] if result.legal else [
-        other for other in on_table.readings[1:] if extend(other, new_cards, rules, wild).legal
-    ]
+    fits_otherwise = [] if result.legal else _other_readings_taking(on_table, new_cards, rules, wild)
     laid = set(range(len(table_reading.cards), len(result.cards)))
     readings = meld_bodies(reading_parts(result.readings, rules, wild, only=laid))
-    body = {
+    body: LayoffAnswer = {
         "legal": result.legal,
         "kind": readings[0]["kind"] if readings else None,
         "cards": [str(c) for c in new_cards],
         "points": readings[0]["points"] if readings else 0,
         "readings": readings,
         "reason": result.reason,
-        "meld": reading_body(table_reading, rules, wild),
+        "meld": _table_meld(table_reading, rules, wild),
         "fits_other_readings": [parts.notation for parts in reading_parts(fits_otherwise, rules, wild)],
     }
     if rules.variant.has_canastas:
-        # the canasta the meld makes once the cards are laid off, and the one it made before (natural may turn mixed)
-        body |= canasta_fields(result.reading if result.legal else None, rules)
-        body["meld"] |= canasta_fields(table_reading, rules)
-        # a wild card in a set stands for its rank alone: the meld is shown as it lies, each card as itself
-        body["cards_on_table"] = [c.card.text for c in result.reading.cards] if result.legal else []
+        _add_longer_canasta(body, result, rules)
     if fits_otherwise:
         other = body["fits_other_readings"][0]
         body["reason"] = f"{result.reason}; read as {other}, the meld takes it: enter the meld that way to check it"
     return body
 
 
-def canasta_fields(reading: Reading | None, rules: Rules) -> dict[str, Any]:
+def _other_readings_taking(on_table: MeldCheck, new_cards: list[MeldCard], rules: Rules, wild: int | None) -> list[Reading]:
+    """The readings of the meld on the table, but the one used, that the cards laid off fit."""
+    return [other for other in on_table.readings[1:] if extend(other, new_cards, rules, wild).legal]
+
+
+def _add_longer_canasta(body: LayoffAnswer, result: MeldCheck, rules: Rules) -> None:
+    """The canasta the meld makes once the cards are laid off (a natural one may turn mixed), and its cards."""
+    _add_canasta(body, result.reading if result.legal else None, rules)
+    # a wild card in a set stands for its rank alone: the meld is shown as it lies, each card as itself
+    body["cards_on_table"] = [c.card.text for c in result.reading.cards] if result.legal else []
+
+
+def _table_meld(reading: Reading, rules: Rules, wild: int | None) -> TableMeldAnswer:
+    """The meld on the table as read, for the lay-off check's `meld`: with the canasta it makes, in a game with them."""
+    kind, represents, points, cards, notation = reading_parts((reading,), rules, wild)[0]
+    meld: TableMeldAnswer = {
+        "kind": kind, "represents": [*represents], "points": points, "cards": [*cards], "notation": notation,
+    }
+    if rules.variant.has_canastas:
+        _add_canasta(meld, reading, rules)
+    return meld
+
+
+def canasta_fields(reading: Reading | None, rules: Rules) -> CanastaFields:
     """`canasta` ("natural", "mixed" or None) and `canasta_bonus` (0 for none) of a meld, in a game with canastas.
 
     >>> rules = table_rules("canasta")
@@ -217,13 +260,20 @@ def canasta_fields(reading: Reading | None, rules: Rules) -> dict[str, Any]:
     return {"canasta": kind, "canasta_bonus": bonus}
 
 
+def _add_canasta(body: MeldAnswer | LayoffAnswer | TableMeldAnswer, reading: Reading | None, rules: Rules) -> None:
+    """Add :func:`canasta_fields` of `reading` (None: no meld) to a meld check's answer, after its other keys."""
+    fields = canasta_fields(reading, rules)
+    body["canasta"] = fields["canasta"]
+    body["canasta_bonus"] = fields["canasta_bonus"]
+
+
 def check_meld(
     cards: str | Iterable[object],
     game: str = "rummy500",
     options: Mapping[str, Any] | None = None,
     wild_rank: object = None,
     going_out: bool = False,
-) -> dict[str, Any]:
+) -> MeldAnswer:
     """Check `cards` as one meld of `game`: legal or not, every reading, the points, the reason.
 
     `going_out`: the meld is made in the turn its player goes out (Canasta's black threes).
@@ -242,7 +292,7 @@ def check_meld(
         raise InputError(str(exc)) from None
     body = check_body(result, rules, wild)
     if rules.variant.has_canastas:
-        body |= canasta_fields(result.reading if result.legal else None, rules)
+        _add_canasta(body, result.reading if result.legal else None, rules)
     if rules.variant.names_groups:  # the game's own name for the group (Indian Rummy: "pure sequence")
         body["group"] = rules.variant.group_name(result.cards, rules, wild) if result.legal else None
     return body
@@ -250,7 +300,7 @@ def check_meld(
 
 def check_first_melds(
     melds: object, game: str = "rummikub", options: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> FirstMeldsAnswer:
     """Whether a player's first melds reach the game's initial meld together (Rummikub's 30): each meld's check,
     the sum of their points, `reaches`, and `reason` when they do not. Every meld must be legal to count.
 
@@ -268,23 +318,37 @@ def check_first_melds(
         raise InputError(f"{rules.name} has no initial meld to check: check its melds one by one")
     if not isinstance(melds, list) or not melds:
         raise InputError('`melds` must list the first melds, like ["10R 11R 12R", "JK 7B 7K"]')
+    bodies = _each_meld_checked(melds, game, options)
+    points = sum(body["points"] for body in bodies)
+    reason = _short_of_initial_meld(melds, bodies, points, needed, rules)
+    return {"melds": bodies, "points": points, "initial_meld": needed, "reaches": reason is None, "reason": reason}
+
+
+def _each_meld_checked(melds: list[Any], game: str, options: Mapping[str, Any] | None) -> list[MeldAnswer]:
+    """The meld check of each of `melds`; InputError naming the meld (from 1) that cannot be read."""
     bodies = []
     for index, meld in enumerate(melds, start=1):
         try:
             bodies.append(check_meld(meld, game, options))
         except InputError as exc:
             raise InputError(f"meld {index}: {exc}") from None
-    points = sum(body["points"] for body in bodies)
+    return bodies
+
+
+def _short_of_initial_meld(
+    melds: list[Any], bodies: list[MeldAnswer], points: int, needed: int, rules: Rules,
+) -> str | None:
+    """Why first melds do not reach the initial meld: the first illegal meld, a card used too often, or too few
+    points, in that order; None when they reach it."""
     bad = next((index for index, body in enumerate(bodies, start=1) if not body["legal"]), None)
-    reason = None
-    over = None if bad is not None else _overused(melds, rules)
     if bad is not None:
-        reason = f"meld {bad} is not legal: {bodies[bad - 1]['reason']}"
-    elif over is not None:
-        reason = over
-    elif points < needed:
-        reason = f"these melds make {points}, short of the initial meld of {needed}"
-    return {"melds": bodies, "points": points, "initial_meld": needed, "reaches": reason is None, "reason": reason}
+        return f"meld {bad} is not legal: {bodies[bad - 1]['reason']}"
+    over = _overused(melds, rules)
+    if over is not None:
+        return over
+    if points < needed:
+        return f"these melds make {points}, short of the initial meld of {needed}"
+    return None
 
 
 def _overused(melds: list[Any], rules: Rules) -> str | None:
@@ -299,7 +363,7 @@ def _overused(melds: list[Any], rules: Rules) -> str | None:
 
 def check_declaration(
     groups: object, game: str = "indian", options: Mapping[str, Any] | None = None, wild_rank: object = None,
-) -> dict[str, Any]:
+) -> DeclarationAnswer:
     """Check a whole declaration (Indian Rummy's show): "valid show", or the first reason it is not, and each group.
 
     >>> body = check_declaration(["2H 3H 4H", "6S 7S 9C", "KD KH KS", "10C JC QC KC"], wild_rank=9)
@@ -325,7 +389,7 @@ def check_declaration(
 def check_held(
     groups: object, in_hand: str | Iterable[object] = "", game: str = "indian",
     options: Mapping[str, Any] | None = None, wild_rank: object = None,
-) -> dict[str, Any]:
+) -> HeldCountAnswer:
     """What a losing player's groups and ungrouped cards cost them, where the game counts by groups (Indian Rummy's lives).
 
     >>> body = check_held(["2H 3H 4H", "6S 7S 9C"], "KD QC", wild_rank=9)
@@ -354,7 +418,7 @@ def read_card_list(
     game: str | None = None,
     options: Mapping[str, Any] | None = None,
     wild_rank: object = None,
-) -> dict[str, Any]:
+) -> CardsAnswer:
     """Read cards held (no pins): their canonical notation, or InputError naming the token that is not a card.
 
     With `game`, also `points`: what the cards are worth left in a hand in that game
@@ -370,7 +434,7 @@ def read_card_list(
         held = parse_cards(cards) if rules is None else rules.variant.read_held(cards)  # type: ignore[arg-type]
     except CardNotationError as exc:
         raise InputError(str(exc)) from None
-    body: dict[str, Any] = {"cards": [str(c) for c in held]}
+    body: CardsAnswer = {"cards": [str(c) for c in held]}
     if rules is not None:
         why = suit_refusal(held, rules)
         if why is not None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.engine.card_tables import CardTable, card_table, meld_card_points
 from scorekeeper.engine.cards import ACE, KING, QUEEN, SUITS, Card, MeldCard, parse_meld_cards, rank_name
+from scorekeeper.engine.played import Reading
 
 if TYPE_CHECKING:
     from scorekeeper.engine.games.base import Rules
@@ -31,36 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["Reading", "MeldCheck", "analyse", "check", "extend", "meld_points", "parse_meld_cards", "suit_refusal"]
 
 HIGH_ACE = KING + 1  # an ace's place when it follows the king
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One legal way to read a meld: its kind and every card in meld order, wild cards with their stand-ins.
-
-    `sources` gives, for each card in meld order, its position in the cards as
-    entered (so lay-off cards can be found again); `low` is the rank of the
-    run's first place (1 when it starts with a low ace) or the set's rank.
-    """
-
-    kind: str
-    cards: tuple[MeldCard, ...]
-    sources: tuple[int, ...]
-    low: int
-
-    @property
-    def represents(self) -> tuple[Card, ...]:
-        """The natural card each place of the meld stands for."""
-        return tuple(c.stands_for or c.card for c in self.cards)
-
-    def fixed(self, rules: Rules, wild_rank: int | None = None) -> list[MeldCard]:
-        """The meld's cards with every wild card's stand-in written out, as it stays on the table."""
-        return [
-            MeldCard(c.card, c.stands_for or c.card) if rules.is_wild(c.card, wild_rank) else c
-            for c in self.cards
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.kind} " + " ".join(str(c) for c in self.cards)
 
 
 @dataclass(frozen=True)
@@ -250,9 +221,17 @@ def extend(
     reading: Reading, added: Sequence[MeldCard], rules: Rules, wild_rank: int | None = None, every: bool = True
 ) -> MeldCheck:
     """Lay `added` off onto a melded reading: the longer meld, its wild cards still standing for the same cards."""
-    cards = reading.fixed(rules, wild_rank) + list(added)
+    cards = _fixed(reading, rules, wild_rank) + list(added)
     known = check(cards, rules, wild_rank, kinds=(reading.kind,), every=every)
     return known
+
+
+def _fixed(reading: Reading, rules: Rules, wild_rank: int | None = None) -> list[MeldCard]:
+    """The meld's cards with every wild card's stand-in written out, as it stays on the table."""
+    return [
+        MeldCard(c.card, c.stands_for or c.card) if rules.is_wild(c.card, wild_rank) else c
+        for c in reading.cards
+    ]
 
 
 def _natural_meld(
@@ -362,16 +341,23 @@ def deck_problem(cards: Sequence[Card], rules: Rules, where: str = "this meld") 
     if too_many is not None:
         rank, count = too_many
         return f"{rank_name(rank)} appears {_times(count)} in {where}, but {rank_held(rank, rules.decks)}"
-    counts = Counter(cards)
-    for card, count in counts.items():
-        if card.is_joker:
-            if rules.jokers == 0:
-                return f"JK: {rules.name} is played here without jokers"
-            if count > rules.jokers:
-                return f"JK appears {count} times in {where}, but the game uses only {rules.jokers} jokers"
-        elif count > rules.decks and not card.suitless:  # a rank entered alone is counted by its rank, above
-            held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
-            return f"{card} appears {_times(count)} in {where}, but {held}"
+    for card, count in Counter(cards).items():
+        why = _copies_problem(card, count, rules, where)
+        if why is not None:
+            return why
+    return None
+
+
+def _copies_problem(card: Card, count: int, rules: Rules, where: str) -> str | None:
+    """Why `count` copies of `card` could not come from the table's decks (a joker: none in play, or too many)."""
+    if card.is_joker:
+        if rules.jokers == 0:
+            return f"JK: {rules.name} is played here without jokers"
+        if count > rules.jokers:
+            return f"JK appears {count} times in {where}, but the game uses only {rules.jokers} jokers"
+    elif count > rules.decks and not card.suitless:  # a rank entered alone is counted by its rank, in deck_problem
+        held = "one deck has only one" if rules.decks == 1 else f"{rules.decks} decks hold only {rules.decks}"
+        return f"{card} appears {_times(count)} in {where}, but {held}"
     return None
 
 

@@ -1,18 +1,42 @@
-"""A hand once read: what each player put down and kept, and how errors about it name the hand and entry."""
+"""A hand once read: what each player put down (each meld as read) and kept, and how errors about it name the hand and entry.
+
+Values only, below the games (engine.games.base, whose hooks take them) and the meld reader (engine.melds, which
+makes the readings): nothing here knows a game or its rules, so nothing here imports them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scorekeeper.engine.cards import Card, MeldCard
 from scorekeeper.engine.errors import EngineError
-from scorekeeper.engine.melds import Reading
-
-if TYPE_CHECKING:
-    from scorekeeper.engine.games.base import Game
 
 ENDINGS = ("went_out", "stock_exhausted")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One legal way to read a meld: its kind and every card in meld order, wild cards with their stand-ins.
+
+    `sources` gives, for each card in meld order, its position in the cards as
+    entered (so lay-off cards can be found again); `low` is the rank of the
+    run's first place (1 when it starts with a low ace) or the set's rank.
+    Which readings cards have is engine.melds' to say.
+    """
+
+    kind: str
+    cards: tuple[MeldCard, ...]
+    sources: tuple[int, ...]
+    low: int
+
+    @property
+    def represents(self) -> tuple[Card, ...]:
+        """The natural card each place of the meld stands for."""
+        return tuple(c.stands_for or c.card for c in self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.kind} " + " ".join(str(c) for c in self.cards)
 
 
 @dataclass(slots=True)
@@ -75,7 +99,19 @@ class Problems:
         return kind(f"hand {self.number}: {message}", hand=self.number, player=player, **where)
 
 
-def entry_label(name: str, field: str, index: int = 0, game: Game | None = None) -> str:
+class EntryWords(Protocol):
+    """A game's words for a player's entries, as its hand form says them (engine.games.base.Game's)."""
+
+    @property
+    def meld_word(self) -> str:
+        """A meld ("group" in Indian Rummy)."""
+
+    @property
+    def in_hand_word(self) -> str:
+        """The cards left in hand ("ungrouped cards" in Indian Rummy)."""
+
+
+def entry_label(name: str, field: str, index: int = 0, game: EntryWords | None = None) -> str:
     """How an error names an entry: "Ann's meld 2", "Ann's lay-off 1", "Ann's cards left in hand".
 
     In the words of `game`'s hand form when given (Indian Rummy: "Ann's group 2", "Ann's ungrouped cards").

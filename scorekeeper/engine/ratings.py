@@ -65,6 +65,19 @@ def match_of(game: str, key: int, members: Mapping[str, Sequence[str]], totals: 
     (1, 1, 3)
     """
     gone = [side for side in totals if side in set(left)]
+    order = _finishing_order(totals, winner, lowest, gone)
+    return Match(
+        game=game, key=key,
+        sides=tuple(tuple(members.get(side, (side,))) for side, _ in order if side is not None),
+        ranks=tuple(rank for side, rank in order if side is not None),
+        left=frozenset(player for side in gone for player in members.get(side, (side,))),
+    )
+
+
+def _finishing_order(
+    totals: Mapping[str, int], winner: str | Sequence[str] | None, lowest: bool, gone: list[str],
+) -> list[tuple[str, int]]:
+    """Each side with its rank, best first: the winners the engine named, the others by total, then `gone`."""
     # a win the engine shares (Rummikub's level totals after the last round) is a list of winners
     first = [side for side in totals if won_by(winner, side)]
     others = {side: total for side, total in totals.items() if side not in first}
@@ -72,13 +85,7 @@ def match_of(game: str, key: int, members: Mapping[str, Sequence[str]], totals: 
     shift = len(first)
     finished = [(place.side, place.rank + shift) for place in places if place.rank]
     last = max((rank for _, rank in finished), default=shift) + 1
-    order = [(side, 1) for side in first] + finished + [(side, last) for side in gone]
-    return Match(
-        game=game, key=key,
-        sides=tuple(tuple(members.get(side, (side,))) for side, _ in order if side is not None),
-        ranks=tuple(rank for side, rank in order if side is not None),
-        left=frozenset(player for side in gone for player in members.get(side, (side,))),
-    )
+    return [(side, 1) for side in first] + finished + [(side, last) for side in gone]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,19 +149,28 @@ def rate(matches: Iterable[Match]) -> RatingTable:
     ratings: dict[tuple[str, str], Rating] = {}
     rated: list[Match] = []
     for match in matches:
-        players = [player for side in match.sides for player in side]
-        if len(match.sides) < 2 or len(set(players)) < len(players):
-            continue
-        current = [[_rating_of(ratings, model, match.game, player) for player in side] for side in match.sides]
-        teams = [[model.rating(mu=r.mu, sigma=r.sigma, name=r.player) for r in side] for side in current]
-        after = model.rate(teams, ranks=[float(rank) for rank in match.ranks])
-        for side, new_side in zip(current, after):
-            for rating, new in zip(side, new_side):
-                rating.mu, rating.sigma = new.mu, new.sigma
-                rating.games += 1
-                rating.history.append(RatingPoint(match.key, rating.games, rating.ordinal))
-        rated.append(match)
+        if _rateable(match):
+            _rate_match(model, ratings, match)
+            rated.append(match)
     return RatingTable(ratings, tuple(rated))
+
+
+def _rateable(match: Match) -> bool:
+    """True when openskill can rate the match: two sides or more, and no player in it twice."""
+    players = [player for side in match.sides for player in side]
+    return len(match.sides) >= 2 and len(set(players)) == len(players)
+
+
+def _rate_match(model: PlackettLuce, ratings: dict[tuple[str, str], Rating], match: Match) -> None:
+    """Move the ratings of the match's players by its result, each noting the match in its history."""
+    current = [[_rating_of(ratings, model, match.game, player) for player in side] for side in match.sides]
+    teams = [[model.rating(mu=r.mu, sigma=r.sigma, name=r.player) for r in side] for side in current]
+    after = model.rate(teams, ranks=[float(rank) for rank in match.ranks])
+    for side, new_side in zip(current, after):
+        for rating, new in zip(side, new_side):
+            rating.mu, rating.sigma = new.mu, new.sigma
+            rating.games += 1
+            rating.history.append(RatingPoint(match.key, rating.games, rating.ordinal))
 
 
 def _rating_of(ratings: dict[tuple[str, str], Rating], model: PlackettLuce, game: str, player: str) -> Rating:

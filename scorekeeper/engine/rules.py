@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.engine.answers import ValueRow
 from scorekeeper.engine.games import find_game
 from scorekeeper.engine.games.base import Rules
 
@@ -79,7 +80,7 @@ def deck_counts(game: str, options: Mapping[str, Any] | None = None, n_players: 
     return rules.variant.deck_counts(rules)
 
 
-def card_values(game: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def card_values(game: str, options: Mapping[str, Any] | None = None) -> list[ValueRow]:
     """The game's card values as a table: one row per card or kind of card, melded and left in hand.
 
     ``melded`` is None where melds do not score; ``in_hand`` is signed as it

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper.engine.answers import BonusLine, HandAnswer, HandNotes, SessionAnswer, SessionNotes
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games import find_game
 from scorekeeper.engine.games.base import Rules
@@ -28,7 +29,7 @@ from scorekeeper.engine.seating import Seating, read_seated, read_seating
 from scorekeeper.engine.standing import Line, Standing, after_deals, before_play, leaders, names_joined, toward_target
 
 
-def score_session(body: object) -> dict[str, Any]:
+def score_session(body: object) -> SessionAnswer:
     """Score a whole session (the POST /api/v1/score body): every hand, the totals, the status.
 
     Raises InputError for a body that cannot be read and RulesError for one
@@ -214,7 +215,7 @@ class Scoring:
         self.wins = dict.fromkeys(self.sides, 0)
         # a player has a total from their first hand on (see engine.seating); Persian's sides never change
         self.joined = None if self.teams else _Joined(seating, self.totals)
-        self.bodies: list[dict[str, Any]] = []
+        self.bodies: list[HandAnswer] = []
         self.standing = Standing(reason=before_play(self.rules.target, self.rules.variant.fixed_deals(self.rules), self.rules.variant.deal_word))
         self.finished_at: int | None = None
         self.count = 0
@@ -276,7 +277,7 @@ class Scoring:
                 body["rejoined"] = dict(restarts)
             self.bodies.append(body)
 
-    def _running_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
+    def _running_hand(self, hand: Hand, players: list[str]) -> HandAnswer:
         """One hand's body in a game played to a target; adds its scores to the totals."""
         scores, lines = hand_parts(hand, self.rules, players)
         player_scores = scores  # hand_parts made it for this hand alone, and it is not changed below
@@ -292,7 +293,7 @@ class Scoring:
                           late=late)
         if self.teams:
             body["player_scores"] = player_scores
-        body |= self.rules.variant.hand_notes(hand, self.rules, self.totals)
+        _add_hand_notes(body, self.rules.variant.hand_notes(hand, self.rules, self.totals))
         self._add_details(body, hand)
         if self.rules.variant.knocks:
             body["result"] = gin_result(hand, self.rules)
@@ -351,17 +352,17 @@ class Scoring:
     def _body(
         self, hand: Hand, players: list[str], scores: dict[str, int], lines: list[Line], standing: Standing,
         winners: list[str] | None = None, bonuses: dict[str, int] | None = None, late: tuple[str, ...] = (),
-    ) -> dict[str, Any]:
+    ) -> HandAnswer:
         """What every hand's body says: scores, totals, standing, who went out, bonuses and warnings."""
-        body: dict[str, Any] = {
-            "scores": scores,
-            "totals": self._shown_totals(),
-            "status": standing.status,
-            "winner": _winner(standing, self.rules),
+        totals, status, winner = self._shown_totals(), standing.status, _winner(standing, self.rules)
+        # Michigan's `winners` (every winner of the hand) comes after `winner`, as the API has always answered
+        body: HandAnswer = {
+            "scores": scores, "totals": totals, "status": status, "winner": winner,
+            "reason": standing.reason, "went_out": hand.went_out, "entered_as_points": hand.as_points,
+        } if winners is None else {
+            "scores": scores, "totals": totals, "status": status, "winner": winner, "winners": winners,
+            "reason": standing.reason, "went_out": hand.went_out, "entered_as_points": hand.as_points,
         }
-        if winners is not None:
-            body["winners"] = winners
-        body |= {"reason": standing.reason, "went_out": hand.went_out, "entered_as_points": hand.as_points}
         if bonuses:
             body["bonuses"] = dict(bonuses)
         if lines:
@@ -371,12 +372,12 @@ class Scoring:
             body["warnings"] = list(warnings)
         return body
 
-    def _add_details(self, body: dict[str, Any], hand: Hand) -> None:
+    def _add_details(self, body: HandAnswer, hand: Hand) -> None:
         """Each player's cards as read, for a hand entered by cards."""
         if not hand.as_points:
             body["players"] = hand_details(hand, self.rules)
 
-    def _michigan_hand(self, hand: Hand, players: list[str]) -> dict[str, Any]:
+    def _michigan_hand(self, hand: Hand, players: list[str]) -> HandAnswer:
         """One Michigan hand's body (every hand is a game); adds its winners to the hands won."""
         scores, lines = hand_parts(hand, self.rules, players)
         best = max(scores.values())
@@ -447,7 +448,7 @@ class Scoring:
             for number, (players, body) in enumerate(zip(self.seating.hands, self.bodies), start=1)
         ]
 
-    def answer(self) -> dict[str, Any]:
+    def answer(self) -> SessionAnswer:
         """The score_session answer for the hands added so far (its lists and dicts are new; hand bodies shared)."""
         totals, joined, played = self.totals, self.joined, bool(self.bodies)
         if self.changed and joined is not None:
@@ -462,7 +463,7 @@ class Scoring:
         shown = self._shown_totals(joined)
         if self.rules.variant.counts_hands_won:
             return _michigan_answer(self.bodies, shown, at_table)
-        result: dict[str, Any] = {
+        result: SessionAnswer = {
             "hands": list(self.bodies),
             "totals": shown,
             "status": self.standing.status,
@@ -475,7 +476,8 @@ class Scoring:
         }
         if self.teams:
             result["partnerships"] = self.teams
-        return result | self.rules.variant.answer_notes(self.rules, totals)
+        _add_session_notes(result, self.rules.variant.answer_notes(self.rules, totals))
+        return result
 
 
 def _winner(standing: Standing, rules: Rules) -> str | list[str] | None:
@@ -485,8 +487,25 @@ def _winner(standing: Standing, rules: Rules) -> str | list[str] | None:
     return standing.winner
 
 
-def _shown_lines(lines: list[Line]) -> list[dict[str, Any]]:
+def _shown_lines(lines: list[Line]) -> list[BonusLine]:
     return [{"side": side, "points": points, "for": label} for side, points, label in lines]
+
+
+def _add_hand_notes(body: HandAnswer, notes: HandNotes) -> None:
+    """Add what the game says of a hand (Game.hand_notes) to its body, in HandNotes' order."""
+    # key by key: a TypedDict takes another's keys only by name
+    if "eliminated" in notes:
+        body["eliminated"] = notes["eliminated"]
+    if "collects" in notes:
+        body["collects"] = notes["collects"]
+    if "counts" in notes:
+        body["counts"] = notes["counts"]
+
+
+def _add_session_notes(result: SessionAnswer, notes: SessionNotes) -> None:
+    """Add what the game says of the session (Game.answer_notes) to its answer."""
+    if "eliminated" in notes:
+        result["eliminated"] = notes["eliminated"]
 
 
 class _Joined:
@@ -544,7 +563,7 @@ def _standing(
 # michigan: every hand is a game -----------------------------------------------
 
 
-def _michigan_answer(bodies: list[dict[str, Any]], totals: dict[str, int], at_table: dict[str, int]) -> dict[str, Any]:
+def _michigan_answer(bodies: list[HandAnswer], totals: dict[str, int], at_table: dict[str, int]) -> SessionAnswer:
     """A Michigan session's answer: hands won so far (`totals` as shown, `at_table` of those still playing)."""
     ahead = leaders(at_table) if bodies else []
     if not bodies:

@@ -17,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.engine.answers import SideAnswer, SideLine
 from scorekeeper.engine.errors import InputError, RulesError
+from scorekeeper.engine.games.base import Rules
 from scorekeeper.engine.hands import read_hand
+from scorekeeper.engine.played import Hand
 from scorekeeper.engine.rules import table_rules
 from scorekeeper.engine.scoring import hand_parts
 
@@ -30,7 +33,7 @@ def check_side(
     went_out: bool = False,
     concealed: bool = False,
     name: str = "this side",
-) -> dict[str, Any]:
+) -> SideAnswer:
     """A side's score for a hand from its entry alone: `score`, its `lines`, or the `reason` it cannot be scored.
 
     `entry` is a player entry of a scored hand (``melds``, ``layoffs``,
@@ -42,12 +45,7 @@ def check_side(
     InputError for what cannot be read, as the meld check.
     """
     rules = table_rules(game, options)
-    if not rules.variant.side_scores_alone:
-        raise InputError(f"in {rules.name} a side's score depends on the other players' cards: check the whole hand")
-    if not isinstance(name, str) or not name.strip():
-        raise InputError("`name` must be the side's name, like \"Ann & Cy\"")
-    if not isinstance(entry, Mapping):
-        raise InputError("the side's entry must be an object with melds, layoffs, in_hand and the game's counts")
+    entry = _side_entry(rules, entry, name)
     hand = {
         "ended": "went_out" if went_out else "stock_exhausted",
         "went_out": name if went_out else None,
@@ -60,12 +58,29 @@ def check_side(
         return {"score": None, "lines": [], "reason": _unnamed(str(exc))}
     except InputError as exc:
         raise InputError(_unnamed(str(exc))) from None
+    return _side_score(read, rules, name)
+
+
+def _side_entry(rules: Rules, entry: object, name: object) -> Mapping[str, Any]:
+    """`entry`, once the game scores a side alone and `entry` and `name` are a side's entry and name; else InputError."""
+    if not rules.variant.side_scores_alone:
+        raise InputError(f"in {rules.name} a side's score depends on the other players' cards: check the whole hand")
+    if not isinstance(name, str) or not name.strip():
+        raise InputError("`name` must be the side's name, like \"Ann & Cy\"")
+    if not isinstance(entry, Mapping):
+        raise InputError("the side's entry must be an object with melds, layoffs, in_hand and the game's counts")
+    return entry
+
+
+def _side_score(read: Hand, rules: Rules, name: str) -> SideAnswer:
+    """The side's score for its one-side hand, read, and how it adds up: melded, each bonus, in hand."""
     scores, bonuses = hand_parts(read, rules, [name])
     side = read.players[name]
-    lines = [(side.melded_points, "melded"), *((points, label) for _, points, label in bonuses)]
+    lines: list[SideLine] = [{"points": side.melded_points, "for": "melded"}]
+    lines += [{"points": points, "for": label} for _, points, label in bonuses]
     if side.in_hand_points:
-        lines.append((-side.in_hand_points, "in hand"))
-    return {"score": scores[name], "lines": [{"points": p, "for": f} for p, f in lines], "reason": None}
+        lines.append({"points": -side.in_hand_points, "for": "in hand"})
+    return {"score": scores[name], "lines": lines, "reason": None}
 
 
 def _own_layoffs(entry: Mapping[str, Any], name: str) -> dict[str, Any]:

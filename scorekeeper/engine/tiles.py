@@ -230,7 +230,16 @@ def _typed_run(tiles: tuple[Card, ...], rising: bool) -> tuple[Card, ...] | None
     colour = _one_colour(tiles)
     if colour is None:
         return None
-    step = 1 if rising else -1
+    numbers = _numbers_as_typed(tiles, 1 if rising else -1)
+    if numbers is None:
+        return None
+    placed = [Card(n, colour) for n in numbers]
+    return tuple(placed if rising else reversed(placed))
+
+
+def _numbers_as_typed(tiles: tuple[Card, ...], step: int) -> list[int] | None:
+    """The number at each place of the tiles as typed, going by `step` (1 or -1) from the first numbered tile,
+    when every number is 1-13 and every numbered tile is in its place; None otherwise."""
     first_at, first = next((i, t) for i, t in enumerate(tiles) if not t.is_joker)
     start = first.rank - step * first_at
     numbers = [start + step * i for i in range(len(tiles))]
@@ -238,8 +247,7 @@ def _typed_run(tiles: tuple[Card, ...], rising: bool) -> tuple[Card, ...] | None
         return None
     if any(not t.is_joker and t.rank != n for t, n in zip(tiles, numbers)):
         return None
-    placed = [Card(n, colour) for n in numbers]
-    return tuple(placed if rising else reversed(placed))
+    return numbers
 
 
 def _lowest_run(tiles: tuple[Card, ...], numbered: list[Card]) -> tuple[Card, ...] | None:

@@ -28,13 +28,13 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from scorekeeper.engine.answers import HandNotes, HeldCountAnswer, MeldAnswer, SessionNotes, ValueRow
 from scorekeeper.engine.cards import RANKS, SUITS, Card, MeldCard, parse_cards, rank_name
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.standing import Line, Standing, highest_wins
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.melds import Reading
-    from scorekeeper.engine.played import Hand, Problems
+    from scorekeeper.engine.played import Hand, Problems, Reading
 
 
 class UnknownGameError(InputError):
@@ -141,7 +141,7 @@ class Leaving:
 
 
 # one row of a game's card-value table: {"card": label, "melded": points or None, "in_hand": points or None}
-Row = dict[str, Any]
+Row = ValueRow
 
 
 class Game:
@@ -432,7 +432,7 @@ class Game:
         """Cards a player holds, typed in this game's notation (Rummikub's tiles: ``7R 13K JK``)."""
         return parse_cards(held)
 
-    def meld_answer(self, entered: str | Sequence[object], rules: Rules) -> dict[str, Any] | None:
+    def meld_answer(self, entered: str | Sequence[object], rules: Rules) -> MeldAnswer | None:
         """The meld check's answer where this game checks its melds itself (tiles, not cards); None (the default)
         leaves it to the common check of docs/rules.md 2. CardNotationError for a token it cannot read."""
         return None
@@ -467,11 +467,11 @@ class Game:
         """The game's status once the table confirmed `rejoining` for the next hand; None: the status as it stands."""
         return None
 
-    def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+    def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> HandNotes:
         """What a hand's body says beside its scores in this game (the totals are those after the hand)."""
         return {}
 
-    def answer_notes(self, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+    def answer_notes(self, rules: Rules, totals: dict[str, int]) -> SessionNotes:
         """What a session's answer says beside its totals in this game."""
         return {}
 
@@ -493,7 +493,7 @@ class Game:
 
     def held_count(
         self, groups: Sequence[Sequence[MeldCard]], in_hand: Sequence[Card], rules: Rules, wild_rank: int | None,
-    ) -> dict[str, Any]:
+    ) -> HeldCountAnswer:
         """What a losing player's groups and ungrouped cards cost them, and why (`counts_by_groups`), as the API answers."""
         raise InputError(f"{self.name} counts the cards left in a hand alone: check them as cards held")
 

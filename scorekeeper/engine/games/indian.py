@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.engine.answers import HandNotes, HeldCountAnswer, SessionNotes
 from scorekeeper.engine.card_tables import card_table
 from scorekeeper.engine.cards import ACE, Card, MeldCard
 from scorekeeper.engine.errors import InputError, RulesError
@@ -315,7 +316,7 @@ class IndianRummy(DeadwoodGame):
 
     def held_count(
         self, groups: Sequence[Sequence[MeldCard]], in_hand: Sequence[Card], rules: Rules, wild_rank: int | None,
-    ) -> dict[str, Any]:
+    ) -> HeldCountAnswer:
         """A loser's count as the hand form shows it while typed: which cards count (their lives), the count, the cap.
 
         `count` is null and `reason` says why when a group is no group (the hand would be refused).
@@ -470,14 +471,14 @@ class IndianRummy(DeadwoodGame):
                     f" or that {name} dropped or made a wrong show", hand=number, player=name,
                 )
 
-    def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+    def hand_notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> HandNotes:
         """Pool: who is out after the hand; points: what the deal's winner collects."""
         notes = self._notes(hand, rules, totals)
         if hand.points is None:  # what each player's cards, drop or wrong show cost: the scores in points and pool
             notes["counts"] = {name: self.count(hand, player, rules) for name, player in hand.players.items()}
         return notes
 
-    def _notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+    def _notes(self, hand: Hand, rules: Rules, totals: dict[str, int]) -> HandNotes:
         form = rules.option("format")
         if form == "pool":
             return {"eliminated": self._out(rules, totals)}
@@ -491,7 +492,7 @@ class IndianRummy(DeadwoodGame):
             others = sum(self.count(hand, p, rules) for name, p in hand.players.items() if name != winner)
         return {"collects": others} if winner else {}
 
-    def answer_notes(self, rules: Rules, totals: dict[str, int]) -> dict[str, Any]:
+    def answer_notes(self, rules: Rules, totals: dict[str, int]) -> SessionNotes:
         """Pool: who is out now."""
         return {"eliminated": self._out(rules, totals)} if rules.option("format") == "pool" else {}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.engine.answers import MeldAnswer, ReadingAnswer
 from scorekeeper.engine.cards import JOKER, Card, CardNotationError
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games.base import Game, Option, Row
@@ -89,7 +90,7 @@ class Rummikub(Game):
         """Tiles, in the tiles' notation (``7R 13K JK``)."""
         return parse_tiles(held)
 
-    def meld_answer(self, entered: str | Sequence[object], rules: Rules) -> dict[str, Any]:
+    def meld_answer(self, entered: str | Sequence[object], rules: Rules) -> MeldAnswer:
         """A meld of tiles checked: the usual meld answer, with whether it reaches the initial meld alone."""
         return meld_body(check_tile_meld(parse_tiles(entered)), rules)
 
@@ -218,11 +219,11 @@ def _check_racks(hand: Hand, problem: Problems) -> None:
     )
 
 
-def meld_body(meld: TileMeld, rules: Rules) -> dict[str, Any]:
+def meld_body(meld: TileMeld, rules: Rules) -> MeldAnswer:
     """A tile meld's check as the API, the command line and the checker page answer a meld."""
     needed = int(rules.option("initial_meld"))
     represents = [str(t) for t in meld.represents]
-    readings = [] if not meld.legal else [{
+    readings: list[ReadingAnswer] = [] if meld.kind is None else [{  # legal: it has a kind
         "kind": meld.kind, "represents": represents, "points": meld.points,
         "cards": [str(t) for t in meld.tiles], "notation": meld.notation(),
     }]

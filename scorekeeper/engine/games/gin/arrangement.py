@@ -35,8 +35,9 @@ when their melds or laid-off cards differ:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from scorekeeper.engine.answers import GinAnswer, GinArrangement, GinDefence, GinDiscard, GinLayoff
 from scorekeeper.engine.cards import (
     SUITS,
     Card,
@@ -186,7 +187,7 @@ def arrange(
     *,
     knocker: str | None = None,
     defender: str | None = None,
-) -> dict[str, Any]:
+) -> GinAnswer:
     """Arrange a gin hand into the melds that leave the least deadwood (docs/api.md, "Gin arrangement").
 
     `cards` is 10 cards, or 11 before the discard: then the answer is for
@@ -214,25 +215,28 @@ def arrange(
         raise GinCardsError(
             f"a gin hand has {HAND_SIZE} cards ({HAND_SIZE + 1} before the discard); {len(hand_cards)} given"
         )
-    hand, body = _discarded(mask_of(hand_cards))
+    hand, discarded = _discarded(mask_of(hand_cards))
+    defence: GinDefence = {}
     if defending:
-        body.update(_defender_body(hand, table))
+        optimal, defence["layoffs_allowed"] = _defender_arrangements(hand, table)
     else:
         _, set_masks = optimal_set_masks(hand)
-        body["optimal"] = [_arrangement_body(hand, sets) for sets in set_masks]
-        body["layoffs"] = []
-    first = body["optimal"][0]
+        optimal = [_arrangement_body(hand, sets) for sets in set_masks]
+    first = optimal[0]
     points = first["deadwood_points"]
-    result = {
+    result: GinAnswer = {
         "melds": first["melds"],
         "deadwood": first["deadwood"],
         "deadwood_points": points,
-        "layoffs": first["layoffs"],
+        # a hand of its own lays nothing off: a list of the answer's own, as the first arrangement has its own
+        "layoffs": first["layoffs"] if defending else [],
         "can_knock": points <= knock_limit,
         "gin": points == 0,
-        "arrangements": len(body["optimal"]),
+        "arrangements": len(optimal),
+        **discarded,
+        "optimal": optimal,
+        **defence,
     }
-    result.update(body)
     return result
 
 
@@ -248,12 +252,12 @@ def _read_table(rules: Rules, hand_cards: list[Card], knocker_melds: object, wor
     return table
 
 
-def _discarded(hand: int) -> tuple[int, dict[str, Any]]:
+def _discarded(hand: int) -> tuple[int, GinDiscard]:
     """Eleven cards: the ten kept after the best discard, and the answer's discard fields; ten: as they are."""
     if hand.bit_count() != HAND_SIZE + 1:
         return hand, {"discard": None}
     _, discard = best_discard_mask(hand)
-    body = {
+    body: GinDiscard = {
         "discard": str(card_of_bit(discard)),
         "discards": _names(card_of_bit(b) for b in optimal_discards(hand)),
         "big_gin": solve_mask(hand)[0] == 0,
@@ -262,8 +266,8 @@ def _discarded(hand: int) -> tuple[int, dict[str, Any]]:
 
 
 def _arrangement_body(
-    hand: int, sets: int, laid: int = 0, layoffs: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
+    hand: int, sets: int, laid: int = 0, layoffs: list[GinLayoff] | None = None
+) -> GinArrangement:
     melds, deadwood = arrangement(hand, sets, laid)
     return {
         "melds": [_names(meld) for meld in melds],
@@ -273,7 +277,8 @@ def _arrangement_body(
     }
 
 
-def _defender_body(hand: int, table: list[list[Card]]) -> dict[str, Any]:
+def _defender_arrangements(hand: int, table: list[list[Card]]) -> tuple[list[GinArrangement], bool]:
+    """A defender's optimal arrangements against the knocker's melds, and whether they may lay off at all."""
     allowed = sum(len(meld) for meld in table) < HAND_SIZE
     runs = [meld for meld in table if meld[0].rank != meld[1].rank]
     knocker_runs = mask_of(card for meld in runs for card in meld) if allowed else 0
@@ -283,7 +288,7 @@ def _defender_body(hand: int, table: list[list[Card]]) -> dict[str, Any]:
         _arrangement_body(hand, sets, laid, _layoff_targets(laid, table))
         for sets, laid in found
     ]
-    return {"optimal": optimal, "layoffs_allowed": allowed}
+    return optimal, allowed
 
 
 def _fourths_of_sets(table: list[list[Card]]) -> int:
@@ -296,7 +301,7 @@ def _fourths_of_sets(table: list[list[Card]]) -> int:
     return fourths
 
 
-def _layoff_targets(laid: int, table: list[list[Card]]) -> list[dict[str, Any]]:
+def _layoff_targets(laid: int, table: list[list[Card]]) -> list[GinLayoff]:
     """Which knocker's meld each laid-off card goes onto: runs (in order) claim their chains first."""
     onto: dict[int, list[Card]] = {}
     left = laid
@@ -332,7 +337,7 @@ def meld_eleventh(rules: Rules, melds: list[list[str]], card: str) -> list[list[
     return None
 
 
-def big_gin_melds(rules: Rules, cards: list[str], body: dict[str, Any]) -> list[dict[str, Any]]:
+def big_gin_melds(rules: Rules, cards: list[str], body: GinAnswer) -> list[GinArrangement]:
     """Every way to lay all 11 `cards` down as melds, given their arrange `body` (a big gin); none if none.
 
     The ten cards left by each equally good discard are arranged, that card
@@ -340,9 +345,9 @@ def big_gin_melds(rules: Rules, cards: list[str], body: dict[str, Any]) -> list[
     arrangements alone can miss the 11-card one. Each meld's cards are in
     rank order.
     """
-    options: list[dict[str, Any]] = []
+    options: list[GinArrangement] = []
     seen: set[tuple[tuple[str, ...], ...]] = set()
-    for discard in body.get("discards") or [body["discard"]]:
+    for discard in body.get("discards", []):  # eleven cards always have them
         ten = list(cards)
         ten.remove(discard)
         for arrangement in arrange(rules, ten)["optimal"]:

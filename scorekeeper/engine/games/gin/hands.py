@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.engine.answers import GinAnswer
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError, RulesError
 from scorekeeper.engine.games.base import Rules, deadwood_value
@@ -48,11 +49,12 @@ def _arranged_entry(
     return _entry_of(body, hand, rules)
 
 
-def _entry_of(body: dict[str, Any], hand: Hand, rules: Rules) -> dict[str, Any]:
+def _entry_of(body: GinAnswer, hand: Hand, rules: Rules) -> dict[str, Any]:
     """A whole hand's best arrangement (arrange's body) as an entry: melds, lay-offs and deadwood."""
-    if body.get("discard") and hand.big_gin and body.get("big_gin"):
+    discard = body["discard"]
+    if discard and hand.big_gin and body.get("big_gin"):
         # all eleven cards meld: the best discard is melded too
-        melds = meld_eleventh(rules, body["melds"], body["discard"]) or [*body["melds"], [body["discard"]]]
+        melds = meld_eleventh(rules, body["melds"], discard) or [*body["melds"], [discard]]
         return {"melds": melds, "layoffs": [], "in_hand": []}
     layoffs = [
         {"cards": lay["cards"], "onto": {"player": hand.went_out, "meld": lay["onto"]}}

@@ -5,8 +5,9 @@ The rules are docs/rules/gin.md; the game (game.py) asks these.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from scorekeeper.engine.answers import GinAnswer
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import InputError
 from scorekeeper.engine.games.base import deadwood_value
@@ -98,7 +99,7 @@ def _defender_warning(hand: Hand, rules: Rules, knocker_name: str, defender_name
     )
 
 
-def _best_gin(rules: Rules, cards: list[Card], knocker_melds: list[list[str]] | None = None) -> dict[str, Any] | None:
+def _best_gin(rules: Rules, cards: list[Card], knocker_melds: list[list[str]] | None = None) -> GinAnswer | None:
     if len(cards) != HAND_SIZE:
         return None
     try:
@@ -107,7 +108,7 @@ def _best_gin(rules: Rules, cards: list[Card], knocker_melds: list[list[str]] | 
         return None
 
 
-def _shown_arrangement(body: dict[str, Any]) -> str:
+def _shown_arrangement(body: GinAnswer) -> str:
     melds = ", ".join(" ".join(m) for m in body["melds"]) or "no melds"
     laid = [c for x in body.get("layoffs", []) for c in x["cards"]]
     shown = f"melds {melds}"
