@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
+from scorekeeper.sessions import page_parts
 from scorekeeper.share import routes
 from scorekeeper.tables import service
 from scorekeeper.tables.standings_cache import cache
@@ -137,3 +138,17 @@ def test_an_edit_link_answer_never_carries_another_visitors_csrf_token(databases
         assert {signed.loads(token) for token in found} == {own}
         seen.add(own)
     assert len(seen) == len(visitors)
+
+
+def test_the_last_hands_entry_is_put_in_words_once_per_version_for_every_link(app, client, table, game, monkeypatch):
+    phone = Phone(app.test_client(), game)
+    assert table.play(hand(5)).status_code == 302
+    read: list[int] = []
+    entry_of = page_parts.hand_data
+    monkeypatch.setattr(page_parts, "hand_data", lambda gs, position: read.append(position) or entry_of(gs, position))
+    # the scorer's page, a following phone's news, and the view link's page: each lists what was entered, the
+    # last hand with its cards
+    pages = [client.get(table.url), phone.poll(), app.test_client().get(game)]
+    assert [page.status_code for page in pages] == [200, 200, 200]
+    assert all("Hand 5</summary>" in page.get_data(as_text=True).replace("\\/", "/") for page in pages)
+    assert read == [5]

@@ -47,7 +47,16 @@ def entered_html(gs: GameSession, token: str, board: dict[str, Any], from_hand: 
     name = f"entered {token}" if from_hand is None else f"entered {token} from {from_hand}"
     return built(board, name, lambda: render_template(
         "sessions/_entered.html", gs=gs, token=token, board=board, from_hand=from_hand,
-        last=hand_data(gs, board["count"]) if board["rows"] else None))
+        last_html=last_entered_html(gs, board) if board["rows"] else None))
+
+
+def last_entered_html(gs: GameSession, board: dict[str, Any]) -> Markup:
+    """The last hand's entry in words, with its cards (sessions/_last_entered.html): built once per version.
+
+    Every link's list of what was entered shows it, in full and in a live update: it names no link.
+    """
+    return built(board, "last entered", lambda: render_template(
+        "sessions/_last_entered.html", gs=gs, last=hand_data(gs, board["count"]), row=board["rows"][-1]))
 
 
 def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
