@@ -38,7 +38,7 @@ from scorekeeper.sessions.hand_form_data import (
     refused,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.tables import asking, dealing, draft_service, house_rules, rejoins, service
+from scorekeeper.tables import asking, draft_service, house_rules, rejoins, service
 from scorekeeper.tables.access import current
 from scorekeeper.tables.asking import AskFirst
 from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
@@ -124,7 +124,7 @@ def new_session(game_id: str):
             db.session.rollback()
             error = str(exc)
         else:
-            flash(f"{spec.name} started. {dealing.dealers(gs).deals} deals the first hand!")
+            flash(f"{spec.name} started. {Table(gs).dealers.deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
     return render_template(
         "sessions/new_session.html", form=form, spec=spec, error=error, notice=notice,
@@ -196,13 +196,13 @@ def _show(token: str, name: str | None):
     table = Table.open(token, need="view")
     gs, access = table.game, table.access
     remember(token)
-    board = scoreboard(gs)
+    board = scoreboard(table)
     # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
-    controls = edit_controls(gs) if access == "edit" else {}
+    controls = edit_controls(table) if access == "edit" else {}
     page = render_template(
         "sessions/show.html", gs=gs, access=access, token=token, board=board,
         standings_html=standings_html(gs, board), board_html=scoreboard_html(gs, access, token, board),
-        entered_html=entered_html(gs, token, board), **controls,
+        entered_html=entered_html(table, board), **controls,
     )
     if name is None or access != "view":
         return page
@@ -332,9 +332,9 @@ def _render_hand(table: Table, form, mode, hand=None, status=200, **shown):
 def _next_hand_shown(table: Table, names: list[str], cards: bool) -> dict[str, Any]:
     """What the next hand's form shows besides the form: totals, who deals, who rejoins, the players' own parts."""
     return {
-        "totals": player_totals(table.game, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
+        "totals": player_totals(table, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
         # the players' own parts of the next hand, for the script that merges them in as they arrive
-        "parts": draft_service.part_values(table.game, table.parts) if cards else None,
+        "parts": draft_service.part_values(table) if cards else None,
         "dealt_by": None,
     }
 
@@ -405,7 +405,7 @@ def _cards_form_again(table: Table, form: HandCardsForm):
         return None
     # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
     # a part that moved on since: the form as posted (Save asks about the part as it is now)
-    chosen = draft_service.with_choice(request.form, request.form["part_choice"], table.game)
+    chosen = draft_service.with_choice(request.form, request.form["part_choice"], table)
     return _render_hand(table, _hand_form(table, "cards", chosen) if chosen is not None else form, "cards")
 
 
@@ -437,7 +437,7 @@ def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
 def _new_hand_page(table: Table, mode: str):
     """The form for the next hand, with what the players sent from their own phones filled in."""
     # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-    drafted = draft_service.hand_values(table.game, table.parts) if mode == "cards" else None
+    drafted = draft_service.hand_values(table) if mode == "cards" else None
     form = _hand_form(table, mode, MultiDict(drafted) if drafted else None)
     form.idempotency_key.data = secrets.token_urlsafe(24)
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice

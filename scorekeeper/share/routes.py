@@ -104,7 +104,7 @@ def live(token: str):
         return not_modified()
     table = Table.open(token, need="view")
     gs, access = table.game, table.access
-    board = scoreboard(gs)
+    board = scoreboard(table)
     news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
     held = request.args.get("rows")
     rows = rows_since(board, access, token, held) if held else None
@@ -114,7 +114,7 @@ def live(token: str):
         news["html"] = standings + scoreboard_html(gs, access, token, board)
     else:
         news.update(html=standings + scoreboard_html(gs, access, token, board, rows=False), rows=rows)
-    news["parts"] = page_parts(gs, access, token, board, rows)
+    news["parts"] = page_parts(table, board, rows)
     response = jsonify(news)
     # every answer is news about now: nothing may serve it from a cache
     response.headers["Cache-Control"] = "no-store"

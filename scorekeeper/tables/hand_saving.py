@@ -121,11 +121,11 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
                     confirmed: set[int], seen_parts: Mapping[str, Any] | None) -> Outcome:
     gs = table.game
     # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
-    data = rejoins.carried(gs, data, table.next_position)
+    data = rejoins.carried(table, data)
     if seen_parts is not None:
         sent = table.parts
-        waiting = (draft_service.arrived_parts(gs, data, confirmed, sent)
-                   or draft_service.differing_parts(gs, data, seen_parts, confirmed, sent))
+        waiting = (draft_service.arrived_parts(table, data, confirmed, sent)
+                   or draft_service.differing_parts(table, data, seen_parts, confirmed, sent))
         if waiting is not None:
             return waiting
     check = NextHandCheck(table, data)
@@ -133,7 +133,7 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
     if question is not None:
         return question
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
-    draft_service.clear_parts(gs)
+    draft_service.clear_parts(table)
     rejoins.clear(gs)
     hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(),
                             position=table.next_position)
