@@ -166,24 +166,39 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
     if not totals:
         return []
     lowest = hand_rules.lowest_wins(gs)
-    finished = body.get("status") == "finished"
-    toward = body.get("toward_target") or totals
-    lead = set(body.get("leaders") or ())
     places = engine.ranked(totals, lowest=lowest, left=[name for name in seats if seats[name].last is not None])
-    best = places[0].total
-    shown = []
-    for place in places:
-        counted = toward.get(place.side, place.total)
-        shown.append({
+    line = _StandingLine(gs, body, totals, seats, target, lowest, places[0].total, pool)
+    return [line.of(place) for place in places]
+
+
+@dataclass(frozen=True)
+class _StandingLine:
+    """What every line of the standings is worked out from (see standings): one place at a time."""
+
+    gs: GameSession
+    body: dict[str, Any]
+    totals: dict[str, int]
+    seats: dict[str, SeatNote]
+    target: Any
+    lowest: bool
+    best: int
+    pool: PoolMarks | None
+
+    def of(self, place: engine.Place) -> dict[str, Any]:
+        """The line of one side's place."""
+        body = self.body
+        finished = body.get("status") == "finished"
+        counted = (body.get("toward_target") or self.totals).get(place.side, place.total)
+        return {
             "rank": place.rank, "name": place.side, "total": place.total, "counted": counted,
-            "percent": _percent(counted, target),
+            "percent": _percent(counted, self.target),
             "won": finished and _won(body, place),
-            "leads": not finished and place.side in lead,
-            "seat": str(seats.get(place.side, "")),
-            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best, finished),
-            "pool": pool.note(place.side) if pool is not None else "",
-        })
-    return shown
+            "leads": not finished and place.side in set(body.get("leaders") or ()),
+            "seat": str(self.seats.get(place.side, "")),
+            "measure": _measure(self.gs.variant, self.gs.options or {}, self.lowest, self.target, place, counted,
+                                self.best, finished),
+            "pool": self.pool.note(place.side) if self.pool is not None else "",
+        }
 
 
 def _percent(counted: int, target: Any) -> int:

@@ -23,7 +23,7 @@ from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.security import cookies_secure
-from scorekeeper.sessions import bp
+from scorekeeper.sessions import bp, part_forms
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm, setup_counts
 from scorekeeper.sessions.hand_form_data import (
@@ -350,33 +350,46 @@ def draft_part(token: str):
 def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
     table = Table.open(token, need="edit")
-    gs = table.game
     names = table.dealt_in()
     seat = _sender_seat(table, names)
     form = DraftPartForm()
-    sent = table.parts
-    form.setup(table, seat, sent)
+    form.setup(table, seat, table.parts)
+    again = _part_form_again(table, form, seat, names)
+    if again is not None:
+        return again
+    return _send(table, form, seat, names[seat], whole_number(form.position.data))
+
+
+def _part_form_again(table: Table, form: DraftPartForm, seat: int, names: list[str]):
+    """The part's page again before anything is sent: another row asked for, the hand saved meanwhile, a player
+    laid off onto who left, or fields to fix; None when the part is ready to send."""
     roster = _roster_posted(form)
     moved = roster is not None and roster != _roster(table, names)
     gone = _retarget_layoffs(form, table, roster, names) if moved else []
     more = request.form.get("more", "")
     if more in ("melds", "layoffs"):
         getattr(form, more).append_entry()
-        form.setup(table, seat, sent)
-        return _render_part(table, token, form, seat, sent=sent)
+        form.setup(table, seat, table.parts)
+        return _render_part(table, table.token, form, seat, sent=table.parts)
     position = whole_number(form.position.data, None)
     if position != table.next_position:
         # before anything else is said of the page: whatever moved since, it was for a hand saved meanwhile
-        return _saved_meanwhile(table, token, form, seat, draft_service.HandAlreadySaved(position or 0))
+        return _saved_meanwhile(table, table.token, form, seat, draft_service.HandAlreadySaved(position or 0))
     if gone:
-        return _render_part(table, token, form, seat, status=409, error=(
+        return _render_part(table, table.token, form, seat, status=409, error=(
             f"Not sent: {' and '.join(gone)} left this hand after this page opened: choose again where to lay off."))
     if not form.validate():
-        return _render_part(table, token, form, seat, error="Please fix the marked fields.", status=422)
+        return _render_part(table, table.token, form, seat, error="Please fix the marked fields.", status=422)
+    return None
+
+
+def _send(table: Table, form: DraftPartForm, seat: int, name: str, position: int):
+    """Store the part read from the form, then back to the player's own page; or the page again saying why not."""
+    token, part = table.token, None
     try:
-        expected = whole_number(form.part_version.data, None)
         part = _read_part(form, table, seat)
-        draft_service.save_part(table, names[seat], part, expected, position, part.get("wild_rank"))
+        draft_service.save_part(table, name, part, whole_number(form.part_version.data, None), position,
+                                part.get("wild_rank"))
     except EntryError:
         return _render_part(table, token, form, seat, error="Some cards could not be read: see the marked fields.",
                             status=422)
@@ -386,22 +399,28 @@ def draft_send(token: str):
     except draft_service.StalePart as exc:
         if exc.part.data == part:
             # this very part is stored already: a send tried again after its answer was lost
-            _remember_sent(table, names[seat], position, part)
-            flash(f"Your part of hand {position} was already sent; it was not sent twice.")
-            forget_drafts(gs, part_draft(table, position, names[seat]))
-            return _remember(after_save(_own_page(table, token, names[seat], position)), table, token, names[seat])
+            return _part_sent(table, name, position, part, f"Your part of hand {position} was already sent;"
+                                                         f" it was not sent twice.")
         form.part_version.data = str(exc.part.version)
         return _render_part(table, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
         return _saved_meanwhile(table, token, form, seat, exc)
     except ValueError as exc:
+        table.reload()  # sent from two phones at once: rolled back, which expired the game read
         return _render_part(table, token, form, seat, error=f"Not sent: {exc}", status=422)
-    _remember_sent(table, names[seat], position, part)
-    flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
-    for note in draft_service.layoff_notes(table, names[seat], part, part.get("wild_rank")):
+    for note in [f"Your part of hand {position} was sent. You can change it until the hand is saved.",
+                 *draft_service.layoff_notes(table, name, part, part.get("wild_rank"))]:
         flash(note)
-    forget_drafts(gs, part_draft(table, position, names[seat]))
-    return _remember(after_save(_own_page(table, token, names[seat], position)), table, token, names[seat])
+    return _part_sent(table, name, position, part)
+
+
+def _part_sent(table: Table, name: str, position: int, part: dict[str, Any], message: str | None = None):
+    """Back to the player's own page once their part is stored: the phone forgets its draft and remembers the part."""
+    _remember_sent(table, name, position, part)
+    if message is not None:
+        flash(message)
+    forget_drafts(table.game, part_draft(table, position, name))
+    return _remember(after_save(_own_page(table, table.token, name, position)), table, table.token, name)
 
 
 @bp.route("/s/<token>/my-hand/status")
@@ -430,7 +449,7 @@ def draft_parts(token: str):
     """
     table = Table.open(token, need="edit")
     sent = table.parts
-    response = jsonify(status=draft_service.status(table, sent), **draft_service.part_values(table, sent))
+    response = jsonify(status=draft_service.status(table, sent), **part_forms.part_values(table, sent))
     response.headers["Cache-Control"] = "no-store"
     return response
 

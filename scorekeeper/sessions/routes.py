@@ -20,7 +20,7 @@ from scorekeeper.limits import whole_number
 from scorekeeper.models import Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
-from scorekeeper.sessions import bp, refused_shows
+from scorekeeper.sessions import bp, part_forms, refused_shows
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -38,7 +38,7 @@ from scorekeeper.sessions.hand_form_data import (
     refused,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.tables import asking, draft_service, house_rules, rejoins, service
+from scorekeeper.tables import asking, house_rules, rejoins, service
 from scorekeeper.tables.access import current
 from scorekeeper.tables.asking import AskFirst
 from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
@@ -334,7 +334,7 @@ def _next_hand_shown(table: Table, names: list[str], cards: bool) -> dict[str, A
     return {
         "totals": player_totals(table, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
         # the players' own parts of the next hand, for the script that merges them in as they arrive
-        "parts": draft_service.part_values(table) if cards else None,
+        "parts": part_forms.part_values(table) if cards else None,
         "dealt_by": None,
     }
 
@@ -371,7 +371,7 @@ def hand_new(token: str):
     entry = _read_hand(form, table, mode)
     outcome = entry if isinstance(entry, Refused) else table.save_next_hand(
         entry, key, whole_number(form.expected_position.data, None), _confirmed(),
-        draft_service.seen_parts(form.parts_seen.data) if mode == "cards" else None)
+        part_forms.seen_parts(form.parts_seen.data) if mode == "cards" else None)
     return _after_next_hand(table, form, mode, outcome)
 
 
@@ -405,7 +405,7 @@ def _cards_form_again(table: Table, form: HandCardsForm):
         return None
     # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
     # a part that moved on since: the form as posted (Save asks about the part as it is now)
-    chosen = draft_service.with_choice(request.form, request.form["part_choice"], table)
+    chosen = part_forms.with_choice(request.form, request.form["part_choice"], table)
     return _render_hand(table, _hand_form(table, "cards", chosen) if chosen is not None else form, "cards")
 
 
@@ -419,7 +419,7 @@ def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
         case SavedBefore(position=position):
             return already_saved(table.game, table.token, position)
         case PartsArrived(found=found):
-            filled = draft_service.filled_formdata(request.form, found, table.dealt_in(), table.variant.hand_counts)
+            filled = part_forms.filled_formdata(request.form, found, table.dealt_in(), table.variant.hand_counts)
             return _render_hand(table, _hand_form(table, mode, filled), mode, error=outcome.message, status=409)
         case PartsDiffer(found=found):
             return _render_hand(table, form, mode, error=outcome.message, differ=found, status=409)
@@ -437,7 +437,7 @@ def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
 def _new_hand_page(table: Table, mode: str):
     """The form for the next hand, with what the players sent from their own phones filled in."""
     # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-    drafted = draft_service.hand_values(table) if mode == "cards" else None
+    drafted = part_forms.hand_values(table) if mode == "cards" else None
     form = _hand_form(table, mode, MultiDict(drafted) if drafted else None)
     form.idempotency_key.data = secrets.token_urlsafe(24)
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice

@@ -101,7 +101,7 @@ def save_next_hand(table: Table, data: dict[str, Any], key: str | None, expected
                    confirmed: set[int], seen_parts: Mapping[str, Any] | None = None) -> Outcome:
     """Check `data` and store it as the table's next hand, the players' parts of it cleared in the same commit.
 
-    `seen_parts` (a hand entered by cards: the parts the form showed, see draft_service.seen_parts)
+    `seen_parts` (a hand entered by cards: the parts the form showed, see sessions.part_forms.seen_parts)
     asks whether players' parts arrived or differ since; `confirmed` are the seats the table
     agreed to save at 0. The rejoins confirmed for this hand (tables.rejoins) are added to it.
     """
