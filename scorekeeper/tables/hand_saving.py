@@ -137,6 +137,7 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
     rejoins.clear(gs)
     hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(),
                             position=table.next_position)
+    table.committed()
     check.remember(hand)
     return Saved(hand)
 

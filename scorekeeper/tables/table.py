@@ -25,7 +25,7 @@ from functools import cached_property
 from typing import Any
 
 from flask import abort, current_app
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import raiseload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -33,10 +33,9 @@ from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, Seat
 from scorekeeper.tables import dealing, draft_service, hand_rules, hand_saving, rejoins, service, standings_cache
-from scorekeeper.tables.access import Access
+from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.standings_cache import Entry
 
-_BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
 # what every page of a game reads of it, in one round of queries: seats with their players, who came
 # late or left (the engine's seating), and who the table chose to deal
 _WHOLE_TABLE = (
@@ -44,8 +43,10 @@ _WHOLE_TABLE = (
     selectinload(GameSession.seat_changes),
     selectinload(GameSession.dealer_choices),
 )
-_OPEN = select(GameSession).where(_BY_TOKEN).options(*_WHOLE_TABLE)
+_OPEN = select(GameSession).where(BY_TOKEN).options(*_WHOLE_TABLE)
 _OPEN_STRICT = _OPEN.options(raiseload("*"))
+# the game's own columns: what a commit changes (its version) and what the page after a save reads
+_COLUMNS = [column.key for column in inspect(GameSession).column_attrs]
 
 
 def _opening() -> Any:
@@ -87,6 +88,16 @@ class Table:
         for name in _WORKED_OUT:
             self.__dict__.pop(name, None)
         self._hands = None
+
+    def committed(self) -> None:
+        """Read the game's own columns again after a commit (its new version), and forget what was worked out.
+
+        A commit expires what was loaded; read back whole, the game would load its seats, seat changes
+        and dealer choices again too, which the page after a save does not show.
+        """
+        db.session.refresh(self.game, _COLUMNS)
+        for name in _WORKED_OUT:
+            self.__dict__.pop(name, None)
 
     @classmethod
     def open(cls, token: str, need: Access = "view") -> Table:
