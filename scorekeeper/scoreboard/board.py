@@ -11,8 +11,9 @@ from scorekeeper import engine
 from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.tables import hand_rules, service
+from scorekeeper.tables import service
 from scorekeeper.tables.games import game_spec
+from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.table import Table
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -165,7 +166,7 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
     totals = {name: (body.get("totals") or {}).get(name, 0) for name in columns}
     if not totals:
         return []
-    lowest = hand_rules.lowest_wins(gs)
+    lowest = HandRules(gs).lowest_wins
     places = engine.ranked(totals, lowest=lowest, left=[name for name in seats if seats[name].last is not None])
     line = _StandingLine(gs, body, totals, seats, target, lowest, places[0].total, pool)
     return [line.of(place) for place in places]

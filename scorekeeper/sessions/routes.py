@@ -44,9 +44,7 @@ from scorekeeper.tables.asking import AskFirst
 from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
 from scorekeeper.tables.entry_values import data_to_formdata
 from scorekeeper.tables.games import game_spec, games
-from scorekeeper.tables.hand_rules import (
-    ANY_GOER,
-)
+from scorekeeper.tables.hand_rules import ANY_GOER
 from scorekeeper.tables.hand_saving import (
     ChangedByAnother,
     Outcome,

@@ -20,7 +20,6 @@ that its query did not load raises instead of loading behind the request's back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -32,8 +31,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, Seat
-from scorekeeper.tables import dealing, draft_service, hand_rules, hand_saving, rejoins, service, standings_cache
+from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
+from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry
 
 # what every page of a game reads of it, in one round of queries: seats with their players, who came
@@ -52,17 +52,6 @@ _COLUMNS = [column.key for column in inspect(GameSession).column_attrs]
 def _opening() -> Any:
     """The query that opens a table: with RAISE_ON_LAZY_LOAD, what it does not load raises when touched."""
     return _OPEN_STRICT if current_app.config.get("RAISE_ON_LAZY_LOAD", False) else _OPEN
-
-
-@dataclass(frozen=True, slots=True)
-class HandRules:
-    """What the engine says about this table's hands, for the hand form: asked once per request."""
-
-    deck_counts: dict[str, int]
-    leaving_costs: dict[str, int]
-    points_bonuses: engine.PointsBonuses | None
-    rewards_concealed: bool
-    goer_holds_cards: bool
 
 
 class Table:
@@ -234,23 +223,16 @@ class Table:
 
     @cached_property
     def rules(self) -> HandRules:
-        """What the engine says about this table's hands (decks, ways of leaving, bonuses, going out)."""
-        game = self.game
-        return HandRules(
-            deck_counts=hand_rules.deck_counts(game),
-            leaving_costs=hand_rules.leaving_costs(game),
-            points_bonuses=hand_rules.points_bonuses(game),
-            rewards_concealed=hand_rules.rewards_concealed(game),
-            goer_holds_cards=hand_rules.goer_holds_cards(game),
-        )
+        """What the engine says about this table's hands (decks, ways of leaving, bonuses, lay-offs, contracts)."""
+        return HandRules(self.game)
 
     def layoff_seats(self, names: list[str]) -> dict[str, dict[int, list[int]]]:
-        """Whose melds each seat may lay off onto, by who went out (hand_rules.layoff_seats)."""
-        return hand_rules.layoff_seats(self.game, names)
+        """Whose melds each seat may lay off onto, by who went out (HandRules.layoff_seats)."""
+        return self.rules.layoff_seats(names)
 
     def deal_note(self, number: int) -> str | None:
         """What hand `number` asks of the players, where the game says (a contract per deal)."""
-        return hand_rules.deal_note(self.game, number)
+        return self.rules.deal_note(number)
 
     @cached_property
     def parts(self) -> dict[str, DraftPart]:
