@@ -15,7 +15,8 @@ from sqlalchemy import func, select
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand, Player
-from scorekeeper.tables import dealing, service
+from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 from tests.test_history_games import SAMPLES, store_sample
 
 
@@ -43,7 +44,7 @@ def snapshot(gs: GameSession) -> dict:
     return {
         "game": gs.game, "options": gs.options, "players": gs.player_names,
         "hands": [h.data for h in gs.hands], "standings": service.standings(gs),
-        "dealers": dealing.dealer_names(gs), "seating": service.seating_body(gs), "playing": gs.playing_names,
+        "dealers": Table(gs).dealer_names, "seating": service.seating_body(gs), "playing": gs.playing_names,
     }
 
 

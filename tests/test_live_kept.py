@@ -47,9 +47,9 @@ def builds(monkeypatch) -> list[int]:
     built: list[int] = []
     work_out = routes.scoreboard
 
-    def counting(gs):
-        built.append(gs.id)
-        return work_out(gs)
+    def counting(table):
+        built.append(table.game.id)
+        return work_out(table)
 
     monkeypatch.setattr(routes, "scoreboard", counting)
     return built

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scorekeeper.tables.access import find_session
 from scorekeeper.tables.seats import rename_player
+from scorekeeper.tables.table import Table
 from tests.test_share import tokens
 
 WIN = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}
@@ -115,7 +115,7 @@ def test_a_renamed_player_reaches_the_heading_of_a_following_phone(almost_won, a
     table = almost_won
     version, _ = parts_since(table.client, table.url, 0)
     with app.app_context():
-        rename_player(find_session(table.token), "Ben", "Benedict")
+        rename_player(Table.find(table.token).with_hands(), "Ben", "Benedict")
     _, parts = parts_since(table.client, table.url, version)
     assert "Ann · Benedict" in parts["session-header"]
 

@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, Hand
 from scorekeeper.tables import draft_service, service
+from scorekeeper.tables.table import Table
 
 
 def refuse_inserts_into(table: str) -> None:
@@ -61,5 +62,5 @@ def test_a_draft_part_refused_by_another_constraint_is_not_called_sent_twice(app
         gs = service.create_session("rummy500", {}, ["Ann", "Ben"])
         refuse_inserts_into("draft_part")
         with pytest.raises(IntegrityError):
-            draft_service.save_part(gs, "Ann", {"melds": [["7H", "8H", "9H"]], "layoffs": [], "in_hand": []}, None, 1)
+            draft_service.save_part(Table(gs), "Ann", {"melds": [["7H", "8H", "9H"]], "layoffs": [], "in_hand": []}, None, 1)
         assert db.session.scalar(select(func.count()).select_from(DraftPart)) == 0

@@ -17,8 +17,8 @@ import pytest
 from scorekeeper import engine
 from scorekeeper.tables import service
 from scorekeeper.tables import standings_cache as scores
-from scorekeeper.tables.access import find_session
 from scorekeeper.tables.standings_cache import MAX_BYTES, ScoreCache, cache
+from scorekeeper.tables.table import Table
 from tests.test_history_games import SAMPLES
 from tests.test_history_list import listed
 
@@ -209,13 +209,13 @@ def test_no_page_changes_the_shared_body_it_reads(app, client, table, game):
     table.start(sample.game, sample.players, **sample.options)
     for data in sample.hands:
         with app.app_context():
-            gs = find_session(table.token)
+            gs = Table.find(table.token).with_hands()
             service.add_hand(gs, data)
     for page in PAGES:
         # a sample's first player (Canasta's are sides, like "Ann & Cy"), as a link names them
         response = client.get(page.format(url=table.url, first=quote(sample.players[0])))
         assert response.status_code == 200, page
     with app.app_context():
-        gs = find_session(table.token)
+        gs = Table.find(table.token).with_hands()
         shared = scores.scored(gs)
         assert shared == service.standings(gs), "a page changed the cached body"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, jsonify, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine
 from scorekeeper.checker import bp
@@ -29,25 +30,20 @@ from scorekeeper.checker.forms import (
 @bp.get("/check")
 def check():
     """The meld checker: the game, its options, the cards, and what the engine says of them."""
-    game = chosen_game(request.args)
-    game_error = _message(engine.find_game, game) or None
-    if game_error:
-        game = DEFAULT_GAME
+    game, game_error = _known_game(request.args)
     form = check_form(game, request.args)
     params = share_params(form)
-    if request.args and not game_error and request.args.to_dict(flat=False) != {k: [v] for k, v in params.items()}:
+    if not game_error and _longer_than_shared(request.args, params):
         # a form submitted without script sends every field, blanks and defaults too (and the last
         # game's options): answer from the short URL, the one worth sharing
         return redirect(url_for("checker.check", **params))
     answer = ask_engine(game, form)
-    asked = form.cards.data or form.meld.data or form.added.data or show_groups(form) or first_melds(form)
-    share = url_for("checker.check", **params) if asked else None
     return render_template(
         "checker/check.html",
         form=form,
         spec=engine.find_game(game),
         game_error=game_error,
-        share_url=share,
+        share_url=url_for("checker.check", **params) if _asks_anything(form) else None,
         options_changed=any(name in params for name in form.option_names),
         reading_url=lambda notation: url_for("checker.check", **(params | {"cards": notation})),
         # cards are never greyed here: a meld the deck cannot hold is a question the checker answers
@@ -56,6 +52,23 @@ def check():
         first_fields=[name for name in FIRST_MELDS if hasattr(form, name)],
         **answer,
     )
+
+
+def _known_game(args: MultiDict[str, str]) -> tuple[str, str | None]:
+    """The game asked for and None, or the default game and why the one asked for is not known."""
+    game = chosen_game(args)
+    game_error = _message(engine.find_game, game) or None
+    return (DEFAULT_GAME, game_error) if game_error else (game, None)
+
+
+def _longer_than_shared(args: MultiDict[str, str], params: dict[str, str]) -> bool:
+    """Whether the query string says more than the short URL would (blank fields, defaults, other games' options)."""
+    return bool(args) and args.to_dict(flat=False) != {name: [value] for name, value in params.items()}
+
+
+def _asks_anything(form) -> bool:
+    """Whether the form puts any question to the engine, so that a link to the answer is worth sharing."""
+    return bool(form.cards.data or form.meld.data or form.added.data or show_groups(form) or first_melds(form))
 
 
 @bp.get("/check/layoff.json")
@@ -95,28 +108,48 @@ def ask_engine(game: str, form) -> dict[str, Any]:
     }
     try:
         answer["jokers"] = engine.deck_counts(game, options).get("JK", 0)
-        variant = engine.find_game(game)
-        # a meld's points matter where they count toward an initial meld (Rummikub), though melds score nothing
-        answer["melds_score"] = variant.melds_score or variant.initial_meld(variant.rules(options)) is not None
+        answer["melds_score"] = _meld_points_matter(game, options)
     except engine.InputError as exc:
         answer["options_error"] = str(exc)
         return answer
-    if form.cards.data:
+    return (
+        answer
+        | ask_meld(game, form, options, wild_rank)
+        | ask_layoff(game, form, options, wild_rank)
+        | ask_declaration(game, form, options, wild_rank)
+        | ask_first_melds(game, form, options)
+    )
+
+
+def _meld_points_matter(game: str, options: dict[str, Any]) -> bool:
+    """Whether a meld's points are worth showing in this game with these options."""
+    variant = engine.find_game(game)
+    # a meld's points matter where they count toward an initial meld (Rummikub), though melds score nothing
+    return variant.melds_score or variant.initial_meld(variant.rules(options)) is not None
+
+
+def ask_meld(game: str, form, options: dict[str, Any], wild_rank: str | None) -> dict[str, Any]:
+    """Put the cards of one meld to the engine: its verdict, or why it cannot read them."""
+    if not form.cards.data:
+        return {}
+    try:
+        going_out = bool(form.going_out.data) and bool(engine.find_game(game).going_out_melds)
+        return {"result": engine.check_meld(form.cards.data, game, options, wild_rank, going_out)}
+    except engine.InputError as exc:
+        return {"meld_error": str(exc)}
+
+
+def ask_layoff(game: str, form, options: dict[str, Any], wild_rank: str | None) -> dict[str, Any]:
+    """Put cards laid off onto a meld on the table to the engine: its answer, or what is wrong or missing."""
+    meld, added = form.meld.data, form.added.data
+    if meld and added:
         try:
-            going_out = bool(form.going_out.data) and bool(engine.find_game(game).going_out_melds)
-            answer["result"] = engine.check_meld(form.cards.data, game, options, wild_rank, going_out)
+            return {"layoff": engine.check_layoff(meld, added, game, options, wild_rank)}
         except engine.InputError as exc:
-            answer["meld_error"] = str(exc)
-    if form.meld.data and form.added.data:
-        try:
-            answer["layoff"] = engine.check_layoff(form.meld.data, form.added.data, game, options, wild_rank)
-        except engine.InputError as exc:
-            answer["layoff_error"] = str(exc)
-    elif form.meld.data or form.added.data:
-        answer["layoff_error"] = (
-            "Enter the cards laid off too." if form.meld.data else "Enter the meld on the table too."
-        )
-    return answer | ask_declaration(game, form, options, wild_rank) | ask_first_melds(game, form, options)
+            return {"layoff_error": str(exc)}
+    if meld or added:
+        return {"layoff_error": "Enter the cards laid off too." if meld else "Enter the meld on the table too."}
+    return {}
 
 
 def ask_first_melds(game: str, form, options: dict[str, Any]) -> dict[str, Any]:

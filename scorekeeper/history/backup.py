@@ -58,9 +58,10 @@ from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.history import stats
 from scorekeeper.models import DealerChoice, GameSession, Hand, HouseRules, Player, Seat, SeatChange, utcnow
-from scorekeeper.tables import house_rules, rejoins, service
+from scorekeeper.tables import house_rules, service
 from scorekeeper.tables.handnames import rename_players
 from scorekeeper.tables.seats import change_of
+from scorekeeper.tables.table import Table
 
 SESSION_FORMAT = "scorekeeper-session"
 BACKUP_FORMAT = "scorekeeper-backup"
@@ -112,9 +113,10 @@ def export_session(gs: GameSession, with_tokens: bool = False) -> dict[str, Any]
         metadata["dealer_choices"] = choices
     # a rejoin the table confirmed for the next hand, which no saved hand carries yet; one the game no longer
     # allows (the player left since, an earlier hand was edited) is not written: a restore would refuse it
-    rejoining = rejoins.pending(gs)
+    table = Table(gs)
+    rejoining = table.pending_rejoins
     if rejoining:
-        allowed = rejoins.offers(gs)
+        allowed = table.rejoin_offers
         rejoining = [name for name in rejoining if name in allowed and name in gs.playing_names]
     if rejoining:
         metadata["rejoining"] = rejoining

@@ -27,7 +27,8 @@ from scorekeeper.extensions import db
 from scorekeeper.history.chart import Chart, score_chart
 from scorekeeper.history.stats import sides_of
 from scorekeeper.models import GameSession
-from scorekeeper.tables import hand_rules, service
+from scorekeeper.tables import service
+from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import scored
 
 # sessions loaded at once to read their matches
@@ -134,7 +135,7 @@ def session_match(gs: GameSession, body: dict[str, Any]) -> Match:
     people = _side_players(gs)
     members = {side: tuple(teams.get(side) or people(side)) for side in totals}
     return match_of(
-        gs.game, gs.id, members, totals, winner=body.get("winner"), lowest=hand_rules.lowest_wins(gs),
+        gs.game, gs.id, members, totals, winner=body.get("winner"), lowest=HandRules(gs).lowest_wins,
         left={sides.get(name, name) for name in left_names},
     )
 

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Player, Seat
-from scorekeeper.tables import hand_rules
+from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import ScoreCache, cache, scored, warm
 
 
@@ -65,7 +65,7 @@ def session_figures(gs: GameSession, body: dict[str, Any]) -> list[SideFigures]:
     sides = sides_of(names, body)
     totals = body.get("totals") or {}
     hands = body.get("hands") or []
-    lowest = hand_rules.lowest_wins(gs)
+    lowest = HandRules(gs).lowest_wins
     figures = []
     for side in list(totals.keys()) or names:
         members = [n for n in names if sides.get(n) == side]

@@ -11,8 +11,10 @@ from scorekeeper import engine
 from scorekeeper.engine.standing import won_by
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
-from scorekeeper.tables import dealing, hand_rules, rejoins, service, standings_cache
+from scorekeeper.tables import service
 from scorekeeper.tables.games import game_spec
+from scorekeeper.tables.hand_rules import HandRules
+from scorekeeper.tables.table import Table
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
 SHOWN_HANDS = 50
@@ -27,13 +29,13 @@ class HandRow:
     entered_as_points: bool
 
 
-def scoreboard(gs: GameSession) -> dict[str, Any]:
+def scoreboard(table: Table) -> dict[str, Any]:
     """Everything the scoreboard include needs: the engine's body plus rows ready to display.
 
-    The body comes from the standings cache, so a version of a session is scored
+    The body comes from the table's standing, so a version of a session is scored
     once; the rows are the latest SHOWN_HANDS hands ("earlier" counts the hands left out).
     """
-    entry = standings_cache.standing(gs)
+    gs, entry = table.game, table.standing
     body = entry.body
     spec = game_spec(gs.game)
     # Michigan counts hands won: it has no target to show
@@ -46,7 +48,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
     dealt = entry.scoring.seating.hands if entry.scoring is not None else None
     seats = seat_notes(gs, dealt)
     finished = body.get("status") == "finished"
-    pool = pool_marks(gs, body, entry.scoring, count)
+    pool = pool_marks(table, body, entry.scoring, count)
     return {
         "body": body,
         "reason": _reason(body, entry.scoring, pool),
@@ -64,7 +66,7 @@ def scoreboard(gs: GameSession) -> dict[str, Any]:
         "finished": finished,
         "counts_hands_won": gs.variant.counts_hands_won,
         # who deals: from the players the engine dealt each hand (no hand loaded), once per version
-        "dealers": dealing.dealers(gs),
+        "dealers": table.dealers,
         "entry": entry,
     }
 
@@ -142,14 +144,14 @@ def _reason(body: dict[str, Any], scoring: engine.Scoring | None, pool: PoolMark
     return body.get("reason") or ""
 
 
-def pool_marks(gs: GameSession, body: dict[str, Any], scoring: engine.Scoring | None, count: int) -> PoolMarks:
+def pool_marks(table: Table, body: dict[str, Any], scoring: engine.Scoring | None, count: int) -> PoolMarks:
     """Who is out of a pool game and who may rejoin or rejoins (nobody, in a game without a pool)."""
     hand = count + 1
     out = tuple(body.get("eliminated") or ())
     if not out:
         return PoolMarks(hand)
     offers = scoring.rejoin_offers() if scoring is not None else {}
-    return PoolMarks(hand, out, offers, {name: offers.get(name) for name in rejoins.pending(gs, hand)})
+    return PoolMarks(hand, out, offers, {name: offers.get(name) for name in table.pending_rejoins})
 
 
 def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: dict[str, SeatNote],
@@ -164,25 +166,40 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
     totals = {name: (body.get("totals") or {}).get(name, 0) for name in columns}
     if not totals:
         return []
-    lowest = hand_rules.lowest_wins(gs)
-    finished = body.get("status") == "finished"
-    toward = body.get("toward_target") or totals
-    lead = set(body.get("leaders") or ())
+    lowest = HandRules(gs).lowest_wins
     places = engine.ranked(totals, lowest=lowest, left=[name for name in seats if seats[name].last is not None])
-    best = places[0].total
-    shown = []
-    for place in places:
-        counted = toward.get(place.side, place.total)
-        shown.append({
+    line = _StandingLine(gs, body, totals, seats, target, lowest, places[0].total, pool)
+    return [line.of(place) for place in places]
+
+
+@dataclass(frozen=True)
+class _StandingLine:
+    """What every line of the standings is worked out from (see standings): one place at a time."""
+
+    gs: GameSession
+    body: dict[str, Any]
+    totals: dict[str, int]
+    seats: dict[str, SeatNote]
+    target: Any
+    lowest: bool
+    best: int
+    pool: PoolMarks | None
+
+    def of(self, place: engine.Place) -> dict[str, Any]:
+        """The line of one side's place."""
+        body = self.body
+        finished = body.get("status") == "finished"
+        counted = (body.get("toward_target") or self.totals).get(place.side, place.total)
+        return {
             "rank": place.rank, "name": place.side, "total": place.total, "counted": counted,
-            "percent": _percent(counted, target),
+            "percent": _percent(counted, self.target),
             "won": finished and _won(body, place),
-            "leads": not finished and place.side in lead,
-            "seat": str(seats.get(place.side, "")),
-            "measure": _measure(gs.variant, gs.options or {}, lowest, target, place, counted, best, finished),
-            "pool": pool.note(place.side) if pool is not None else "",
-        })
-    return shown
+            "leads": not finished and place.side in set(body.get("leaders") or ()),
+            "seat": str(self.seats.get(place.side, "")),
+            "measure": _measure(self.gs.variant, self.gs.options or {}, self.lowest, self.target, place, counted,
+                                self.best, finished),
+            "pool": self.pool.note(place.side) if self.pool is not None else "",
+        }
 
 
 def _percent(counted: int, target: Any) -> int:
@@ -249,15 +266,15 @@ def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: l
     ]
 
 
-def player_totals(gs: GameSession, names: list[str]) -> dict[str, int]:
+def player_totals(table: Table, names: list[str]) -> dict[str, int]:
     """Each player's running total before the hand being entered (their partnership's, in Persian); a player the
     table confirmed rejoins a pool from it stands on the total they come back on.
 
     Read from the standings cache's entry alone: the hand form needs none of the scoreboard's rows.
     """
-    entry = standings_cache.standing(gs)
+    entry = table.standing
     body = entry.body
-    pool = pool_marks(gs, body, entry.scoring, len(entry.hands or ()))
+    pool = pool_marks(table, body, entry.scoring, len(entry.hands or ()))
     totals = body.get("totals") or {}
     back = {name: total for name, total in pool.rejoining.items() if total is not None}
     found = {}

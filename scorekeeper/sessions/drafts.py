@@ -23,7 +23,7 @@ from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 from scorekeeper.security import cookies_secure
-from scorekeeper.sessions import bp
+from scorekeeper.sessions import bp, part_forms
 from scorekeeper.sessions.device import after_save, forget_drafts
 from scorekeeper.sessions.forms import RANK_CHOICES, LayoffForm, setup_counts
 from scorekeeper.sessions.hand_form_data import (
@@ -36,11 +36,10 @@ from scorekeeper.sessions.hand_form_data import (
     read_layoffs,
     read_melds,
 )
-from scorekeeper.tables import draft_service, service
+from scorekeeper.tables import draft_service
 from scorekeeper.tables.entry_values import player_values
 from scorekeeper.tables.games import game_spec
-from scorekeeper.tables.hand_rules import ANY_GOER, deal_note, deck_counts, layoff_seats
-from scorekeeper.tables.rejoins import dealt_in, kept_out
+from scorekeeper.tables.hand_rules import ANY_GOER
 from scorekeeper.tables.table import Table
 
 COOKIE_DAYS = 30
@@ -70,12 +69,13 @@ class DraftPartForm(PageForm):
         validate_choice=False,
     )
 
-    def setup(self, gs: GameSession, seat: int, others: dict[str, Any]) -> None:
+    def setup(self, table: Table, seat: int, others: dict[str, Any]) -> None:
         """Lay-off targets: my own meld rows, then the melds the other players have sent for this hand,
         each only where the game lets this player lay off onto that player's melds (the engine's rule,
         whoever goes out)."""
-        names = dealt_in(gs)
-        allowed = layoff_seats(gs, names)[ANY_GOER].get(seat, [])
+        gs = table.game
+        names = table.dealt_in()
+        allowed = table.layoff_seats(names)[ANY_GOER].get(seat, [])
         onto = [SelectChoice("", "(choose a meld)")]
         if seat in allowed:
             for row in range(len(self.melds)):
@@ -101,25 +101,28 @@ def _others_melds(names: list[str], seat: int, others: dict[str, Any], allowed: 
     return choices
 
 
-def _cookie_name(gs: GameSession) -> str:
+def _cookie_name(table: Table) -> str:
+    gs = table.game
     return f"sk_me_{gs.id}"
 
 
-def table_seats(gs: GameSession) -> dict[str, int]:
+def table_seats(table: Table) -> dict[str, int]:
     """Each player's table seat number (Seat.seat), which no leaving, rejoining or renaming moves."""
+    gs = table.game
     return {seat.player.name: seat.seat for seat in gs.seats}
 
 
-def _name_at(gs: GameSession, number: int | None) -> str | None:
+def _name_at(table: Table, number: int | None) -> str | None:
     """The player at table seat `number`; None when no one sits there."""
+    gs = table.game
     return next((seat.player.name for seat in gs.seats if seat.seat == number), None)
 
 
-def _remembered_seat(gs: GameSession, names: list[str]) -> int | None:
+def _remembered_seat(table: Table, names: list[str]) -> int | None:
     """The seat among `names` (the players dealt in) of the player this phone said it belongs to, if dealt in."""
-    remembered = unquote(request.cookies.get(_cookie_name(gs), ""))
+    remembered = unquote(request.cookies.get(_cookie_name(table), ""))
     # "#3": table seat 3; a cookie set before seats were remembered by number holds the player's name
-    name = _name_at(gs, whole_number(remembered[1:], None)) if remembered.startswith("#") else remembered
+    name = _name_at(table, whole_number(remembered[1:], None)) if remembered.startswith("#") else remembered
     return _seat_of(names, name)
 
 
@@ -128,14 +131,14 @@ def _seat_of(names: list[str], name: str | None) -> int | None:
     return names.index(name) if name in names else None
 
 
-def _sender_seat(gs: GameSession, names: list[str]) -> int:
+def _sender_seat(table: Table, names: list[str]) -> int:
     """The seat among `names` of the player whose table seat a posted part names; aborts when not dealt in."""
-    name = _name_at(gs, whole_number(request.form.get("seat"), None))
+    name = _name_at(table, whole_number(request.form.get("seat"), None))
     seat = _seat_of(names, name)
     if seat is not None:
         return seat
     if name is not None:
-        abort(409, f"{name} is not dealt into hand {service.next_position(gs)}: nothing was sent.")
+        abort(409, f"{name} is not dealt into hand {table.next_position}: nothing was sent.")
     abort(400, "Choose who you are first.")
 
 
@@ -148,13 +151,13 @@ def _roster_posted(form: DraftPartForm) -> list[int] | None:
     return roster if isinstance(roster, list) and all(type(number) is int for number in roster) else None
 
 
-def _roster(gs: GameSession, names: list[str]) -> list[int]:
+def _roster(table: Table, names: list[str]) -> list[int]:
     """The table seats of `names` (the players dealt in), in order: what a form's `seated` holds."""
-    numbers = table_seats(gs)
+    numbers = table.seat_numbers
     return [numbers[name] for name in names]
 
 
-def _retarget_layoffs(form: DraftPartForm, gs: GameSession, roster: list[int], names: list[str]) -> list[str]:
+def _retarget_layoffs(form: DraftPartForm, table: Table, roster: list[int], names: list[str]) -> list[str]:
     """Point the form's lay-offs at seats of `names` (the players dealt in now) instead of those of `roster`.
 
     A player who left, or rejoined a pool, between the page's opening and its sending moves
@@ -167,7 +170,7 @@ def _retarget_layoffs(form: DraftPartForm, gs: GameSession, roster: list[int], n
         seat = whole_number(seat_text, None)
         if not colon or seat is None or seat >= len(roster):
             continue
-        owner = _name_at(gs, roster[seat])
+        owner = _name_at(table, roster[seat])
         if owner in names:
             layoff.onto.data = f"{names.index(owner)}:{row_text}"
         else:
@@ -188,12 +191,12 @@ def _part_values(part: dict[str, Any], seat: int, names: list[str], counts: tupl
     return values
 
 
-def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any]:
+def _read_part(form: DraftPartForm, table: Table, seat: int) -> dict[str, Any]:
     """The part a form describes, in the API's player shape; EntryError after marking unreadable fields."""
-    names = dealt_in(gs)
+    names = table.dealt_in()
     name = names[seat]
     melds, rows, bad = read_melds(form.melds, name)
-    in_hand = read_in_hand(form.in_hand, name, gs.variant)
+    in_hand = read_in_hand(form.in_hand, name, table.variant)
     if in_hand is None:
         bad, in_hand = True, []
 
@@ -208,13 +211,13 @@ def _read_part(form: DraftPartForm, gs: GameSession, seat: int) -> dict[str, Any
         return {"player": name, "meld": rows.index(row)} if row in rows else None
 
     layoffs, unreadable = read_layoffs(form.layoffs, name, target_of)
-    counts, wrong = read_counts(form.counts, gs.variant.hand_counts, name)
+    counts, wrong = read_counts(form.counts, table.variant.hand_counts, name)
     if bad or unreadable or wrong:
         raise EntryError("some cards could not be read")
     part: dict[str, Any] = {"melds": melds, "layoffs": layoffs, "in_hand": in_hand} | counts
     if form.went_out.data:
         part["went_out"] = True
-    if gs.variant.asks_wild_rank and form.wild_rank.data in RANK_CHOICES:
+    if table.variant.asks_wild_rank and form.wild_rank.data in RANK_CHOICES:
         part["wild_rank"] = form.wild_rank.data
     return part
 
@@ -233,23 +236,24 @@ def _mark_refusal(form: DraftPartForm, exc: draft_service.PartRefused) -> None:
             row.onto.errors = list(row.onto.errors) + [str(exc)]
 
 
-def _render_part(gs, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
-    names = dealt_in(gs)
-    form.seat.data = str(table_seats(gs)[names[seat]])
-    form.seated.data = json.dumps(_roster(gs, names))
-    sent = draft_service.parts(gs) if sent is None else sent  # loaded afresh unless this request just did
-    progress = draft_service.status(gs, sent)
+def _render_part(table, token, form, seat, error=None, stale=None, saved=None, status=200, sent=None):
+    gs = table.game
+    names = table.dealt_in()
+    form.seat.data = str(table.seat_numbers[names[seat]])
+    form.seated.data = json.dumps(_roster(table, names))
+    sent = table.parts if sent is None else sent  # loaded afresh unless this request just did
+    progress = draft_service.status(table, sent)
     return render_template(
         "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
-        status=progress, deal_note=deal_note(gs, progress["hand"]), error=error, stale=stale, saved=saved,
-        deck_counts=_cards_left(gs, [part.data for n, part in sent.items() if n != names[seat]]),
-        has_jokers=bool(deck_counts(gs).get("JK")), asks_wild_rank=gs.variant.asks_wild_rank,
+        status=progress, deal_note=table.deal_note(progress["hand"]), error=error, stale=stale, saved=saved,
+        deck_counts=_cards_left(table, [part.data for n, part in sent.items() if n != names[seat]]),
+        has_jokers=bool(table.rules.deck_counts.get("JK")), asks_wild_rank=gs.variant.asks_wild_rank,
         others_usable=any(choice.value.partition(":")[0] != str(seat)
                           for choice in form.layoffs[0].onto.choices if choice.value) if form.layoffs else False,
         first_problem=_first_problem(form) if status >= 400 else None,
-        saved_text=_saved_text(gs, names[seat], saved) if saved else None,
-        draft_key=part_draft(gs, form.position.data, names[seat]),
+        saved_text=_saved_text(table, names[seat], saved) if saved else None,
+        draft_key=part_draft(table, form.position.data, names[seat]),
     ), status
 
 
@@ -259,54 +263,56 @@ def _first_problem(form: DraftPartForm) -> str | None:
     return next((field.id for field in fields if field.errors), None)
 
 
-def _cards_left(gs: GameSession, others: list[dict[str, Any]]) -> dict[str, int]:
+def _cards_left(table: Table, others: list[dict[str, Any]]) -> dict[str, int]:
     """Copies of each card left for this player: the deck less every card the others have sent."""
     sent = []
     for data in others:
         sent += [c for meld in data.get("melds", []) for c in meld] + list(data.get("in_hand", []))
         sent += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
-    return cards_left(deck_counts(gs), sent)
+    return cards_left(table.rules.deck_counts, sent)
 
 
-def _remember_sent(gs: GameSession, name: str, position: int, part: dict[str, Any]) -> None:
+def _remember_sent(table: Table, name: str, position: int, part: dict[str, Any]) -> None:
     """Keep, in this phone's session, the part it sent: once the hand is saved it is told whether the hand holds it."""
+    gs = table.game
     key = f"{gs.id}:{name}"
     sent = {k: v for k, v in (session.get("sent_parts") or {}).items() if k != key}
     sent[key] = {"hand": position, "part": part}
     session["sent_parts"] = dict(list(sent.items())[-SENT_PARTS_KEPT:])
 
 
-def _saved_text(gs: GameSession, name: str, position: int) -> str:
+def _saved_text(table: Table, name: str, position: int) -> str:
     """What this phone says once hand `position` is saved: with the part it sent, without it, or just saved."""
+    gs = table.game
     sent = (session.get("sent_parts") or {}).get(f"{gs.id}:{name}") or {}
     part = sent.get("part") if sent.get("hand") == position else None
-    return draft_service.saved_text(position, draft_service.part_used(gs, name, position, part))
+    return draft_service.saved_text(position, draft_service.part_used(table, name, position, part))
 
 
-def part_draft(gs: GameSession, position: int | str, name: str) -> str:
+def part_draft(table: Table, position: int | str, name: str) -> str:
     """What a phone keeps `name`'s part of hand `position` under (device_draft_key's `what`).
 
     Named by the table seat, which no one leaving or rejoining moves: a phone passed round the
     table never offers one player's typing to another.
     """
-    return f"hand{position}|seat{table_seats(gs).get(name, 0)}"
+    return f"hand{position}|seat{table.seat_numbers.get(name, 0)}"
 
 
-def _saved_meanwhile(gs: GameSession, token: str, form: DraftPartForm, seat: int,
+def _saved_meanwhile(table: Table, token: str, form: DraftPartForm, seat: int,
                      exc: draft_service.HandAlreadySaved):
     """The page again, saying the hand it was for was saved meanwhile, its form now for the next hand."""
-    form.position.data = str(service.next_position(gs))
-    return _render_part(gs, token, form, seat, error=str(exc), saved=exc.position, status=409)
+    form.position.data = str(table.next_position)
+    return _render_part(table, token, form, seat, error=str(exc), saved=exc.position, status=409)
 
 
-def _own_page(gs: GameSession, token: str, name: str, sent: int) -> str:
+def _own_page(table: Table, token: str, name: str, sent: int) -> str:
     """The address of `name`'s own page once their part of hand `sent` went: it says what became of it."""
-    return url_for("sessions.draft_part", token=token, seat=table_seats(gs)[name], sent=sent)
+    return url_for("sessions.draft_part", token=token, seat=table.seat_numbers[name], sent=sent)
 
 
-def _remember(response, gs: GameSession, token: str, name: str):
+def _remember(response, table: Table, token: str, name: str):
     response.set_cookie(
-        _cookie_name(gs), quote(f"#{table_seats(gs)[name]}"), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
+        _cookie_name(table), quote(f"#{table.seat_numbers[name]}"), max_age=COOKIE_DAYS * 86400, path=f"/s/{token}",
         httponly=True, samesite="Lax", secure=cookies_secure(),
     )
     return response
@@ -315,85 +321,106 @@ def _remember(response, gs: GameSession, token: str, name: str):
 @bp.route("/s/<token>/my-hand", methods=["GET"])
 def draft_part(token: str):
     """A player's own part of the next hand: first "who are you?", then their melds and cards."""
-    gs = Table.open(token, need="edit").game
-    names = dealt_in(gs)
-    asked = _name_at(gs, whole_number(request.args.get("seat"), None))
+    table = Table.open(token, need="edit")
+    gs = table.game
+    names = table.dealt_in()
+    asked = _name_at(table, whole_number(request.args.get("seat"), None))
     chosen = _seat_of(names, asked)
-    seat = chosen if chosen is not None else _remembered_seat(gs, names)
+    seat = chosen if chosen is not None else _remembered_seat(table, names)
     if seat is None or request.args.get("choose"):
         return render_template("sessions/draft_choose.html", gs=gs, token=token, spec=game_spec(gs.game),
-                               current=seat, status=draft_service.status(gs), names=names, kept_out=kept_out(gs),
-                               numbers=table_seats(gs), not_dealt=asked if chosen is None else None)
+                               current=seat, status=draft_service.status(table), names=names, kept_out=table.kept_out(),
+                               numbers=table.seat_numbers, not_dealt=asked if chosen is None else None)
     saved = whole_number(request.args.get("sent"), None)
-    if saved is not None and saved >= service.next_position(gs):
+    if saved is not None and saved >= table.next_position:
         saved = None
-    sent = draft_service.parts(gs)
+    sent = table.parts
     part = sent.get(names[seat])
     values = _part_values(part.data if part else {}, seat, names, gs.variant.hand_counts)
     form = DraftPartForm(formdata=MultiDict(values))
-    form.position.data = str(service.next_position(gs))
+    form.position.data = str(table.next_position)
     form.part_version.data = str(part.version) if part else ""
-    form.setup(gs, seat, sent)
+    form.setup(table, seat, sent)
     # picking a name (or opening the page again) remembers it on this device
-    page = _render_part(gs, token, form, seat, saved=saved, sent=sent)
-    return _remember(make_response(page), gs, token, names[seat])
+    page = _render_part(table, token, form, seat, saved=saved, sent=sent)
+    return _remember(make_response(page), table, token, names[seat])
 
 
 @bp.route("/s/<token>/my-hand", methods=["POST"])
 def draft_send(token: str):
     """Send (or revise) a player's part: checked on its own, stored even while others' parts are missing."""
-    gs = Table.open(token, need="edit").game
-    names = dealt_in(gs)
-    seat = _sender_seat(gs, names)
+    table = Table.open(token, need="edit")
+    names = table.dealt_in()
+    seat = _sender_seat(table, names)
     form = DraftPartForm()
-    sent = draft_service.parts(gs)
-    form.setup(gs, seat, sent)
+    form.setup(table, seat, table.parts)
+    again = _part_form_again(table, form, seat, names)
+    if again is not None:
+        return again
+    return _send(table, form, seat, names[seat], whole_number(form.position.data))
+
+
+def _part_form_again(table: Table, form: DraftPartForm, seat: int, names: list[str]):
+    """The part's page again before anything is sent: another row asked for, the hand saved meanwhile, a player
+    laid off onto who left, or fields to fix; None when the part is ready to send."""
     roster = _roster_posted(form)
-    moved = roster is not None and roster != _roster(gs, names)
-    gone = _retarget_layoffs(form, gs, roster, names) if moved else []
+    moved = roster is not None and roster != _roster(table, names)
+    gone = _retarget_layoffs(form, table, roster, names) if moved else []
     more = request.form.get("more", "")
     if more in ("melds", "layoffs"):
         getattr(form, more).append_entry()
-        form.setup(gs, seat, sent)
-        return _render_part(gs, token, form, seat, sent=sent)
+        form.setup(table, seat, table.parts)
+        return _render_part(table, table.token, form, seat, sent=table.parts)
     position = whole_number(form.position.data, None)
-    if position != service.next_position(gs):
+    if position != table.next_position:
         # before anything else is said of the page: whatever moved since, it was for a hand saved meanwhile
-        return _saved_meanwhile(gs, token, form, seat, draft_service.HandAlreadySaved(position or 0))
+        return _saved_meanwhile(table, table.token, form, seat, draft_service.HandAlreadySaved(position or 0))
     if gone:
-        return _render_part(gs, token, form, seat, status=409, error=(
+        return _render_part(table, table.token, form, seat, status=409, error=(
             f"Not sent: {' and '.join(gone)} left this hand after this page opened: choose again where to lay off."))
     if not form.validate():
-        return _render_part(gs, token, form, seat, error="Please fix the marked fields.", status=422)
+        return _render_part(table, table.token, form, seat, error="Please fix the marked fields.", status=422)
+    return None
+
+
+def _send(table: Table, form: DraftPartForm, seat: int, name: str, position: int):
+    """Store the part read from the form, then back to the player's own page; or the page again saying why not."""
+    token, part = table.token, None
     try:
-        expected = whole_number(form.part_version.data, None)
-        part = _read_part(form, gs, seat)
-        draft_service.save_part(gs, names[seat], part, expected, position, part.get("wild_rank"))
+        part = _read_part(form, table, seat)
+        draft_service.save_part(table, name, part, whole_number(form.part_version.data, None), position,
+                                part.get("wild_rank"))
     except EntryError:
-        return _render_part(gs, token, form, seat, error="Some cards could not be read: see the marked fields.",
+        return _render_part(table, token, form, seat, error="Some cards could not be read: see the marked fields.",
                             status=422)
     except draft_service.PartRefused as exc:
         _mark_refusal(form, exc)
-        return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
+        return _render_part(table, token, form, seat, error=f"Not sent: {exc}", status=422)
     except draft_service.StalePart as exc:
         if exc.part.data == part:
             # this very part is stored already: a send tried again after its answer was lost
-            _remember_sent(gs, names[seat], position, part)
-            flash(f"Your part of hand {position} was already sent; it was not sent twice.")
-            forget_drafts(gs, part_draft(gs, position, names[seat]))
-            return _remember(after_save(_own_page(gs, token, names[seat], position)), gs, token, names[seat])
+            return _part_sent(table, name, position, part, f"Your part of hand {position} was already sent;"
+                                                         f" it was not sent twice.")
         form.part_version.data = str(exc.part.version)
-        return _render_part(gs, token, form, seat, error=str(exc), stale=exc.part, status=409)
+        return _render_part(table, token, form, seat, error=str(exc), stale=exc.part, status=409)
     except draft_service.HandAlreadySaved as exc:
-        return _saved_meanwhile(gs, token, form, seat, exc)
+        return _saved_meanwhile(table, token, form, seat, exc)
     except ValueError as exc:
-        return _render_part(gs, token, form, seat, error=f"Not sent: {exc}", status=422)
-    _remember_sent(gs, names[seat], position, part)
-    flash(f"Your part of hand {position} was sent. You can change it until the hand is saved.")
-    for note in draft_service.layoff_notes(gs, names[seat], part, part.get("wild_rank")):
+        table.reload()  # sent from two phones at once: rolled back, which expired the game read
+        return _render_part(table, token, form, seat, error=f"Not sent: {exc}", status=422)
+    for note in [f"Your part of hand {position} was sent. You can change it until the hand is saved.",
+                 *draft_service.layoff_notes(table, name, part, part.get("wild_rank"))]:
         flash(note)
-    forget_drafts(gs, part_draft(gs, position, names[seat]))
-    return _remember(after_save(_own_page(gs, token, names[seat], position)), gs, token, names[seat])
+    return _part_sent(table, name, position, part)
+
+
+def _part_sent(table: Table, name: str, position: int, part: dict[str, Any], message: str | None = None):
+    """Back to the player's own page once their part is stored: the phone forgets its draft and remembers the part."""
+    _remember_sent(table, name, position, part)
+    if message is not None:
+        flash(message)
+    forget_drafts(table.game, part_draft(table, position, name))
+    return _remember(after_save(_own_page(table, table.token, name, position)), table, table.token, name)
 
 
 @bp.route("/s/<token>/my-hand/status")
@@ -403,12 +430,12 @@ def draft_status(token: str):
     A player's own page asks with ?seat=<table seat>&hand=<n>: once hand n is saved, "saved_text" says
     whether it used their part.
     """
-    gs = Table.open(token, need="edit").game
-    body = draft_service.status(gs)
-    name = _name_at(gs, whole_number(request.args.get("seat"), None))
+    table = Table.open(token, need="edit")
+    body = draft_service.status(table)
+    name = _name_at(table, whole_number(request.args.get("seat"), None))
     hand = whole_number(request.args.get("hand"), None)
-    if name and hand is not None and 0 < hand < body["hand"] and draft_service.was_dealt(gs, name, hand):
-        body["saved_text"] = _saved_text(gs, name, hand)
+    if name and hand is not None and 0 < hand < body["hand"] and draft_service.was_dealt(table, name, hand):
+        body["saved_text"] = _saved_text(table, name, hand)
     response = jsonify(body)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -420,14 +447,14 @@ def draft_parts(token: str):
 
     The hand form follows this to merge the parts in as they arrive (static/js/parts-merge.js).
     """
-    gs = Table.open(token, need="edit").game
-    sent = draft_service.parts(gs)
-    response = jsonify(status=draft_service.status(gs, sent), **draft_service.part_values(gs, sent))
+    table = Table.open(token, need="edit")
+    sent = table.parts
+    response = jsonify(status=draft_service.status(table, sent), **part_forms.part_values(table, sent))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.app_template_global()
 def draft_parts_status(gs: GameSession) -> dict[str, Any]:
-    """For the hand form: who has sent their part of the next hand."""
-    return draft_service.status(gs)
+    """For the pages that show it (the scoreboard's actions, the hand form): who has sent their part of the next hand."""
+    return draft_service.status(Table(gs))

@@ -313,8 +313,8 @@ class HandCardsForm(HandFormBase):
         """Choices that depend on the players: who went out, and the melds each player's lay-offs may go onto.
 
         `onto_seats` gives, per seat, the seats whose melds that player may lay off
-        onto (the engine's rule, sessions/hand_rules.layoff_seats); None offers every meld.
-        `costs`: what each of the game's ways of leaving a hand costs at this table (hand_rules.leaving_costs).
+        onto (the engine's rule, tables.hand_rules.HandRules.layoff_seats); None offers every meld.
+        `costs`: what each of the game's ways of leaving a hand costs at this table (HandRules.leaving_costs).
         """
         super().setup(names, game)
         # an engine error that names a player but no field of theirs, by seat

@@ -37,7 +37,7 @@ from scorekeeper.sessions import bp
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.tables import service
 from scorekeeper.tables.games import game_spec
-from scorekeeper.tables.hand_rules import deck_counts
+from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.table import Table
 
 
@@ -264,7 +264,7 @@ def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | No
         verdict=describe(worked) if worked else None,
         names=gs.playing_names, spec=game_spec(gs.game), number=service.next_position(gs),
         big_gin_played=bool((gs.options or {}).get("big_gin_bonus")),
-        deck_counts=deck_counts(gs),
+        deck_counts=HandRules(gs).deck_counts,
     ), status
 
 

@@ -19,7 +19,8 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.fragments import built
 from scorekeeper.sessions.forms import ConfirmForm
 from scorekeeper.sessions.table_forms import DealerForm
-from scorekeeper.tables import dealing, service
+from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 
 
 def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:
@@ -29,25 +30,26 @@ def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:
     ).scalar_one_or_none()
 
 
-def edit_controls(gs: GameSession) -> dict[str, Any]:
+def edit_controls(table: Table) -> dict[str, Any]:
     """What an edit link's scoreboard needs besides the board: its forms, and the undone hand it offers to put back."""
     return {
         "undo_form": ConfirmForm(),
-        "put_back": service.restorable(gs),
-        "dealer_form": DealerForm().setup(dealing.playing_names(gs)),
+        "put_back": service.restorable(table.game),
+        "dealer_form": DealerForm().setup(table.dealt_in()),
     }
 
 
-def entered_html(gs: GameSession, token: str, board: dict[str, Any], from_hand: int | None = None) -> Markup:
+def entered_html(table: Table, board: dict[str, Any], from_hand: int | None = None) -> Markup:
     """The list of what was entered (sessions/_entered.html) of this version: built once per version and link.
 
     With `from_hand`, the list holds only the hands from that one on: what a live update sends a
     phone that keeps its own entries of the hands before it.
     """
+    token = table.token
     name = f"entered {token}" if from_hand is None else f"entered {token} from {from_hand}"
     return built(board, name, lambda: render_template(
-        "sessions/_entered.html", gs=gs, token=token, board=board, from_hand=from_hand,
-        last_html=last_entered_html(gs, board) if board["rows"] else None))
+        "sessions/_entered.html", gs=table.game, token=token, board=board, from_hand=from_hand,
+        last_html=last_entered_html(table.game, board) if board["rows"] else None))
 
 
 def last_entered_html(gs: GameSession, board: dict[str, Any]) -> Markup:
@@ -59,8 +61,7 @@ def last_entered_html(gs: GameSession, board: dict[str, Any]) -> Markup:
         "sessions/_last_entered.html", gs=gs, last=hand_data(gs, board["count"]), row=board["rows"][-1]))
 
 
-def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
-               rows: dict[str, Any] | None = None) -> dict[str, str]:
+def page_parts(table: Table, board: dict[str, Any], rows: dict[str, Any] | None = None) -> dict[str, str]:
     """The content of each changing part of this link's scoreboard page, by the id of its element.
 
     With `rows` (scoreboard.live_rows.rows_since: the phone keeps its rows of hands first to
@@ -70,17 +71,18 @@ def page_parts(gs: GameSession, access: str, token: str, board: dict[str, Any],
     A view link's parts are built once per version (scoreboard.fragments.built); an edit link's
     controls carry the visitor's CSRF token, so they are built for each answer.
     """
-    page = {"gs": gs, "access": access, "token": token, "board": board}
+    access, token = table.access, table.token
+    page = {"gs": table.game, "access": access, "token": token, "board": board}
     parts = {
         "session-header": built(board, f"header {access}", lambda: render_template(
             "sessions/_session_header.html", **page)),
-        "entered-hands": entered_html(gs, token, board, rows["after"] if rows else None),
+        "entered-hands": entered_html(table, board, rows["after"] if rows else None),
     }
     if access != "edit":
         parts["game-result"] = built(board, f"result {token}", lambda: render_template(
             "sessions/_game_result.html", **page))
     else:
-        page |= edit_controls(gs)
+        page |= edit_controls(table)
         # Rematch carries the visitor's CSRF token
         parts["game-result"] = Markup(render_template("sessions/_game_result.html", **page))
         parts["game-actions"] = Markup(render_template("sessions/_game_actions.html", **page))

@@ -20,7 +20,7 @@ from scorekeeper.limits import whole_number
 from scorekeeper.models import Hand
 from scorekeeper.scoreboard.board import player_totals, scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
-from scorekeeper.sessions import bp, refused_shows
+from scorekeeper.sessions import bp, part_forms, refused_shows
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.sessions.forms import (
     ConfirmForm,
@@ -38,15 +38,13 @@ from scorekeeper.sessions.hand_form_data import (
     refused,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.tables import asking, dealing, draft_service, house_rules, rejoins, service
+from scorekeeper.tables import asking, house_rules, rejoins, service
 from scorekeeper.tables.access import current
 from scorekeeper.tables.asking import AskFirst
 from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
 from scorekeeper.tables.entry_values import data_to_formdata
 from scorekeeper.tables.games import game_spec, games
-from scorekeeper.tables.hand_rules import (
-    ANY_GOER,
-)
+from scorekeeper.tables.hand_rules import ANY_GOER
 from scorekeeper.tables.hand_saving import (
     ChangedByAnother,
     Outcome,
@@ -124,7 +122,7 @@ def new_session(game_id: str):
             db.session.rollback()
             error = str(exc)
         else:
-            flash(f"{spec.name} started. {dealing.dealers(gs).deals} deals the first hand!")
+            flash(f"{spec.name} started. {Table(gs).dealers.deals} deals the first hand!")
             return redirect(url_for("sessions.show", token=gs.edit_token))
     return render_template(
         "sessions/new_session.html", form=form, spec=spec, error=error, notice=notice,
@@ -196,13 +194,13 @@ def _show(token: str, name: str | None):
     table = Table.open(token, need="view")
     gs, access = table.game, table.access
     remember(token)
-    board = scoreboard(gs)
+    board = scoreboard(table)
     # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
-    controls = edit_controls(gs) if access == "edit" else {}
+    controls = edit_controls(table) if access == "edit" else {}
     page = render_template(
         "sessions/show.html", gs=gs, access=access, token=token, board=board,
         standings_html=standings_html(gs, board), board_html=scoreboard_html(gs, access, token, board),
-        entered_html=entered_html(gs, token, board), **controls,
+        entered_html=entered_html(table, board), **controls,
     )
     if name is None or access != "view":
         return page
@@ -332,9 +330,9 @@ def _render_hand(table: Table, form, mode, hand=None, status=200, **shown):
 def _next_hand_shown(table: Table, names: list[str], cards: bool) -> dict[str, Any]:
     """What the next hand's form shows besides the form: totals, who deals, who rejoins, the players' own parts."""
     return {
-        "totals": player_totals(table.game, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
+        "totals": player_totals(table, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
         # the players' own parts of the next hand, for the script that merges them in as they arrive
-        "parts": draft_service.part_values(table.game, table.parts) if cards else None,
+        "parts": part_forms.part_values(table) if cards else None,
         "dealt_by": None,
     }
 
@@ -371,7 +369,7 @@ def hand_new(token: str):
     entry = _read_hand(form, table, mode)
     outcome = entry if isinstance(entry, Refused) else table.save_next_hand(
         entry, key, whole_number(form.expected_position.data, None), _confirmed(),
-        draft_service.seen_parts(form.parts_seen.data) if mode == "cards" else None)
+        part_forms.seen_parts(form.parts_seen.data) if mode == "cards" else None)
     return _after_next_hand(table, form, mode, outcome)
 
 
@@ -405,7 +403,7 @@ def _cards_form_again(table: Table, form: HandCardsForm):
         return None
     # "keep" or "use" a player's part, without script: the form again with the choice made, to save;
     # a part that moved on since: the form as posted (Save asks about the part as it is now)
-    chosen = draft_service.with_choice(request.form, request.form["part_choice"], table.game)
+    chosen = part_forms.with_choice(request.form, request.form["part_choice"], table)
     return _render_hand(table, _hand_form(table, "cards", chosen) if chosen is not None else form, "cards")
 
 
@@ -419,7 +417,7 @@ def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
         case SavedBefore(position=position):
             return already_saved(table.game, table.token, position)
         case PartsArrived(found=found):
-            filled = draft_service.filled_formdata(request.form, found, table.dealt_in(), table.variant.hand_counts)
+            filled = part_forms.filled_formdata(request.form, found, table.dealt_in(), table.variant.hand_counts)
             return _render_hand(table, _hand_form(table, mode, filled), mode, error=outcome.message, status=409)
         case PartsDiffer(found=found):
             return _render_hand(table, form, mode, error=outcome.message, differ=found, status=409)
@@ -437,7 +435,7 @@ def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
 def _new_hand_page(table: Table, mode: str):
     """The form for the next hand, with what the players sent from their own phones filled in."""
     # parts the players sent from their own phones fill the form in (see sessions/drafts.py)
-    drafted = draft_service.hand_values(table.game, table.parts) if mode == "cards" else None
+    drafted = part_forms.hand_values(table) if mode == "cards" else None
     form = _hand_form(table, mode, MultiDict(drafted) if drafted else None)
     form.idempotency_key.data = secrets.token_urlsafe(24)
     # the hand this form enters: if another phone saves it first, this one is refused, not saved twice

@@ -12,23 +12,22 @@ from scorekeeper.extensions import db
 from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.sessions import bp
 from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RejoinForm, RenameForm
-from scorekeeper.tables import dealing, rejoins, seats, service
+from scorekeeper.tables import dealing, rejoins, seats
 from scorekeeper.tables.games import game_spec
 from scorekeeper.tables.seats import NotChanged
-from scorekeeper.tables.standings_cache import standing
 from scorekeeper.tables.table import Table
 
 
 @bp.route("/s/<token>/dealer", methods=["POST"])
 def dealer(token: str):
     """Say who deals (or dealt) the hand being entered now; the hands after it follow round the table."""
-    gs = Table.open(token, need="edit").with_hands()
-    form = DealerForm().setup(dealing.playing_names(gs))
+    table = Table.open(token, need="edit")
+    form = DealerForm().setup(table.dealt_in())
     if not form.validate_on_submit():
         flash("The dealer was not changed: choose a player of the next hand.")
         return redirect(url_for("sessions.show", token=token))
     try:
-        now = dealing.choose_dealer(gs, form.dealer.data)
+        now = dealing.choose_dealer(table, form.dealer.data)
     except ValueError as exc:
         db.session.rollback()
         flash(f"The dealer was not changed: {exc}.")
@@ -37,101 +36,107 @@ def dealer(token: str):
     return redirect(url_for("sessions.show", token=token))
 
 
-def _players_page(gs, token: str, status: int = 200, error: str | None = None, **forms):
+def _players_page(table: Table, status: int = 200, error: str | None = None, **forms):
     """The players page: rename, seat a late player, let one leave; `forms` keep what was entered."""
+    gs = table.game
     forms.setdefault("rename", RenameForm(formdata=None).setup(gs.player_names))
     forms.setdefault("late", LatePlayerForm(formdata=None))
     forms.setdefault("leave", LeaveForm(formdata=None).setup(gs.playing_names))
     for form in forms.values():
         form.session_version.data = str(gs.version)
     return render_template(
-        "sessions/players.html", gs=gs, token=token, error=error, spec=game_spec(gs.game),
-        board=scoreboard(gs), **forms,
+        "sessions/players.html", gs=gs, token=table.token, error=error, spec=game_spec(gs.game),
+        board=scoreboard(table), next_hand=table.next_position, **forms,
     ), status
 
 
 @bp.route("/s/<token>/players")
 def players(token: str):
     """Change the players mid-game: rename one, seat a late one, let one leave."""
-    gs = Table.open(token, need="edit").with_hands()
-    return _players_page(gs, token)
+    return _players_page(Table.open(token, need="edit"))
 
 
-def _change(gs, token: str, key: str, form, change):
+def _change(table: Table, key: str, form, change):
     """Make a confirmed change to the players (one transaction), or show the page again saying why not."""
     if not form.validate_on_submit():
-        return _players_page(gs, token, 422, "Nothing was changed: see the marked fields.", **{key: form})
-    if form.session_version.data != str(gs.version):
+        return _players_page(table, 422, "Nothing was changed: see the marked fields.", **{key: form})
+    if form.session_version.data != str(table.game.version):
         # the game moved on since the page was shown: the table confirms again, seeing it as it is now
-        return _players_page(gs, token, 409, "The game changed on another phone since this page was opened:"
+        return _players_page(table, 409, "The game changed on another phone since this page was opened:"
                              " check it and confirm again. Nothing was changed.", **{key: form})
+    table.with_hands()  # a change checks that every hand still scores
     try:
         message = change()
     except NotChanged as exc:
-        return _players_page(gs, token, 422, f"Nothing was changed: {exc}", **{key: form})
+        table.reload()  # the change was rolled back, which expired the game read
+        return _players_page(table, 422, f"Nothing was changed: {exc}", **{key: form})
     flash(message)
-    return redirect(url_for("sessions.show", token=token))
+    return redirect(url_for("sessions.show", token=table.token))
 
 
 @bp.route("/s/<token>/players/rename", methods=["POST"])
 def rename(token: str):
     """Rename a player, in this game and every other game and statistic of theirs."""
-    gs = Table.open(token, need="edit").with_hands()
+    table = Table.open(token, need="edit")
+    gs = table.game
     form = RenameForm().setup(gs.player_names)
     old, new = form.player.data, form.new_name.data
 
     def change() -> str:
         seats.rename_player(gs, old, new)
         return f"{old} is now {new}, in this game and every other."
-    return _change(gs, token, "rename", form, change)
+    return _change(table, "rename", form, change)
 
 
 @bp.route("/s/<token>/players/late", methods=["POST"])
 def seat_late(token: str):
     """Seat a player who arrives mid-game."""
-    gs = Table.open(token, need="edit").with_hands()
+    table = Table.open(token, need="edit")
+    gs = table.game
     form = LatePlayerForm()
 
     def change() -> str:
         seats.seat_late_player(gs, form.name.data, form.start.data)
-        total = service.standings(gs)["totals"].get(form.name.data, 0)
-        return f"{form.name.data} joins from hand {service.next_position(gs)}, starting on {total}."
-    return _change(gs, token, "late", form, change)
+        table.reload()  # the game as the change left it: its standing starts the late player's total
+        total = table.body["totals"].get(form.name.data, 0)
+        return f"{form.name.data} joins from hand {table.next_position}, starting on {total}."
+    return _change(table, "late", form, change)
 
 
 @bp.route("/s/<token>/players/leave", methods=["POST"])
 def leave(token: str):
     """A player leaves the game: kept in the hands they played, not dealt into new ones."""
-    gs = Table.open(token, need="edit").with_hands()
+    table = Table.open(token, need="edit")
+    gs = table.game
     form = LeaveForm().setup(gs.playing_names)
 
     def change() -> str:
         seats.player_leaves(gs, form.player.data)
         return f"{form.player.data} has left the game; their hands stay on the score sheet."
-    return _change(gs, token, "leave", form, change)
+    return _change(table, "leave", form, change)
 
 
-def _rejoin_page(gs, token: str, form: RejoinForm, status: int = 200, error: str | None = None):
+def _rejoin_page(table: Table, form: RejoinForm, status: int = 200, error: str | None = None):
     """The question before a rejoin: who comes back, from which hand, on what total (the engine's answer); or why not.
 
     A player whose rejoin the table already confirmed is not asked again: the page says so, with the scoreboard's
     Cancel (the engine still offers them, as nothing is stored until the next hand is).
     """
-    name = form.player.data or ""
-    offers = rejoins.offers(gs)
-    already = name in rejoins.pending(gs)
+    gs, name = table.game, form.player.data or ""
+    offers = table.rejoin_offers
+    already = name in table.pending_rejoins
     if error is None and name not in offers and not already:
-        status, error = 422, _refusal(gs, name)
+        status, error = 422, _refusal(table, name)
     form.session_version.data = str(gs.version)
-    return render_template("sessions/rejoin.html", gs=gs, token=token, form=form, name=name, total=offers.get(name),
-                           hand=service.next_position(gs), error=error, spec=game_spec(gs.game),
+    return render_template("sessions/rejoin.html", gs=gs, token=table.token, form=form, name=name,
+                           total=offers.get(name), hand=table.next_position, error=error, spec=game_spec(gs.game),
                            already=already), status
 
 
-def _refusal(gs, name: str) -> str:
+def _refusal(table: Table, name: str) -> str:
     """Why `name` may not rejoin now, naming them, in the words of the rules."""
-    who = name or "Nobody"
-    scoring = standing(gs).scoring
+    gs, who = table.game, name or "Nobody"
+    scoring = table.standing.scoring
     if scoring is None:
         return f"{who} cannot rejoin now: the hands no longer score: fix the hand the scoreboard names first."
     if name not in gs.player_names:
@@ -142,34 +147,37 @@ def _refusal(gs, name: str) -> str:
 @bp.route("/s/<token>/rejoin", methods=["GET", "POST"])
 def rejoin(token: str):
     """A player out of a pool game rejoins from the next hand, once the table confirms; the engine sets their total."""
-    gs = Table.open(token, need="edit").with_hands()
+    table = Table.open(token, need="edit")
     form = RejoinForm() if request.method == "POST" else RejoinForm(formdata=None, player=request.args.get("player"))
     if request.method == "GET":
-        return _rejoin_page(gs, token, form)
+        return _rejoin_page(table, form)
     if not form.validate_on_submit():
-        return _rejoin_page(gs, token, form, 422, "Nobody rejoined: the form was incomplete or too old; confirm again.")
-    if form.session_version.data != str(gs.version):
-        return _rejoin_page(gs, token, form, 409, "The game changed on another phone since this page was opened:"
+        return _rejoin_page(table, form, 422, "Nobody rejoined: the form was incomplete or too old; confirm again.")
+    if form.session_version.data != str(table.game.version):
+        return _rejoin_page(table, form, 409, "The game changed on another phone since this page was opened:"
                             " check it and confirm again. Nobody rejoined.")
-    name = form.player.data
+    name, hand = form.player.data, table.next_position
+    table.with_hands()  # the change checks that every hand still scores
     try:
-        total = rejoins.confirm(gs, name)
+        total = rejoins.confirm(table, name)
     except NotChanged as exc:
-        return _rejoin_page(gs, token, form, 422, f"Nobody rejoined: {exc}")
-    flash(f"{name} rejoins from hand {service.next_position(gs)}, on {total}.")
+        table.reload()  # the change was rolled back, which expired the game read
+        return _rejoin_page(table, form, 422, f"Nobody rejoined: {exc}")
+    flash(f"{name} rejoins from hand {hand}, on {total}.")
     return redirect(url_for("sessions.show", token=token))
 
 
 @bp.route("/s/<token>/rejoin/cancel", methods=["POST"])
 def rejoin_cancel(token: str):
     """Take back a rejoin confirmed for the next hand, before that hand is saved."""
-    gs = Table.open(token, need="edit").with_hands()
+    table = Table.open(token, need="edit")
     form = RejoinForm()
     if not form.validate_on_submit():
         flash("Nothing was changed: the form was incomplete or too old.")
         return redirect(url_for("sessions.show", token=token))
+    table.with_hands()  # the change checks that every hand still scores
     try:
-        rejoins.cancel(gs, form.player.data)
+        rejoins.cancel(table, form.player.data)
     except NotChanged as exc:
         flash(f"Nothing was changed: {exc}")
     else:

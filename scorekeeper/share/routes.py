@@ -110,7 +110,7 @@ def live(token: str):
     if kept is not None:
         return _news_answer(kept)
     table = Table.open(token, need="view")
-    board = scoreboard(table.game)
+    board = scoreboard(table)
     news = _news(table, board, held)
     body = current_app.json.response(news).get_data()
     if table.access == "view" and _keeps(held, news.get("rows")):
@@ -134,7 +134,7 @@ def _news(table: Table, board: dict[str, Any], held: str | None) -> dict[str, An
         news["html"] = standings + scoreboard_html(gs, access, token, board)
     else:
         news.update(html=standings + scoreboard_html(gs, access, token, board, rows=False), rows=rows)
-    news["parts"] = page_parts(gs, access, token, board, rows)
+    news["parts"] = page_parts(table, board, rows)
     return news
 
 

@@ -1,44 +1,26 @@
-"""Capability links: a session's edit token gives full access, its view token read-only access."""
+"""Capability links: a session's edit token gives full access, its view token read-only access.
+
+What a poll asks of a link before anything is loaded: the game's version (and id, creation time and edit
+token), in one indexed lookup on a pooled connection. Opening the game itself is tables.table.Table.open.
+"""
 
 from __future__ import annotations
 
 from collections import namedtuple
 from typing import Any, Literal, NamedTuple
 
-from flask import abort
 from sqlalchemy import bindparam, or_, select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Seat
+from scorekeeper.models import GameSession
 
 Access = Literal["edit", "view"]
 
 
-# the statements below are built once: every page of a game starts with one, and a phone polls
-# every few seconds; building a statement costs as much as running it
-_BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
-# every page names the players: their seats and names come in one query, not one per seat
-_FIND = select(GameSession).where(_BY_TOKEN).options(selectinload(GameSession.seats).joinedload(Seat.player))
-
-
-def find_session(token: str) -> GameSession | None:
-    """The session an edit or view token opens, if any."""
-    return db.session.execute(_FIND, {"token": token}).scalar_one_or_none()
-
-
-def load_session(token: str, need: Access = "view") -> tuple[GameSession, Access]:
-    """The session a token opens and the access it gives; 404 when unknown, 403 when read-only but `need` is edit."""
-    gs = find_session(token)
-    if gs is None:
-        abort(404, "No game has this link. Check the address, or ask the table for a new link.")
-    access: Access = "edit" if gs.edit_token == token else "view"
-    if need == "edit" and access != "edit":
-        abort(403)
-    return gs, access
-
-
-_CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(_BY_TOKEN)
+# the statements below are built once: a phone polls every few seconds, and building a statement costs as much
+# as running it (the query that opens a whole table is tables/table.py's)
+BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
+_CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(BY_TOKEN)
 
 
 def current(token: str) -> Any:

@@ -11,22 +11,21 @@ session) and is told whether the hand as stored holds it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
-from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
-from scorekeeper.tables.entry_values import data_to_formdata, leaving_state, player_values
-from scorekeeper.tables.rejoins import dealt_in
-from scorekeeper.tables.service import next_position
+from scorekeeper.tables.entry_values import leaving_state, player_values
+
+if TYPE_CHECKING:  # the table loads its parts here, and hands itself to what reads them
+    from scorekeeper.tables.table import Table
 
 
 class PartRefused(ValueError):
@@ -73,37 +72,35 @@ class HandAlreadySaved(ValueError):
         self.position = position
 
 
-def parts(gs: GameSession, position: int | None = None) -> dict[str, DraftPart]:
-    """The parts sent for the session's next hand, by player name (older leftovers are ignored).
-
-    `position` is the next hand's number, when the caller has counted it already.
-    """
-    position = next_position(gs) if position is None else position
+def load_parts(table: Table) -> dict[str, DraftPart]:
+    """The parts sent for the table's next hand, by player name (older leftovers are ignored): Table.parts."""
     rows = db.session.execute(
-        select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.position == position)
+        select(DraftPart).where(DraftPart.session_id == table.game.id, DraftPart.position == table.next_position)
     ).scalars()
-    return {row.player_name: row for row in rows if row.player_name in dealt_in(gs)}
+    dealt = table.dealt_in()
+    return {row.player_name: row for row in rows if row.player_name in dealt}
 
 
-def status(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
+def status(table: Table, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
     """Who has sent their part of the next hand, who has not, and who says they went out, in seat order.
 
     `sent` is :func:`parts` when the caller has loaded them already.
     """
-    sent = parts(gs) if sent is None else sent
+    sent = table.parts if sent is None else sent
     return {
-        "hand": next_position(gs),
-        "sent": [name for name in dealt_in(gs) if name in sent],
-        "waiting": [name for name in dealt_in(gs) if name not in sent],
-        "went_out": [name for name in dealt_in(gs) if name in sent and sent[name].data.get("went_out")],
+        "hand": table.next_position,
+        "sent": [name for name in table.dealt_in() if name in sent],
+        "waiting": [name for name in table.dealt_in() if name not in sent],
+        "went_out": [name for name in table.dealt_in() if name in sent and sent[name].data.get("went_out")],
     }
 
 
-def check_part(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str | None = None) -> None:
+def check_part(table: Table, name: str, part: dict[str, Any], wild_rank: str | None = None) -> None:
     """Check one part on its own: each meld legal by the engine, each lay-off onto a meld that is entered.
 
     Raises PartRefused naming the player, the meld and the engine's reason.
     """
+    gs = table.game
     for index, meld in enumerate(part["melds"]):
         try:
             body = engine.check_meld(meld, gs.game, gs.options, wild_rank=wild_rank,
@@ -112,7 +109,7 @@ def check_part(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str 
             raise PartRefused(f"{name}'s meld {index + 1}: {exc}", "melds", index) from None
         if not body.get("legal"):
             raise PartRefused(f"{name}'s meld {index + 1} is not a meld: {body.get('reason')}", "melds", index)
-    others = parts(gs)
+    others = table.parts
     for index, layoff in enumerate(part["layoffs"]):
         owner, meld = layoff["onto"]["player"], layoff["onto"]["meld"]
         if owner == name:
@@ -126,13 +123,14 @@ def check_part(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str 
                 f" choose a meld that is on the table.", "layoffs", index)
 
 
-def layoff_notes(gs: GameSession, name: str, part: dict[str, Any], wild_rank: str | None = None) -> list[str]:
+def layoff_notes(table: Table, name: str, part: dict[str, Any], wild_rank: str | None = None) -> list[str]:
     """Lay-offs that do not fit their meld as the parts sent so far show it: notes, never refusals.
 
     A lay-off may rest on another lay-off not sent yet (JH onto 7H 8H 9H needs
     someone's 10H first), so only the whole hand, when it is saved, can refuse one.
     """
-    others = {n: p.data for n, p in parts(gs).items() if n != name}
+    gs = table.game
+    others = {n: p.data for n, p in table.parts.items() if n != name}
     sent = others | {name: part}
     notes = []
     for index, layoff in enumerate(part["layoffs"]):
@@ -160,7 +158,7 @@ def layoff_notes(gs: GameSession, name: str, part: dict[str, Any], wild_rank: st
 
 
 def save_part(
-    gs: GameSession, name: str, part: dict[str, Any], expected_version: int | None, position: int,
+    table: Table, name: str, part: dict[str, Any], expected_version: int | None, position: int,
     wild_rank: str | None = None,
 ) -> DraftPart:
     """Store a checked part as `name`'s draft of hand `position`; one row per player, revised in place.
@@ -168,9 +166,10 @@ def save_part(
     Raises PartRefused (nothing stored), StalePart when the stored part moved on since
     `expected_version` (None: the form knew of no part), HandAlreadySaved when hand `position` is no longer the one being entered.
     """
-    if position != next_position(gs):
+    gs = table.game
+    if position != table.next_position:
         raise HandAlreadySaved(position)
-    check_part(gs, name, part, wild_rank)
+    check_part(table, name, part, wild_rank)
     row = db.session.execute(
         select(DraftPart).where(DraftPart.session_id == gs.id, DraftPart.player_name == name)
     ).scalar_one_or_none()
@@ -213,8 +212,9 @@ def _part_stored(session_id: int, name: str) -> bool:
     ).first() is not None
 
 
-def clear_parts(gs: GameSession) -> None:
+def clear_parts(table: Table) -> None:
     """Delete every draft part of the session; not committed, so it goes with the hand's own save."""
+    gs = table.game
     db.session.execute(delete(DraftPart).where(DraftPart.session_id == gs.id))
 
 
@@ -223,12 +223,13 @@ def same_entry(entry: dict[str, Any], part: dict[str, Any], names: list[str], co
     return player_values(entry, names, "", 0, counts) == player_values(part, names, "", 0, counts)
 
 
-def part_used(gs: GameSession, name: str, position: int, part: dict[str, Any] | None) -> bool | None:
+def part_used(table: Table, name: str, position: int, part: dict[str, Any] | None) -> bool | None:
     """Whether hand `position` as stored holds `part`, `name`'s own part of it; None when the phone knows no part.
 
     The stored hand is the truth: a hand fixed later to take the part counts as using it.
     """
-    if part is None or position >= next_position(gs):
+    gs = table.game
+    if part is None or position >= table.next_position:
         return None
     hand = db.session.execute(
         select(Hand).where(Hand.session_id == gs.id, Hand.position == position)
@@ -239,12 +240,13 @@ def part_used(gs: GameSession, name: str, position: int, part: dict[str, Any] | 
     return entry is not None and same_entry(entry, part, gs.names_in(hand.data), gs.variant.hand_counts)
 
 
-def was_dealt(gs: GameSession, name: str, position: int) -> bool:
+def was_dealt(table: Table, name: str, position: int) -> bool:
     """True when `name` was dealt into hand `position` (its players, as stored once it is saved)."""
+    gs = table.game
     hand = db.session.execute(
         select(Hand.data).where(Hand.session_id == gs.id, Hand.position == position)
     ).scalar_one_or_none()
-    return name in (gs.names_in(hand) if hand is not None else dealt_in(gs))
+    return name in (gs.names_in(hand) if hand is not None else table.dealt_in())
 
 
 def saved_text(position: int, used: bool | None) -> str:
@@ -254,49 +256,6 @@ def saved_text(position: int, used: bool | None) -> str:
     if used:
         return f"Hand {position} was saved, with your part."
     return f"Hand {position} was saved without your part: the table kept what was typed there."
-
-
-def hand_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any] | None:
-    """Hand-form values (as a browser posts them) pre-filled from the parts sent; None when none was sent.
-
-    Players who sent nothing get empty rows; whoever said they went out is chosen as such.
-    `sent` is :func:`parts` when the caller has loaded them already.
-    """
-    sent = parts(gs) if sent is None else sent
-    if not sent:
-        return None
-    names = dealt_in(gs)
-    players = {name: sent[name].data if name in sent else {} for name in names}
-    went_out = next((name for name in names if name in sent and sent[name].data.get("went_out")), None)
-    wild = next((sent[n].data["wild_rank"] for n in names if n in sent and sent[n].data.get("wild_rank")), None)
-    data = {"ended": "went_out", "went_out": went_out, "wild_rank": wild, "players": players}
-    values = data_to_formdata(data, names, gs.variant.hand_counts)
-    if not went_out:
-        values.pop("went_out", None)
-    return values
-
-
-def part_values(gs: GameSession, sent: dict[str, DraftPart] | None = None) -> dict[str, Any]:
-    """The parts sent, as the hand form's fields of each sender (for static/js/parts-merge.js).
-
-    {"names": [...], "parts": {"<seat>": {"name", "version", "values", "went_out", "wild_rank"}}},
-    `values` being the fields players-<seat>-... as a browser would post them.
-    """
-    sent = parts(gs) if sent is None else sent
-    names = dealt_in(gs)
-    shown: dict[str, Any] = {}
-    for seat, name in enumerate(names):
-        part = sent.get(name)
-        if part is None:
-            continue
-        shown[str(seat)] = {
-            "name": name,
-            "version": part.version,
-            "values": player_values(part.data, names, f"players-{seat}-", 0, gs.variant.hand_counts),
-            "went_out": bool(part.data.get("went_out")),
-            "wild_rank": part.data.get("wild_rank"),
-        }
-    return {"names": names, "parts": shown}
 
 
 @dataclass(frozen=True)
@@ -315,17 +274,18 @@ class PartsArrived:
                 f" It is filled in below: check it, then save.")
 
 
-def arrived_parts(gs: GameSession, data: dict[str, Any], skip: set[int], sent: dict[str, DraftPart]) -> PartsArrived | None:
+def arrived_parts(table: Table, data: dict[str, Any], skip: set[int], sent: dict[str, DraftPart]) -> PartsArrived | None:
     """PartsArrived when the hand leaves players empty (seats in `skip` aside) who have sent their part; else None.
 
     Nothing was typed for them on the saving phone, so their own part is what belongs there:
     it is filled in and shown rather than saving them at 0 (the form saves only what it shows).
     `sent` is :func:`parts`.
     """
+    gs = table.game
     players = gs.variant.entries_of(data)  # each player's entry, whatever the game's hand body (Rummikub's racks)
     found = {}
     typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
-    for seat, name in enumerate(dealt_in(gs)):
+    for seat, name in enumerate(table.dealt_in()):
         entry = players.get(name) or {}
         if seat in skip or name not in sent or any(entry.get(k) for k in typed) or left_without_cards(entry, gs):
             continue
@@ -360,18 +320,7 @@ class PartsDiffer:
                 f" for each, then save.")
 
 
-def seen_parts(text: str | None) -> dict[str, dict[str, Any]]:
-    """The hand form's parts_seen field (static/js/parts-merge.js): what the page did with each seat's part."""
-    try:
-        seen = json.loads(text or "{}")
-    except (ValueError, RecursionError):  # a hostile "[[[[..." nests deeper than the parser goes
-        return {}
-    if not isinstance(seen, dict):
-        return {}
-    return {seat: value for seat, value in seen.items() if isinstance(value, dict)}
-
-
-def differing_parts(gs: GameSession, data: dict[str, Any], seen: Mapping[str, Any], skip: set[int],
+def differing_parts(table: Table, data: dict[str, Any], seen: Mapping[str, Any], skip: set[int],
                     sent: dict[str, DraftPart]) -> PartsDiffer | None:
     """PartsDiffer for players whose typed entry is not the part they sent, unless the form chose
     (seats in `skip`, agreed to be saved at 0, aside); else None.
@@ -381,8 +330,9 @@ def differing_parts(gs: GameSession, data: dict[str, Any], seen: Mapping[str, An
     nothing is merged, so a part that differs always asks: a player's part is never dropped unseen.
     `sent` is :func:`parts`.
     """
+    gs = table.game
     players = gs.variant.entries_of(data)  # each player's entry, whatever the game's hand body (Rummikub's racks)
-    names, counts = dealt_in(gs), gs.variant.hand_counts
+    names, counts = table.dealt_in(), gs.variant.hand_counts
     found = {}
     for seat, name in enumerate(names):
         part, entry = sent.get(name), players.get(name)
@@ -395,34 +345,3 @@ def differing_parts(gs: GameSession, data: dict[str, Any], seen: Mapping[str, An
     return PartsDiffer(found) if found else None
 
 
-def with_choice(formdata: Any, choice: str, gs: GameSession) -> MultiDict | None:
-    """The hand form's fields after a "keep" or "use" button without script ("use:<seat>:<version>");
-    None when the choice names no part sent now (the part moved on since)."""
-    action, _, rest = choice.partition(":")
-    seat_text, _, version_text = rest.partition(":")
-    names = dealt_in(gs)
-    if action not in ("keep", "use") or not seat_text.isdigit() or int(seat_text) >= len(names):
-        return None
-    seat = int(seat_text)
-    part = parts(gs).get(names[seat])
-    if part is None or str(part.version) != version_text:
-        return None
-    merged = filled_formdata(formdata, {seat: part}, names, gs.variant.hand_counts) if action == "use" else MultiDict(formdata)
-    seen = seen_parts(merged.get("parts_seen"))
-    seen[str(seat)] = {"kept": part.version} if action == "keep" else {"v": part.version}
-    merged["parts_seen"] = json.dumps(seen)
-    return merged
-
-
-def filled_formdata(
-    formdata: Any, found: dict[int, DraftPart], names: list[str], counts: tuple[engine.Option, ...] = ()
-) -> MultiDict:
-    """The hand form's posted fields with each found seat's fields replaced by that player's part."""
-    merged = MultiDict(formdata)
-    for seat, part in found.items():
-        prefix = f"players-{seat}-"
-        for key in [k for k in merged if k.startswith(prefix)]:
-            merged.poplist(key)
-        for key, value in player_values(part.data, names, prefix, 0, counts).items():
-            merged[key] = value
-    return merged

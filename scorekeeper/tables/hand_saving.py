@@ -101,7 +101,7 @@ def save_next_hand(table: Table, data: dict[str, Any], key: str | None, expected
                    confirmed: set[int], seen_parts: Mapping[str, Any] | None = None) -> Outcome:
     """Check `data` and store it as the table's next hand, the players' parts of it cleared in the same commit.
 
-    `seen_parts` (a hand entered by cards: the parts the form showed, see draft_service.seen_parts)
+    `seen_parts` (a hand entered by cards: the parts the form showed, see sessions.part_forms.seen_parts)
     asks whether players' parts arrived or differ since; `confirmed` are the seats the table
     agreed to save at 0. The rejoins confirmed for this hand (tables.rejoins) are added to it.
     """
@@ -121,11 +121,11 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
                     confirmed: set[int], seen_parts: Mapping[str, Any] | None) -> Outcome:
     gs = table.game
     # a rejoin the table confirmed on the scoreboard is this hand's: it names the player (engine: `rejoined`)
-    data = rejoins.carried(gs, data, table.next_position)
+    data = rejoins.carried(table, data)
     if seen_parts is not None:
         sent = table.parts
-        waiting = (draft_service.arrived_parts(gs, data, confirmed, sent)
-                   or draft_service.differing_parts(gs, data, seen_parts, confirmed, sent))
+        waiting = (draft_service.arrived_parts(table, data, confirmed, sent)
+                   or draft_service.differing_parts(table, data, seen_parts, confirmed, sent))
         if waiting is not None:
             return waiting
     check = NextHandCheck(table, data)
@@ -133,10 +133,11 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
     if question is not None:
         return question
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
-    draft_service.clear_parts(gs)
+    draft_service.clear_parts(table)
     rejoins.clear(gs)
     hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(),
                             position=table.next_position)
+    table.committed()
     check.remember(hand)
     return Saved(hand)
 

@@ -101,22 +101,22 @@ def _deep_size(value: Any, seen: set[int]) -> int:
     if id(value) in seen or isinstance(value, (type, ModuleType)) or callable(value):
         return 0
     seen.add(id(value))
-    size = sys.getsizeof(value)
+    return sys.getsizeof(value) + sum(_deep_size(held, seen) for held in _held_by(value))
+
+
+def _held_by(value: Any) -> list[Any]:
+    """What a value holds that _deep_size counts with it: a dict's keys and values, a collection's items, an object's
+    attributes (slots or __dict__); nothing for a string, number or None."""
     if isinstance(value, MappingProxyType):  # a read-only view (a shared Rules' options): the dict it shows
-        for shown in gc.get_referents(value):
-            size += _deep_size(shown, seen)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            size += _deep_size(key, seen) + _deep_size(item, seen)
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        for item in value:
-            size += _deep_size(item, seen)
-    elif not isinstance(value, (str, bytes, int, float, bool)) and value is not None:
-        for name in getattr(type(value), "__slots__", ()):
-            size += _deep_size(getattr(value, name, None), seen)
-        if hasattr(value, "__dict__"):
-            size += _deep_size(vars(value), seen)
-    return size
+        return list(gc.get_referents(value))
+    if isinstance(value, dict):
+        return [part for item in value.items() for part in item]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return list(value)
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return []
+    held = [getattr(value, name, None) for name in getattr(type(value), "__slots__", ())]
+    return held + ([vars(value)] if hasattr(value, "__dict__") else [])
 
 
 def _hands_size(hands: list[dict[str, Any]], seen: set[int]) -> int:

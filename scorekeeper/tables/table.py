@@ -20,23 +20,22 @@ that its query did not load raises instead of loading behind the request's back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from flask import abort, current_app
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import raiseload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, Seat
-from scorekeeper.tables import dealing, draft_service, hand_rules, hand_saving, rejoins, service
-from scorekeeper.tables.access import Access
-from scorekeeper.tables.standings_cache import Entry, standing
+from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
+from scorekeeper.tables.access import BY_TOKEN, Access
+from scorekeeper.tables.hand_rules import HandRules
+from scorekeeper.tables.standings_cache import Entry
 
-_BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
 # what every page of a game reads of it, in one round of queries: seats with their players, who came
 # late or left (the engine's seating), and who the table chose to deal
 _WHOLE_TABLE = (
@@ -44,24 +43,15 @@ _WHOLE_TABLE = (
     selectinload(GameSession.seat_changes),
     selectinload(GameSession.dealer_choices),
 )
-_OPEN = select(GameSession).where(_BY_TOKEN).options(*_WHOLE_TABLE)
+_OPEN = select(GameSession).where(BY_TOKEN).options(*_WHOLE_TABLE)
 _OPEN_STRICT = _OPEN.options(raiseload("*"))
+# the game's own columns: what a commit changes (its version) and what the page after a save reads
+_COLUMNS = [column.key for column in inspect(GameSession).column_attrs]
 
 
 def _opening() -> Any:
     """The query that opens a table: with RAISE_ON_LAZY_LOAD, what it does not load raises when touched."""
     return _OPEN_STRICT if current_app.config.get("RAISE_ON_LAZY_LOAD", False) else _OPEN
-
-
-@dataclass(frozen=True, slots=True)
-class HandRules:
-    """What the engine says about this table's hands, for the hand form: asked once per request."""
-
-    deck_counts: dict[str, int]
-    leaving_costs: dict[str, int]
-    points_bonuses: engine.PointsBonuses | None
-    rewards_concealed: bool
-    goer_holds_cards: bool
 
 
 class Table:
@@ -88,6 +78,16 @@ class Table:
             self.__dict__.pop(name, None)
         self._hands = None
 
+    def committed(self) -> None:
+        """Read the game's own columns again after a commit (its new version), and forget what was worked out.
+
+        A commit expires what was loaded; read back whole, the game would load its seats, seat changes
+        and dealer choices again too, which the page after a save does not show.
+        """
+        db.session.refresh(self.game, _COLUMNS)
+        for name in _WORKED_OUT:
+            self.__dict__.pop(name, None)
+
     @classmethod
     def open(cls, token: str, need: Access = "view") -> Table:
         """The table a link opens; 404 when no game has it, 403 when it is a view link and `need` is edit."""
@@ -110,11 +110,22 @@ class Table:
         """The game's rules module (a Game of the engine's registry)."""
         return self.game.variant
 
+    @cached_property
+    def seat_numbers(self) -> dict[str, int]:
+        """Each player's seat number, by name."""
+        return {seat.player.name: seat.seat for seat in self.game.seats}
+
     def dealt_in(self, hand: Hand | None = None) -> list[str]:
-        """The players dealt into the next hand (or the stored `hand`), in seat order (rejoins.dealt_in)."""
+        """The players dealt into the next hand (or the stored `hand`), in seat order: the engine's answer.
+
+        Everyone at the table, but in a pool game the players out who are not dealt back in
+        (engine.Scoring.dealt_in); everyone at the table while the hands do not score.
+        """
         if hand is None:
             return self.dealt_in_next
-        return rejoins.dealt_in(self.game, hand)
+        scoring = self.standing.scoring
+        names = self.game.names_in(hand.data)
+        return names if scoring is None else scoring.dealt_in(names, rejoins.named(hand.data), hand.position)
 
     @cached_property
     def dealt_in_next(self) -> list[str]:
@@ -126,19 +137,37 @@ class Table:
 
     def kept_out(self, hand: Hand | None = None) -> list[str]:
         """The players the game does not deal into the next hand (or the stored `hand`): a pool's players out."""
-        return rejoins.kept_out(self.game, hand)
+        names = self.game.playing_names if hand is None else self.game.player_names
+        dealt = self.dealt_in(hand) if hand is None else self._dealt_of_seated(hand)
+        return [name for name in names if name not in dealt]
+
+    def _dealt_of_seated(self, hand: Hand) -> list[str]:
+        # who a stored hand dealt in, of everyone seated now (kept_out asks it of the whole table)
+        scoring = self.standing.scoring
+        names = self.game.player_names
+        return names if scoring is None else scoring.dealt_in(names, rejoins.named(hand.data), hand.position)
 
     @cached_property
     def pending_rejoins(self) -> list[str]:
-        """The players the table confirmed rejoin from the next hand."""
-        return rejoins.pending(self.game, self.next_position)
+        """The players the table confirmed rejoin from the next hand (marks on their seats, tables.rejoins)."""
+        marks = {change.seat for change in self.game.seat_changes if change.rejoins_at is not None}
+        if not marks:
+            return []
+        at = {change.seat for change in self.game.seat_changes if change.rejoins_at == self.next_position}
+        return [seat.player.name for seat in self.game.seats if seat.seat in at]
+
+    @cached_property
+    def rejoin_offers(self) -> dict[str, int]:
+        """The players out who may rejoin from the next hand, each with the total they come back on ({} in most games)."""
+        scoring = self.standing.scoring
+        return scoring.rejoin_offers() if scoring is not None else {}
 
     # --- the hands and the standing ----------------------------------------------------------------
 
     @cached_property
     def standing(self) -> Entry:
         """The engine's standing of this version (read-only, shared with every request for it)."""
-        return standing(self.game)
+        return standings_cache.standing(self.game)
 
     @property
     def body(self) -> dict[str, Any]:
@@ -164,41 +193,51 @@ class Table:
         """A stored hand of this game by id (None for another game's, or none)."""
         return service.get_hand(self.game, hand_id)
 
+    # --- who deals -----------------------------------------------------------------------------------
+
     @cached_property
     def dealers(self) -> dealing.Dealers:
-        """Who deals the hand being entered now, and who deals next."""
-        return dealing.dealers(self.game)
+        """Who deals the hand being entered now and who deals next: worked out once per version (tables.dealing)."""
+        worked_out = self.standing.worked_out
+        found = worked_out.get("dealers")
+        if found is None:
+            every = self.dealer_names
+            # every stored hand's dealer, then the next two: the hand being entered is the one before last
+            found = worked_out["dealers"] = dealing.Dealers(hand=len(every) - 1, deals=every[-2], next=every[-1])
+        return found
+
+    @cached_property
+    def dealer_names(self) -> list[str]:
+        """The dealer of every stored hand, then of the hand being entered and of the one after it (tables.dealing)."""
+        scoring = self.standing.scoring
+        # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
+        dealt = (scoring.dealt_hands() if scoring is not None
+                 else [self.game.names_in(data) for data in service.stored_entries(self.game)])
+        return dealing.dealer_names(self.game, self.seat_numbers, self.dealt_in_next, dealt)
 
     def dealer_of(self, hand: Hand) -> str:
         """Who dealt a stored hand."""
-        return dealing.dealer_names(self.game)[hand.position - 1]
+        return self.dealer_names[hand.position - 1]
 
     # --- the hand form -----------------------------------------------------------------------------
 
     @cached_property
     def rules(self) -> HandRules:
-        """What the engine says about this table's hands (decks, ways of leaving, bonuses, going out)."""
-        game = self.game
-        return HandRules(
-            deck_counts=hand_rules.deck_counts(game),
-            leaving_costs=hand_rules.leaving_costs(game),
-            points_bonuses=hand_rules.points_bonuses(game),
-            rewards_concealed=hand_rules.rewards_concealed(game),
-            goer_holds_cards=hand_rules.goer_holds_cards(game),
-        )
+        """What the engine says about this table's hands (decks, ways of leaving, bonuses, lay-offs, contracts)."""
+        return HandRules(self.game)
 
     def layoff_seats(self, names: list[str]) -> dict[str, dict[int, list[int]]]:
-        """Whose melds each seat may lay off onto, by who went out (hand_rules.layoff_seats)."""
-        return hand_rules.layoff_seats(self.game, names)
+        """Whose melds each seat may lay off onto, by who went out (HandRules.layoff_seats)."""
+        return self.rules.layoff_seats(names)
 
     def deal_note(self, number: int) -> str | None:
         """What hand `number` asks of the players, where the game says (a contract per deal)."""
-        return hand_rules.deal_note(self.game, number)
+        return self.rules.deal_note(number)
 
     @cached_property
     def parts(self) -> dict[str, DraftPart]:
         """The parts the players sent from their own phones for the next hand, by name."""
-        return draft_service.parts(self.game, self.next_position)
+        return draft_service.load_parts(self)
 
     # --- what changes the game ---------------------------------------------------------------------
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardNotationError, parse_meld_cards, rank_name
+from scorekeeper.engine.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    CardNotationError,
+    MeldCard,
+    parse_meld_cards,
+    rank_name,
+)
 from scorekeeper.engine.tiles import COLOUR_NAMES, parse_tiles
 
 _RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -61,21 +69,37 @@ def chips(cards: Any, notation: str = "cards") -> list[Chip]:
     [('K', 'suitless', 'king'), ('10', 'suitless', '10')]
     """
     if notation == "tiles":
-        try:
-            return [_tile_chip(tile) for tile in parse_tiles(cards if cards is not None else [])]
-        except (CardNotationError, TypeError, ValueError):
-            text = cards if isinstance(cards, str) else " ".join(map(str, cards or []))
-            return [Chip(label=text, colour="", words=text)] if text else []
+        return _tile_chips(cards)
+    return _card_chips(cards)
+
+
+def _tile_chips(cards: Any) -> list[Chip]:
+    """Rummikub's tiles as chips, or the text as it is where it is not tiles."""
+    try:
+        return [_tile_chip(tile) for tile in parse_tiles(cards if cards is not None else [])]
+    except (CardNotationError, TypeError, ValueError):
+        return _text_chips(cards)
+
+
+def _card_chips(cards: Any) -> list[Chip]:
+    """Cards as chips, a wild card with the card it stands for, or the text as it is where it is not cards."""
     try:
         parsed = parse_meld_cards(cards if cards is not None else [])
     except (CardNotationError, TypeError, ValueError):
-        text = cards if isinstance(cards, str) else " ".join(map(str, cards or []))
-        return [Chip(label=text, colour="", words=text)] if text else []
-    out = []
-    for placed in parsed:
-        chip = _chip(placed.card)
-        if placed.stands_for is not None:
-            stands = _chip(placed.stands_for)
-            chip = Chip(label=chip.label, colour=chip.colour, words=f"{chip.words} as {stands.words}", stands=stands)
-        out.append(chip)
-    return out
+        return _text_chips(cards)
+    return [_placed_chip(placed) for placed in parsed]
+
+
+def _placed_chip(placed: MeldCard) -> Chip:
+    """A card as melded: a wild card is said with the card it stands for, and carries that card's chip."""
+    chip = _chip(placed.card)
+    if placed.stands_for is None:
+        return chip
+    stands = _chip(placed.stands_for)
+    return Chip(label=chip.label, colour=chip.colour, words=f"{chip.words} as {stands.words}", stands=stands)
+
+
+def _text_chips(cards: Any) -> list[Chip]:
+    """Stored text that is not cards, shown as it is: one chip that is not a card, or none for nothing."""
+    text = cards if isinstance(cards, str) else " ".join(map(str, cards or []))
+    return [Chip(label=text, colour="", words=text)] if text else []

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import engine
 from scorekeeper.tables import house_rules, service
-from scorekeeper.tables.access import find_session
+from scorekeeper.tables.table import Table
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_table_flow import open_picker
 
@@ -292,7 +292,7 @@ def test_a_live_update_leaves_the_score_table_scrolled_where_it_was(page: Page, 
     table.focus()
     # another phone saves hand 4
     with tables.app.app_context():
-        service.add_hand(find_session(tables.edit), points_hand(LONG_NAMES, 2, 0, 0, 40, 0, 0, 0, 0, 0))
+        service.add_hand(Table.find(tables.edit).with_hands(), points_hand(LONG_NAMES, 2, 0, 0, 40, 0, 0, 0, 0, 0))
     expect(page.get_by_role("rowheader", name=re.compile(r"^4\b"))).to_be_attached(timeout=10_000)
     assert page.get_by_role("region", name=re.compile("scores")).evaluate("el => el.scrollLeft") == 300
     expect(page.get_by_role("region", name=re.compile("scores"))).to_be_focused()

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables import service
-from scorekeeper.tables.access import find_session
+from scorekeeper.tables.table import Table
 from tests.browser.conftest import PHONE, serve
 from tests.browser.test_accessibility import LONG_NAMES, points_hand
 
@@ -136,7 +136,7 @@ def test_a_following_phone_gets_the_new_standings_and_the_winner_on_top_without_
     assert standings_on_first_screen(page) == RANKED
     with games.app.app_context():
         # from another phone: Fitzgerald (70) scores 150 and wins with 220
-        service.add_hand(find_session(games.close), points_hand(LONG_NAMES, 5, 0, 0, 0, 0, 0, 150, 0, 0))
+        service.add_hand(Table.find(games.close).with_hands(), points_hand(LONG_NAMES, 5, 0, 0, 0, 0, 0, 150, 0, 0))
     banner = page.locator(".winner-banner")
     expect(banner).to_contain_text(f"{LONG_NAMES[5]} wins!", timeout=8000)
     expect(banner.get_by_role("link", name="Review the game")).to_be_visible()
