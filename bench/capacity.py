@@ -543,12 +543,14 @@ def in_process(rounds: int, database: str | None) -> int:
 
     `database`: the app's database URL, or None for its own choice (DATABASE_URL, else SQLite).
     """
-    from scorekeeper import create_app
+    from scorekeeper import create_app, server_started
 
     hands = legal_hands(seed=27)
     history = [next(hands) for _ in range(HISTORY)]
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"SQLALCHEMY_DATABASE_URI": database} if database else None, data_dir=Path(tmp) / "instance")
+        # as a server's process starts (scorekeeper serve, gunicorn's hook)
+        server_started()
         kind_of_database = "SQLite" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite") else "PostgreSQL"
         [(edit, view)] = store_games(app, 1, history)
         database = DatabaseCpu.of(app)

@@ -196,7 +196,7 @@ def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
     """Serve the web app (waitress) on the embedded SQLite database, or on DATABASE_URL."""
     import waitress
 
-    from scorekeeper import security
+    from scorekeeper import security, server_started
     from scorekeeper.host.identity import is_loopback_address
 
     app = _app(data_dir)
@@ -228,6 +228,7 @@ def serve(host: str, port: int, lan: bool, data_dir: str | None) -> None:
     # them (ProxyFix), without it their presence alone makes a request a guest's (host/identity.py);
     # waitress would remove them unseen and a proxy on this computer would pass every visitor as the host
     _allow_open_files(SERVE_CONNECTIONS + 100)
+    server_started()
     # poll(), not select(): select() cannot watch a socket numbered past 1023, and 1,000 connections get there
     waitress.serve(app, host=host, port=port, threads=SERVE_THREADS, connection_limit=SERVE_CONNECTIONS,
                    asyncore_use_poll=True, clear_untrusted_proxy_headers=False)

@@ -177,6 +177,21 @@ def due_generation(thresholds: tuple[int, int, int], counts: tuple[int, int, int
     return 0 if count1 <= threshold1 else 1
 
 
+def freeze_start() -> None:
+    """Keep what the process holds now out of every later collection: what a server does once its app is built.
+
+    The modules, the app, its routes and whatever their start made live as long as the process,
+    and are most of what a full collection walks (see the module): frozen (gc.freeze), a
+    collection walks only what came after them (the games' standings, the requests' garbage).
+    The start's own garbage is collected first, so none of it is kept for good; the oldest
+    generation is counted afresh then, as CPython does after a collection. Collections still
+    run only where this module lets them: freezing moves objects, it collects nothing.
+    """
+    gc.collect()
+    _oldest["after_full"], _oldest["grown"] = tracked(2), 0
+    gc.freeze()
+
+
 def _collect_forever() -> None:
     while True:
         time.sleep(INTERVAL)

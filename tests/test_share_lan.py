@@ -5,6 +5,7 @@ from __future__ import annotations
 import waitress
 from click.testing import CliRunner
 
+from scorekeeper import gcsafe
 from scorekeeper.cli import SERVE_THREADS, main
 from scorekeeper.host.identity import host_key
 from scorekeeper.share import lan
@@ -16,6 +17,8 @@ def serve(monkeypatch, tmp_path, *args: str):
     bound = {}
     # the real server would block the test; everything before it runs for real
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: bound.update(app=app, **kw))
+    # a server's start keeps what it built out of the collector's walks for good: not this test process's
+    monkeypatch.setattr(gcsafe, "freeze_start", lambda: bound.setdefault("frozen_before_serving", True))
     monkeypatch.setenv("SCOREKEEPER_SQLALCHEMY_DATABASE_URI", f"sqlite:///{tmp_path / 'serve.sqlite'}")
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
     result = CliRunner().invoke(main, ["serve", *args])

@@ -49,7 +49,16 @@ def entered_html(table: Table, board: dict[str, Any], from_hand: int | None = No
     name = f"entered {token}" if from_hand is None else f"entered {token} from {from_hand}"
     return built(board, name, lambda: render_template(
         "sessions/_entered.html", gs=table.game, token=token, board=board, from_hand=from_hand,
-        last=hand_data(table.game, board["count"]) if board["rows"] else None))
+        last_html=last_entered_html(table.game, board) if board["rows"] else None))
+
+
+def last_entered_html(gs: GameSession, board: dict[str, Any]) -> Markup:
+    """The last hand's entry in words, with its cards (sessions/_last_entered.html): built once per version.
+
+    Every link's list of what was entered shows it, in full and in a live update: it names no link.
+    """
+    return built(board, "last entered", lambda: render_template(
+        "sessions/_last_entered.html", gs=gs, last=hand_data(gs, board["count"]), row=board["rows"][-1]))
 
 
 def page_parts(table: Table, board: dict[str, Any], rows: dict[str, Any] | None = None) -> dict[str, str]:

@@ -10,8 +10,9 @@ read on a connection of the pool, and the headers those of the route's own
 304 passed once through the app's after-request hooks (built at the first
 poll, never copied from a visitor's answer). Anything else, or any doubt (an
 untrusted Host, an unreadable ``v``, a NUL, another version, no such game),
-goes on to Flask, which answers as it always did (a version found is left in the
-request's environ, so the route does not look it up again).
+goes on to Flask, which answers as it always did (the game found is left in the
+request's environ, so the route does not look it up again: its id, creation time and
+version name the answer kept for that version, share/routes.py).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from werkzeug.wsgi import get_host
 
 from scorekeeper.extensions import db
 from scorekeeper.limits import whole_number
-from scorekeeper.share.routes import FOUND_VERSION, not_modified
-from scorekeeper.tables.access import version_on
+from scorekeeper.share.routes import FOUND_GAME, not_modified
+from scorekeeper.tables.access import current_on
 
 PREFIX, SUFFIX = "/s/", "/live"
 # Host checks already made: a handful of names and addresses a table's phones use, so a small bound will do
@@ -98,18 +99,19 @@ class QuickPoll:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         poll = asked(environ)
         if poll is not None and host_trusted(self.app, environ):
-            found = self._version(poll[0])
-            if found == poll[1]:
+            found = self._game(poll[0])
+            if found is not None and found.version == poll[1]:
                 start_response("304 NOT MODIFIED", list(self._not_modified_headers(environ)))
                 return []
-            environ[FOUND_VERSION] = found  # the route need not ask again
+            environ[FOUND_GAME] = found  # the route need not ask again
         return self.wsgi_app(environ, start_response)
 
-    def _version(self, token: str) -> int | None:
+    def _game(self, token: str) -> Any:
+        # the row of tables.access.current (id, created_at, version, edit_token), or None for no game
         if self._engine is None:
             with self.app.app_context():
                 self._engine = db.engine
-        return version_on(self._engine, token)
+        return current_on(self._engine, token)
 
     def _not_modified_headers(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
         if self._headers is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
 
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
@@ -22,8 +22,9 @@ from scorekeeper.scoreboard.live_rows import rows_since
 from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
-from scorekeeper.tables.access import current_version
+from scorekeeper.tables.access import current
 from scorekeeper.tables.links import KINDS, base_is_loopback, public_base, renew, share_links
+from scorekeeper.tables.standings_cache import ScoreCache, cache
 from scorekeeper.tables.table import Table
 
 
@@ -89,24 +90,43 @@ def renew_link(token: str, kind: str):
 def live(token: str):
     """304 (no body) while the session is at version ``v``; else the new version, scoreboard fragment and page parts.
 
-    The fragment is built once per version of the session (see scoreboard.fragments.scoreboard_html),
-    however many phones follow it. A page that says which rows it shows (``rows``: the
-    position and key of its last one) gets the fragment without rows and only the rows it
-    lacks, when it can keep the others (scoreboard.live_rows.rows_since). The parts are the rest
-    of the page that changes with the game (sessions.page_parts): with them a following phone
-    shows what a fresh load of its page would.
+    A page that says which rows it shows (``rows``: the position and key of its last one) gets
+    the fragment without rows and only the rows it lacks, when it can keep the others
+    (scoreboard.live_rows.rows_since). The parts are the rest of the page that changes with the
+    game (sessions.page_parts): with them a following phone shows what a fresh load of its page would.
+
+    A view link's answer is built once per version of the game and what the phone holds, and
+    served to every phone that asks for it (see _kept_news); an edit link's carries the
+    visitor's own CSRF token, so it is built for each answer, from fragments kept per version.
     """
     seen = whole_number(request.args.get("v"), None)
-    # share/quick_poll.py has looked the version up already for a poll it passed on: not asked twice
-    found = request.environ[FOUND_VERSION] if FOUND_VERSION in request.environ else current_version(token)
-    if seen is not None and seen == found:
+    # share/quick_poll.py has looked the game up already for a poll it passed on: not asked twice
+    found = request.environ[FOUND_GAME] if FOUND_GAME in request.environ else current(token)
+    if seen is not None and found is not None and seen == found.version:
         # mostly answered before Flask (share/quick_poll.py), with this very answer's headers
         return not_modified()
-    table = Table.open(token, need="view")
-    gs, access = table.game, table.access
-    board = scoreboard(table)
-    news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
     held = request.args.get("rows")
+    kept = _kept_news(found, token, held)
+    if kept is not None:
+        return _news_answer(kept)
+    table = Table.open(token, need="view")
+    board = scoreboard(table)
+    news = _news(table, board, held)
+    body = current_app.json.response(news).get_data()
+    if table.access == "view" and _keeps(held, news.get("rows")):
+        cache().put_page(board["entry"], _news_name(token, held), body)
+    return _news_answer(body)
+
+
+# where share/quick_poll.py leaves the game it found for a live poll it passes on to Flask (tables.access.current's
+# row, or None for no game), under a key no request header can set: those are HTTP_*
+FOUND_GAME = "scorekeeper.live_game"
+
+
+def _news(table: Table, board: dict[str, Any], held: str | None) -> dict[str, Any]:
+    """What a phone holding the rows `held` (None: no rows said) is sent of this version: the live poll's JSON."""
+    gs, access, token = table.game, table.access, table.token
+    news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
     rows = rows_since(board, access, token, held) if held else None
     # the standings come first on the page, and with the scoreboard in one piece of HTML (static/js/live.js)
     standings = standings_html(gs, board)
@@ -115,15 +135,45 @@ def live(token: str):
     else:
         news.update(html=standings + scoreboard_html(gs, access, token, board, rows=False), rows=rows)
     news["parts"] = page_parts(table, board, rows)
-    response = jsonify(news)
-    # every answer is news about now: nothing may serve it from a cache
+    return news
+
+
+def _news_name(token: str, held: str | None) -> str:
+    """The name a view link's live answer is kept under with its version: the link and the rows the phone holds.
+
+    Nothing else of the request goes into it: every fragment of it is the same for host and
+    guest, at any address (each is kept per version and link already: scoreboard.fragments.built).
+    """
+    return f"live {token} {held}"
+
+
+def _keeps(held: str | None, rows: dict[str, Any] | None) -> bool:
+    """Whether the answer to a phone holding `held` is kept: when it said no rows, or holds a row of this version.
+
+    A phone whose last row this version does not show (an undo, a hand fixed) or that sent
+    anything else gets an answer built for it alone: a version keeps at most one answer per
+    row it shows, whatever phones send.
+    """
+    return held is None or (rows is not None and held == f"{rows['after']}.{rows['key']}")
+
+
+def _kept_news(found: Any, token: str, held: str | None) -> bytes | None:
+    """The live answer kept for this view link, version and rows held (see _news_name), or None to build it.
+
+    `found`: tables.access.current's row of the game the link opens (None: no game).
+    """
+    if found is None or found.edit_token == token:
+        return None
+    entry = cache().entry(ScoreCache.key(found.id, found.created_at, found.version))
+    page = None if entry is None else entry.pages.get(_news_name(token, held))
+    return page if isinstance(page, bytes) else None
+
+
+def _news_answer(body: bytes) -> Any:
+    """The live poll's answer with news: the JSON `body`, kept by no cache (every answer is news about now)."""
+    response = current_app.response_class(body, mimetype=current_app.json.mimetype)
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-# where share/quick_poll.py leaves the version it found for a live poll it passes on to Flask (a key no
-# request header can set: those are HTTP_*)
-FOUND_VERSION = "scorekeeper.live_version"
 
 
 def not_modified() -> Any:

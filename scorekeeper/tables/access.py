@@ -20,29 +20,17 @@ Access = Literal["edit", "view"]
 # the statements below are built once: a phone polls every few seconds, and building a statement costs as much
 # as running it (the query that opens a whole table is tables/table.py's)
 BY_TOKEN = or_(GameSession.edit_token == bindparam("token"), GameSession.view_token == bindparam("token"))
-_VERSION = select(GameSession.version).where(BY_TOKEN)
-
-
-def current_version(token: str) -> int | None:
-    """The version of the session a token opens (None for no session): one indexed lookup, no object loaded.
-
-    What a phone polling for changes needs to hear that nothing changed.
-    """
-    return version_on(db.engine, token)
-
-
-def version_on(engine: Any, token: str) -> int | None:
-    """current_version on the given engine: what the live poll's shortcut asks outside any app context."""
-    found = _lookup(_VERSION, token, engine)
-    return None if found is None else found.version
-
-
 _CURRENT = select(GameSession.id, GameSession.created_at, GameSession.version, GameSession.edit_token).where(BY_TOKEN)
 
 
 def current(token: str) -> Any:
     """The session a token opens, as a row of id, created_at, version and edit_token (None for none): no object loaded."""
     return _lookup(_CURRENT, token)
+
+
+def current_on(engine: Any, token: str) -> Any:
+    """current on the given engine: what the live poll's shortcut asks outside any app context."""
+    return _lookup(_CURRENT, token, engine)
 
 
 class _Prepared(NamedTuple):

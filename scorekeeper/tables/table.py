@@ -25,7 +25,7 @@ from typing import Any
 
 from flask import abort, current_app
 from sqlalchemy import inspect, select
-from sqlalchemy.orm import raiseload, selectinload
+from sqlalchemy.orm import joinedload, raiseload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import engine
@@ -36,10 +36,11 @@ from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry
 
-# what every page of a game reads of it, in one round of queries: seats with their players, who came
+# what every page of a game reads of it, in one round of queries: seats with their players (joined to the
+# game's own row: a table has a handful, and a query of their own cost a third of opening it), who came
 # late or left (the engine's seating), and who the table chose to deal
 _WHOLE_TABLE = (
-    selectinload(GameSession.seats).joinedload(Seat.player),
+    joinedload(GameSession.seats).joinedload(Seat.player),
     selectinload(GameSession.seat_changes),
     selectinload(GameSession.dealer_choices),
 )
@@ -66,7 +67,8 @@ class Table:
     @classmethod
     def find(cls, token: str) -> Table | None:
         """The table an edit or view link opens, or None: the game, its seats, players, seat changes and dealer choices."""
-        game = db.session.execute(_opening(), {"token": token}).scalar_one_or_none()
+        # unique: the game's row comes once per seat joined to it
+        game = db.session.execute(_opening(), {"token": token}).unique().scalar_one_or_none()
         if game is None:
             return None
         return cls(game, "edit" if game.edit_token == token else "view", token)
