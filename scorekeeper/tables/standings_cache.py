@@ -56,6 +56,14 @@ BATCH = 200
 # hands measured to estimate the size of a body (the others are taken to be alike)
 SAMPLED_HANDS = 12
 
+class Standing(engine.SessionAnswer, total=False):
+    """What a version of a stored game scores to: the engine's scoring body (docs/api.md), or, for stored hands
+    the engine now refuses, that body with no hand scored, totals at 0, and the refusal."""
+
+    error: str  # the engine's refusal of the stored hands
+    error_hand: int | None  # the hand it names, from 1
+
+
 Key = tuple[int, str, int]
 # what an entry scored: (hand id, hand version) in order of play
 Scored = tuple[tuple[int, int], ...]
@@ -66,7 +74,7 @@ class Entry:
     """One version of a session, scored: the engine's body, and what can score its next hands."""
 
     key: Key
-    body: dict[str, Any]
+    body: Standing
     scoring: engine.Scoring | None = None  # None when the engine refused the hands (body["error"])
     hands: Scored | None = None  # None when not known (scored from an ORM session by `scored`)
     # what else the scoring depends on beside the hands (players, options, late starts and leavers):

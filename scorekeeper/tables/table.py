@@ -34,7 +34,7 @@ from scorekeeper.models import DraftPart, GameSession, Hand, Seat
 from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
-from scorekeeper.tables.standings_cache import Entry
+from scorekeeper.tables.standings_cache import Entry, Standing
 
 # what every page of a game reads of it, in one round of queries: seats with their players (joined to the
 # game's own row: a table has a handful, and a query of their own cost a third of opening it), who came
@@ -172,7 +172,7 @@ class Table:
         return standings_cache.standing(self.game)
 
     @property
-    def body(self) -> dict[str, Any]:
+    def body(self) -> Standing:
         """The engine's scoring body of this version: totals, status, winner, every hand scored (read only)."""
         return self.standing.body
 
