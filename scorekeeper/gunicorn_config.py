@@ -1,0 +1,36 @@
+"""gunicorn's settings for hosting Scorekeeper (README's "Hosting it"), read with its ``-c`` option:
+
+    gunicorn -c python:scorekeeper.gunicorn_config -b 127.0.0.1:8000 'scorekeeper:create_app()'
+
+Options given on the command line after it override it (``-w 4``, say). Why these: most of what a
+hosted server is asked is the phones' live polls, one every 2.5 s from every phone of every table
+(LIVE_POLL_MS), each a short answer. Threads (gthread) keep each phone's connection open between
+its polls, waiting in the worker's poller rather than holding a thread, so a poll costs no new
+connection; sync workers close every connection and handle one at a time each.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+
+# Python runs one thread at a time in a process: one worker per core
+workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)
+worker_class = "gthread"
+# threads answer while others wait on the database
+threads = 8
+# seconds a phone's connection stays open after an answer: longer than the poll interval, so that a
+# following phone keeps its connection (gunicorn's default, 2 s, closes it before each next poll)
+keepalive = 30
+# connections each worker keeps (every following phone holds one): at least phones / workers
+worker_connections = 4000
+
+
+def on_starting(server) -> None:  # noqa: ANN001 - gunicorn's Arbiter
+    """Let the workers keep worker_connections sockets open, as far as the system allows (they inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = worker_connections + 100
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
