@@ -39,19 +39,32 @@ each run: its players are found by name), or a throwaway PostgreSQL cluster
 with ``--postgres``. The last line printed is
 ``tables per core: N`` (60,000 / CPU ms per table-minute).
 
-With ``--server``, first: gunicorn with 2 sync workers (as README's "Hosting
-it") on PostgreSQL (DATABASE_URL, or a throwaway cluster as
-tests/run_postgres.sh starts, fsync on), ``--tables`` tables (default 300)
-on loopback for ``--seconds`` (default 60), every phone a client of its own
-(asyncio, one connection per request, as sync workers close each), each
-table saving its hand at a random moment of its two minutes. It prints
-the rate answered beside the rate asked (a server that falls behind answers
-fewer), the CPU the app server, PostgreSQL and the phones used, p50/p95/p99
-of polls and saves, and the count of errors (any answer not the one a
-browser expects, or none within 30 s), which must be 0. Then a second
-gunicorn (another host: its own processes and caches) on the same database,
-a table's phones spread over both: a save on one must be seen by every
-phone on the other at its next poll.
+With ``--server``, first: gunicorn on PostgreSQL (DATABASE_URL, or a throwaway
+cluster as tests/run_postgres.sh starts, fsync on), with README's settings
+(``-c python:scorekeeper.gunicorn_config``; ``--gunicorn '-w 2'`` for 2 sync
+workers, say), ``--tables`` tables (default 300) on loopback for ``--seconds``
+(default 60). The load comes from wrk (Debian's package), which must use at
+most 0.2 core: bench/wrk/polls.lua is every phone, one keep-alive connection
+each, polling 2.5 s after each answer with its version and last row as
+live.js does, and taking the news (gzip undone) when a hand was saved;
+bench/wrk/asks.lua is every table's checks and scoreboards opened, at their
+rate of two minutes. The saves, which need a fresh form and its CSRF token,
+come from this process (one per table every two minutes, the form opened 16 s
+before, the POST and the page it leads to), its CPU counted with wrk's as the
+generator's. Each run prints the rate answered beside the rate asked, the CPU
+each side used (the app server, PostgreSQL, wrk, the saves), p50/p95/p99 of
+polls, of checks and scoreboards and of saves, and the errors (wrk's socket
+errors and timeouts past 30 s, any answer not the one a browser expects, news
+that no phone of its table could take, a phone not showing a save made two
+polls before the end), and whether it met the goals: p95 poll ≤ 50 ms, p95
+save ≤ 250 ms, 0 errors. Then it searches, the server and its phones' state
+kept from run to run: up by half again while runs meet the goals (to
+``--max-tables``, default 1000), then halving the gap to the fewest tables that
+missed them, until it is within a tenth, and prints ``most tables: N``. Then a
+second gunicorn (another host: its own processes and caches) on the same
+database, a table's phones spread over both: a save on one must be seen by
+every phone on the other at its next poll. The exit status is 1 when the first
+run had errors or the two hosts disagreed.
 
 Measured 2026-11-27 on the shared 2-core machine, busy (load 2-6), ``--rounds 3``, two runs
 each, CPU ms per table-minute (the hello-world floor of the same run in brackets: how busy
@@ -732,7 +745,11 @@ SEARCH_RESOLUTION = 0.1
 
 
 def cpu_seconds(root: int | None) -> float:
-    """CPU seconds used so far by process `root` and its descendants (Linux's /proc), NaN when unknown."""
+    """CPU seconds used so far by process `root` and its descendants (Linux's /proc), NaN when unknown.
+
+    A descendant that ended counts too, in its parent's figure for its children waited for (PostgreSQL's
+    backends end with their connections, gunicorn's workers when restarted): the sum never goes back.
+    """
     if root is None:
         return float("nan")
     parents, spent = {}, {}
@@ -743,7 +760,7 @@ def cpu_seconds(root: int | None) -> float:
             except OSError:
                 continue  # gone meanwhile
             parents[int(entry.name)] = int(fields[1])
-            spent[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime, stime
+            spent[int(entry.name)] = sum(map(int, fields[11:15]))  # utime, stime, cutime, cstime
     family, grew = {root}, True
     while grew:
         more = {pid for pid, parent in parents.items() if parent in family} - family

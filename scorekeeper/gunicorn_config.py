@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import resource
+import socket
 
 # Python runs one thread at a time in a process: one worker per core
 workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)
@@ -34,3 +35,16 @@ def on_starting(server) -> None:  # noqa: ANN001 - gunicorn's Arbiter
         wanted = min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+# seconds a new connection may wait in the kernel for its first request before a worker sees it
+DEFER_ACCEPT_SECONDS = 10
+
+
+def when_ready(server) -> None:  # noqa: ANN001 - gunicorn's Arbiter
+    """Hand a worker a new connection only once its request has arrived (Linux's TCP_DEFER_ACCEPT, nginx's
+    ``deferred``): a client that connects before it sends, or sends slowly, holds no worker or thread meanwhile."""
+    option = getattr(socket, "TCP_DEFER_ACCEPT", None)
+    for listener in server.LISTENERS:
+        if option is not None and listener.sock.family in (socket.AF_INET, socket.AF_INET6):
+            listener.sock.setsockopt(socket.IPPROTO_TCP, option, DEFER_ACCEPT_SECONDS)

@@ -13,7 +13,10 @@
 -- phones take turns, and a poll answered with the news is placed by the row key it carries (a phone says its
 -- last row, the answer says the key of the row it keeps: a key belongs to one game) on one of the table's
 -- phones with a poll of an older version in flight, the most recent asked (they are alike: each is answered
--- with the same news). Its version and last row become those of the news, as live.js takes them.
+-- with the same news). Its version and last row become those of the news, as live.js takes them. A poll
+-- answered before the save counts as asked too: the news may go to its phone while another's poll is in
+-- flight; that phone then polls once more at the old version (the app answers the news once more), and news
+-- finding every phone of its table up to date is counted as "late", not as an error.
 --
 -- At the end it prints one line "polls: " and a JSON object (latency percentiles in ms, counts by kind,
 -- wrk's socket errors), and writes each phone's state to <state file> in the phones file's format.
@@ -22,7 +25,7 @@ local ffi = require("ffi")
 
 -- globals, which done() reads from the thread (thread:get reads globals only, and copies no table in a table)
 lines = {}               -- each phone's state as a line of the phones file
-counts = {news = 0, unchanged = 0, unplaced = 0, unexpected = 0}
+counts = {news = 0, late = 0, unchanged = 0, unplaced = 0, unexpected = 0}
 state_file = nil
 local phones = {}        -- each: {line=, table=, token=, version=, held=, cookie=, headers=, asked=, asked_version=}
 local tables = {}        -- a table's number -> its phones
@@ -119,11 +122,20 @@ end
 local function took_news(headers, body)
   local encoding = headers["Content-Encoding"] or headers["content-encoding"]
   local text = encoding and inflated(body) or body
-  local version = text and tonumber(text:match('^{.-"version":%s*(%d+)') or "")
-  local key = text and text:match('"rows":%s*{[^{}]-"key":%s*"(%w+)"')
-  local phone = version and key and receiver(table_of_key[key], version)
-  if not phone then
+  local version = text and tonumber(text:match('"version":%s*(%d+)') or "")
+  -- rows.key (the only "key" of the answer): the key of the row the phone said it shows
+  local key = text and text:match('"key":%s*"(%w+)"')
+  local number = key and table_of_key[key]
+  if not (version and number) then
     counts.unplaced = counts.unplaced + 1
+    return
+  end
+  local phone = receiver(number, version)
+  if not phone then
+    -- every phone of the table shows it already: this one's news was given to another phone of its table whose
+    -- poll had been answered before the save (a 304), which then polls once more with the new version
+    counts.late = counts.late + 1
+    counts.news = counts.news + 1
     return
   end
   phone.version = version
@@ -152,7 +164,7 @@ function setup(thread)
 end
 
 function done(summary, latency, requests)
-  local found = {news = 0, unchanged = 0, unplaced = 0, unexpected = 0}
+  local found = {news = 0, late = 0, unchanged = 0, unplaced = 0, unexpected = 0}
   local state = io.open(threads[1]:get("state_file"), "w")
   for _, thread in ipairs(threads) do
     for name, count in pairs(thread:get("counts")) do found[name] = found[name] + count end
@@ -161,9 +173,9 @@ function done(summary, latency, requests)
   state:close()
   local e = summary.errors
   io.write(string.format(
-    'polls: {"requests": %d, "p50": %.2f, "p95": %.2f, "p99": %.2f, "max": %.2f, "news": %d, "unchanged": %d,' ..
+    'polls: {"requests": %d, "p50": %.2f, "p95": %.2f, "p99": %.2f, "max": %.2f, "news": %d, "late": %d, "unchanged": %d,' ..
     ' "unplaced": %d, "unexpected": %d, "connect": %d, "read": %d, "write": %d, "status": %d, "timeout": %d}\n',
     summary.requests, latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
-    latency.max / 1000, found.news, found.unchanged, found.unplaced, found.unexpected,
+    latency.max / 1000, found.news, found.late, found.unchanged, found.unplaced, found.unexpected,
     e.connect, e.read, e.write, e.status, e.timeout))
 end
