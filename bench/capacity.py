@@ -60,7 +60,8 @@ polls before the end), and whether it met the goals: p95 poll ≤ 50 ms, p95
 save ≤ 250 ms, 0 errors. Then it searches, the server and its phones' state
 kept from run to run: up by half again while runs meet the goals (to
 ``--max-tables``, default 1000), then halving the gap to the fewest tables that
-missed them, until it is within a tenth, and prints ``most tables: N``. Then a
+missed them, until it is within a tenth, and prints ``most tables: N``
+(``--once``: the one run at ``--tables``, to compare settings side by side). Then a
 second gunicorn (another host: its own processes and caches) on the same
 database, a table's phones spread over both: a save on one must be seen by
 every phone on the other at its next poll. The exit status is 1 when the first
@@ -1082,9 +1083,10 @@ def two_hosts(hosts: list, table: Table) -> bool:
     return asyncio.run(run())
 
 
-def served(first: int, cap: int, seconds: float, database: str | None, gunicorn: str) -> bool:
-    """The real-server section: runs from `first` tables, searching the most that meet the goals (up to `cap`),
-    then two hosts on one database; True when the run at `first` tables had no error and both hosts agreed.
+def served(first: int, cap: int, seconds: float, database: str | None, gunicorn: str, once: bool = False) -> bool:
+    """The real-server section: runs from `first` tables, searching the most that meet the goals (up to `cap`;
+    `once`: no search), then two hosts on one database; True when the run at `first` tables had no error and
+    both hosts agreed.
 
     `database`: a PostgreSQL URL, or None for DATABASE_URL; `gunicorn`: its options (shell words).
     """
@@ -1124,7 +1126,7 @@ def served(first: int, cap: int, seconds: float, database: str | None, gunicorn:
                 if count == first:
                     correct = not step.errors
                 results[count] = step.met()
-                count = next_count(results, cap)
+                count = None if once else next_count(results, cap)
             print(f"the most tables meeting the goals (p95 poll ≤ {GOAL_POLL_P95_MS:.0f} ms, p95 save ≤"
                   f" {GOAL_SAVE_P95_MS:.0f} ms, 0 errors), tried: "
                   + ", ".join(f"{n} {'met' if ok else 'missed'}" for n, ok in sorted(results.items())))
@@ -1149,6 +1151,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="tables of the first run with --server, where the search starts (default 300)")
     parser.add_argument("--max-tables", type=int, default=1000,
                         help="the most tables the search tries (default 1000; --tables for none)")
+    parser.add_argument("--once", action="store_true", help="with --server, one run at --tables: no search")
     parser.add_argument("--seconds", type=float, default=60, help="seconds of each run with --server (default 60)")
     parser.add_argument("--gunicorn", default=GUNICORN_DEFAULT,
                         help=f"gunicorn's options with --server (default '{GUNICORN_DEFAULT}', README's;"
@@ -1161,7 +1164,8 @@ def main(argv: list[str] | None = None) -> None:
         postgres: str | None = None
         if (args.server or args.postgres) and not os.environ.get("DATABASE_URL"):
             postgres = stack.enter_context(throwaway_postgres())
-        correct = served(args.tables, args.max_tables, args.seconds, postgres, args.gunicorn) if args.server else True
+        cap = args.tables if args.once else args.max_tables
+        correct = served(args.tables, cap, args.seconds, postgres, args.gunicorn, args.once) if args.server else True
         in_process(args.rounds, postgres if args.postgres else None)
     if not correct:
         sys.exit(1)  # an error under load, or a save one host did not show: a fault, not a figure

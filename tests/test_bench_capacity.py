@@ -9,11 +9,13 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -167,3 +169,28 @@ def test_capacity_bench_through_gunicorn_under_wrk_prints_the_most_tables(tmp_pa
     assert sum("at their next poll: pass" in line for line in lines) == 2
     assert any(re.fullmatch(r"most tables: \d+", line) for line in lines)
     assert re.fullmatch(r"tables per core: \d+", lines[-1])
+
+
+# README's gunicorn settings (scorekeeper/gunicorn_config.py) --------------------------------------------------------
+
+
+def test_gunicorn_keeps_a_phones_connection_open_longer_than_its_poll_interval():
+    from scorekeeper import config, gunicorn_config
+
+    # a following phone asks every LIVE_POLL_MS: a connection closed before then costs every poll a new one
+    assert gunicorn_config.worker_class == "gthread"
+    assert gunicorn_config.keepalive * 1000 > 2 * config.LIVE_POLL_MS
+    assert gunicorn_config.worker_connections >= gunicorn_config.threads * 100
+
+
+def test_gunicorn_hands_a_worker_a_connection_only_once_its_request_arrived():
+    from scorekeeper import gunicorn_config
+
+    if not hasattr(socket, "TCP_DEFER_ACCEPT"):
+        pytest.skip("TCP_DEFER_ACCEPT is Linux's")
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        server = SimpleNamespace(LISTENERS=[SimpleNamespace(sock=listening)])
+        gunicorn_config.when_ready(server)
+        assert listening.getsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT) > 0
