@@ -85,6 +85,20 @@ of this machine, two runs in a row on one database, 67.1 and 61.2, of which its 
 and 10.2 (17%; a quieter run: 50.6, of which 7.8), its CPU between requests under 0.1 ms
 (main: 40.6 without the server, and its second run stopped on UniqueViolation
 player_name_key).
+
+Measured 2026-11-28 (main at c4b1691, issue 37's "today"), load average 0.1-1.7, ``--rounds 7``,
+two runs each: SQLite 32.3 and 30.7 ms per table-minute against the hello-world floor's 7.0 and
+7.2 (4.6 and 4.3 times); PostgreSQL on a cluster of this machine 63.9 and 53.6, of which its
+server 12.9 and 7.1, against 6.8 and 7.2 (9.4 and 7.4 times). With ``--server`` (the load from
+wrk, 30 s runs, load average 1-2): README's settings (2 gthread workers of 4 threads, keep-alive
+30 s, deferred accept, backlog 4096) met the goals at 300 tables (p95 poll 18.0 ms, save 86.2 ms;
+the app server 0.54 core, PostgreSQL 0.07, wrk 0.13, the saves 0.02) and at 450 (37.7 and 147.4
+ms; the generator 0.24 core, over its 0.2), and the search from 450 found 506 (p95 poll
+39.1 ms, save 120.1 ms; 534 missed with 129.5 ms; wrk 0.24 core); 2 sync workers behind the same listening socket met
+them too, at 300 (3.1 and 47.8 ms; the app 0.44 core, wrk 0.20: a new connection every poll) and
+450 (26.2 and 148.1 ms; wrk 0.33 core). Without deferred accept, 2 sync workers answered a poll
+in 1.3 s (p95) at 2 tables; with gunicorn's backlog of 2048, 300 tables' 2,100 connections
+waiting for their first request overflowed it (sync: p50 poll 3.7 s).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ Options given on the command line after it override it (``-w 4``, say). Why thes
 hosted server is asked is the phones' live polls, one every 2.5 s from every phone of every table
 (LIVE_POLL_MS), each a short answer. Threads (gthread) keep each phone's connection open between
 its polls, waiting in the worker's poller rather than holding a thread, so a poll costs no new
-connection; sync workers close every connection and handle one at a time each.
+connection; sync workers close every connection, wait for the client to close its side, and handle one
+at a time each. README's "Hosting it" has the figures (bench/capacity.py --server).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ threads = 4
 keepalive = 30
 # connections each worker keeps (every following phone holds one): at least phones / workers
 worker_connections = 4000
+# connections the system holds for the server before a worker takes them (gunicorn's 2048, capped by the
+# system's net.core.somaxconn): phones that all connect at once, after the Wi-Fi came back say, are not dropped;
+# with deferred accept, this also bounds the connections waiting for their first request
+backlog = 4096
 
 
 def on_starting(server) -> None:  # noqa: ANN001 - gunicorn's Arbiter
