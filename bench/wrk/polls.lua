@@ -13,10 +13,12 @@
 -- phones take turns, and a poll answered with the news is placed by the row key it carries (a phone says its
 -- last row, the answer says the key of the row it keeps: a key belongs to one game) on one of the table's
 -- phones with a poll of an older version in flight, the most recent asked (they are alike: each is answered
--- with the same news). Its version and last row become those of the news, as live.js takes them. A poll
--- answered before the save counts as asked too: the news may go to its phone while another's poll is in
--- flight; that phone then polls once more at the old version (the app answers the news once more), and news
--- finding every phone of its table up to date is counted as "late", not as an error.
+-- with the same news). Its version and last row become those of the news, as live.js takes them. The script
+-- cannot tell a poll in flight from one answered 304 just before the save, so the news may go to the phone of
+-- the latter; the phone it was for then polls once more at the old version (the app answers it the news again:
+-- a few more news answers than browsers cost), and news that finds every phone of its table up to date is
+-- counted as "late", not as an error. bench/capacity.py then checks that every phone shows each save made two
+-- polls before the end.
 --
 -- At the end it prints one line "polls: " and a JSON object (latency percentiles in ms, counts by kind,
 -- wrk's socket errors), and writes each phone's state to <state file> in the phones file's format.
