@@ -28,7 +28,7 @@ run-lan: setup
 	$(VENV)/bin/scorekeeper serve --lan --port $(PORT)
 
 # browser tests drive Debian's chromium (its headless shell, see tests/browser/conftest.py); the QR test decodes
-# with zbarimg; the second run needs Debian's postgresql;
+# with zbarimg; the second run needs Debian's postgresql; tests/test_bench_capacity.py drives gunicorn with wrk;
 # npm installs axe-core (package-lock.json), which the accessibility test runs in every page
 test-setup: $(VENV)/.installed-test node_modules/.installed
 
@@ -40,10 +40,11 @@ node_modules/.installed: package.json package-lock.json | apt-packages
 apt-packages:
 	@if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null \
 		|| ! command -v zbarimg >/dev/null || ! command -v rsvg-convert >/dev/null \
-		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v npm >/dev/null; then \
+		|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v npm >/dev/null \
+		|| ! command -v wrk >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell zbar-tools librsvg2-bin postgresql \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell zbar-tools librsvg2-bin postgresql wrk \
 			$$(command -v npm >/dev/null || echo npm); \
 	fi
 

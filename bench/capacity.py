@@ -39,19 +39,34 @@ each run: its players are found by name), or a throwaway PostgreSQL cluster
 with ``--postgres``. The last line printed is
 ``tables per core: N`` (60,000 / CPU ms per table-minute).
 
-With ``--server``, first: gunicorn with 2 sync workers (as README's "Hosting
-it") on PostgreSQL (DATABASE_URL, or a throwaway cluster as
-tests/run_postgres.sh starts, fsync on), ``--tables`` tables (default 300)
-on loopback for ``--seconds`` (default 60), every phone a client of its own
-(asyncio, one connection per request, as sync workers close each), each
-table saving its hand at a random moment of its two minutes. It prints
-the rate answered beside the rate asked (a server that falls behind answers
-fewer), the CPU the app server, PostgreSQL and the phones used, p50/p95/p99
-of polls and saves, and the count of errors (any answer not the one a
-browser expects, or none within 30 s), which must be 0. Then a second
-gunicorn (another host: its own processes and caches) on the same database,
-a table's phones spread over both: a save on one must be seen by every
-phone on the other at its next poll.
+With ``--server``, first: gunicorn on PostgreSQL (DATABASE_URL, or a throwaway
+cluster as tests/run_postgres.sh starts, fsync on), with README's settings
+(``-c python:scorekeeper.gunicorn_config``; ``--gunicorn '-w 2'`` for 2 sync
+workers, say), ``--tables`` tables (default 300) on loopback for ``--seconds``
+(default 60). The load comes from wrk (Debian's package), which must use at
+most 0.2 core: bench/wrk/polls.lua is every phone, one keep-alive connection
+each, polling 2.5 s after each answer with its version and last row as
+live.js does, and taking the news (gzip undone) when a hand was saved;
+bench/wrk/asks.lua is every table's checks and scoreboards opened, at their
+rate of two minutes. The saves, which need a fresh form and its CSRF token,
+come from this process (one per table every two minutes, at any moment of
+them, so that a run of any length asks them at that rate; the form opened 16
+s before, the POST and the page it leads to), its CPU counted with wrk's as the
+generator's. Each run prints the rate answered beside the rate asked, the CPU
+each side used (the app server, PostgreSQL, wrk, the saves), p50/p95/p99 of
+polls, of checks and scoreboards and of saves, and the errors (wrk's socket
+errors and timeouts past 30 s, any answer not the one a browser expects, news
+that no phone of its table could take, a phone not showing a save made two
+polls before the end), and whether it met the goals: p95 poll ≤ 50 ms, p95
+save ≤ 250 ms, 0 errors. Then it searches, the server and its phones' state
+kept from run to run: up by half again while runs meet the goals (to
+``--max-tables``, default 1000), then halving the gap to the fewest tables that
+missed them, until it is within a tenth, and prints ``most tables: N``
+(``--once``: the one run at ``--tables``, to compare settings side by side). Then a
+second gunicorn (another host: its own processes and caches) on the same
+database, a table's phones spread over both: a save on one must be seen by
+every phone on the other at its next poll. The exit status is 1 when the first
+run had errors or the two hosts disagreed.
 
 Measured 2026-11-27 on the shared 2-core machine, busy (load 2-6), ``--rounds 3``, two runs
 each, CPU ms per table-minute (the hello-world floor of the same run in brackets: how busy
@@ -71,6 +86,20 @@ of this machine, two runs in a row on one database, 67.1 and 61.2, of which its 
 and 10.2 (17%; a quieter run: 50.6, of which 7.8), its CPU between requests under 0.1 ms
 (main: 40.6 without the server, and its second run stopped on UniqueViolation
 player_name_key).
+
+Measured 2026-11-28 (main at c4b1691, issue 37's "today"), load average 0.1-1.7, ``--rounds 7``,
+two runs each: SQLite 32.3 and 30.7 ms per table-minute against the hello-world floor's 7.0 and
+7.2 (4.6 and 4.3 times); PostgreSQL on a cluster of this machine 63.9 and 53.6, of which its
+server 12.9 and 7.1, against 6.8 and 7.2 (9.4 and 7.4 times). With ``--server`` (the load from
+wrk, 30 s runs, load average 1-3): README's settings (2 gthread workers of 4 threads, keep-alive
+30 s, deferred accept, backlog 4096) met the goals at 300 tables (p95 poll 29.1 ms, save 105.6 ms;
+the app server 0.62 core, PostgreSQL 0.09, wrk 0.13, the saves 0.03) and up to 337 (356 missed:
+p95 poll 63.7 ms); 2 sync workers behind the same listening socket up to 281 (23.6 and 51.4 ms; the
+app 0.43 core, wrk 0.18: a new connection every poll), missing them at 300 (153.4 and 297.7 ms).
+Without deferred accept, 2 sync workers answered a poll in 1.3 s (p95) at 2 tables; with gunicorn's
+backlog of 2048, 300 tables' 2,100 connections waiting for their first request overflowed it. Runs
+before the saves came at any moment of their two minutes (they came from the 16th second) asked
+fewer saves than the tables' rate in 30 s runs, and found more tables: 506 and 450.
 """
 
 from __future__ import annotations
@@ -83,17 +112,19 @@ import getpass
 import gzip
 import importlib
 import json
+import math
 import os
 import random
 import re
 import resource
+import shlex
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -721,12 +752,22 @@ def _unchunked(payload: bytes) -> bytes:
 
 
 _TOKEN = re.compile(r"/s/[^/ ?]+")
-# the kinds of Load.times that are one request each (the save's sum is not)
-ANSWERS = ("poll", "save: POST", "save: the page after", "hand form", "check", "scoreboard")
+WRK_SCRIPTS = ROOT / "bench" / "wrk"
+# what a host gets by following README's "Hosting it"; --gunicorn replaces it (say '-w 2' for 2 sync workers)
+GUNICORN_DEFAULT = "-c python:scorekeeper.gunicorn_config"
+GOAL_GENERATOR_CORES = 0.2
+# a phone must have the news of a save made this long before the run ended (two polls and a margin)
+NEWS_WITHIN = 2 * POLL_SECONDS + 1.0
+# the search stops once the most tables that met the goals and the fewest that missed are this close
+SEARCH_RESOLUTION = 0.1
 
 
 def cpu_seconds(root: int | None) -> float:
-    """CPU seconds used so far by process `root` and its descendants (Linux's /proc), NaN when unknown."""
+    """CPU seconds used so far by process `root` and its descendants (Linux's /proc), NaN when unknown.
+
+    A descendant that ended counts too, in its parent's figure for its children waited for (PostgreSQL's
+    backends end with their connections, gunicorn's workers when restarted): the sum never goes back.
+    """
     if root is None:
         return float("nan")
     parents, spent = {}, {}
@@ -737,7 +778,7 @@ def cpu_seconds(root: int | None) -> float:
             except OSError:
                 continue  # gone meanwhile
             parents[int(entry.name)] = int(fields[1])
-            spent[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime, stime
+            spent[int(entry.name)] = sum(map(int, fields[11:15]))  # utime, stime, cutime, cstime
     family, grew = {root}, True
     while grew:
         more = {pid for pid, parent in parents.items() if parent in family} - family
@@ -756,115 +797,211 @@ def postmaster_pid(url: str) -> int | None:
 
 
 @dataclass
-class Load:
-    """What the simulated tables saw: milliseconds by kind, errors, and phones that missed a save at their next poll."""
-
-    port: int
-    deadline: float
-    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    errors: list[str] = field(default_factory=list)
-
-    async def ask(self, kind: str, wanted: tuple[int, ...], phone: Phone, method: str, path: str,
-                  **body: Any) -> tuple[int, list[tuple[str, str]], str, float] | None:
-        """One request, timed under `kind`; None (an error counted) when not answered with one of `wanted`."""
-        try:
-            status, headers, text, millis = await fetch(self.port, phone, method, path, **body)
-        except Failed as failed:
-            self.errors.append(_TOKEN.sub("/s/<token>", str(failed)))
-            return None
-        if status not in wanted:
-            self.errors.append(f"{method} {_TOKEN.sub('/s/<token>', path.split('?')[0])} answered {status}")
-            return None
-        self.times[kind].append(millis)
-        return status, headers, text, millis
-
-
-@dataclass
 class Table:
-    """One simulated table: its links, its phones, and the hand it saves (at `save_at` seconds, when in the run)."""
+    """One table under load: its links, its phones (polled by wrk), the scorer saving its hands (this process)."""
 
+    number: int
     edit: str
     view: str
-    hand: dict[str, Any]
     rng: random.Random
     phones: list[Phone] = field(default_factory=list)
-    saved_at: float | None = None  # the monotonic time the save's POST was answered
-    saved_version: int = 0
+    scorer: Phone = field(init=False)  # the edit phone's browser as the hand form sees it (its CSRF cookie)
+    saved: list[tuple[float, int]] = field(default_factory=list)  # (monotonic time answered, version) of saves
 
     def __post_init__(self) -> None:
         self.phones = [Phone(self.edit)] + [Phone(self.view) for _ in PLAYERS[1:]]
-        self.save_at = self.rng.uniform(16, WINDOW)  # the form opens 16 s before
+        self.scorer = Phone(self.edit)
+        # once every two minutes, at any moment of them: a run of any length asks saves at the tables' rate
+        self.save_at = self.rng.uniform(0, WINDOW)
 
-    async def play(self, load: Load, started: float) -> None:
-        """The table's phones until the load's deadline."""
-        boards = [self.rng.uniform(0, WINDOW) for _ in range(SCOREBOARDS)]
-        await asyncio.gather(*(self.follow(load, phone) for phone in self.phones),
-                             self.enter_hand(load, started),
-                             *(self.open_board(load, self.phones[1 + i], started + at) for i, at in enumerate(boards)))
+    def asks(self, hand: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+        """Its checks and scoreboards of two minutes, as wrk's asks.lua reads them: (method, path, cookie, body)."""
+        asked = [("POST", path, self.scorer.headers().get("Cookie", ""), json.dumps(body))
+                 for path, body in checks_typed(hand)]
+        board = self.phones[1]
+        return asked + [("GET", f"/s/{board.token}", board.headers().get("Cookie", ""), "")] * SCOREBOARDS
 
-    async def follow(self, load: Load, phone: Phone) -> None:
-        """A phone polling as live.js does: 2.5 s after each answer."""
-        await asyncio.sleep(self.rng.uniform(0, POLL_SECONDS))
-        while time.monotonic() < load.deadline:
-            asked = time.monotonic()
-            answer = await load.ask("poll", (200, 304), phone, "GET", phone.poll_path())
-            if answer is not None and answer[0] == 200:
-                load.times["poll with the news"].append(answer[3])
-                phone.saw_news(answer[2])
-            elif answer is not None and self.saved_at is not None and asked > self.saved_at \
-                    and phone.version < self.saved_version:
-                load.errors.append("a poll asked after a save answered 304: the phone missed the news")
-            await asyncio.sleep(POLL_SECONDS)
+    async def save_hands(self, port: int, hands: Iterator[dict[str, Any]], started: float, seconds: float,
+                         step: Step) -> None:
+        """The scorer opening the hand form and saving a hand, once every two minutes of the run."""
+        for at in (self.save_at + k * WINDOW for k in range(int(seconds // WINDOW) + 1)):
+            if at >= seconds:
+                return
+            # the form opened 16 s before (at the start, for a save in the first 16 s)
+            await asyncio.sleep(max(0.0, started + at - 16 - time.monotonic()))
+            form = await step.ask("hand form", (200,), port, self.scorer, "GET", f"/s/{self.edit}/hands/new")
+            await asyncio.sleep(max(0.0, started + at - time.monotonic()))
+            posted = form and await step.ask("save: POST", (302, 303), port, self.scorer, "POST",
+                                             f"/s/{self.edit}/hands/new", form=hand_form_post(form[2], next(hands)))
+            page = posted and await step.ask("save: the page after", (200,), port, self.scorer, "GET",
+                                             location(posted[1]))
+            if page:
+                self.saved.append((time.monotonic(), page_version(page[2])))
+                step.saves.append(posted[3] + page[3])
 
-    async def enter_hand(self, load: Load, started: float) -> None:
-        """The scorer: opens the hand form, types (checks as typed), saves, and is shown the game."""
-        if started + self.save_at >= load.deadline:
-            return  # this table saves after the run
-        scorer = self.phones[0]
-        await asyncio.sleep(max(0.0, started + self.save_at - 16 - time.monotonic()))
-        form = await load.ask("hand form", (200,), scorer, "GET", f"/s/{self.edit}/hands/new")
-        if form is None:
-            return
-        for path, asked in checks_typed(self.hand):
-            await asyncio.sleep(0.7)
-            await load.ask("check", (200,), scorer, "POST", path, json_body=asked)
-        await asyncio.sleep(max(0.0, started + self.save_at - time.monotonic()))
-        posted = await load.ask("save: POST", (302, 303), scorer, "POST", f"/s/{self.edit}/hands/new",
-                                form=hand_form_post(form[2], self.hand))
-        if posted is None:
-            return
-        answered = time.monotonic()
-        page = await load.ask("save: the page after", (200,), scorer, "GET", location(posted[1]))
-        if page is None:
-            return
-        self.saved_version, self.saved_at = page_version(page[2]), answered
-        load.times["save (POST and the page after)"].append(posted[3] + page[3])
+    def missed(self, before: float) -> int:
+        """How many of its phones do not show its last save answered before monotonic time `before`."""
+        versions = [version for answered, version in self.saved if answered < before]
+        return sum(phone.version < max(versions) for phone in self.phones) if versions else 0
 
-    async def open_board(self, load: Load, phone: Phone, at: float) -> None:
-        """A phone opening the scoreboard at monotonic time `at`, when in the run."""
-        if at >= load.deadline:
-            return
-        await asyncio.sleep(max(0.0, at - time.monotonic()))
-        answer = await load.ask("scoreboard", (200,), phone, "GET", f"/s/{phone.token}")
-        if answer is not None:
-            phone.saw_page(answer[2])
+
+@dataclass
+class Step:
+    """What the tables saw in one run at `tables` tables: wrk's figures, the saves', errors and CPU."""
+
+    tables: int
+    seconds: float
+    polls: dict[str, float] = field(default_factory=dict)
+    asks: dict[str, float] = field(default_factory=dict)
+    saves: list[float] = field(default_factory=list)  # ms: the POST and the page after
+    asked: Counter[str] = field(default_factory=Counter)  # this process's requests, by kind
+    errors: Counter[str] = field(default_factory=Counter)
+    cpu: dict[str, float] = field(default_factory=dict)
+
+    async def ask(self, kind: str, wanted: tuple[int, ...], port: int, phone: Phone, method: str, path: str,
+                  **body: Any) -> tuple[int, list[tuple[str, str]], str, float] | None:
+        """One request of the scorer's; None (an error counted) when not answered with one of `wanted`."""
+        self.asked[kind] += 1
+        try:
+            status, headers, text, millis = await fetch(port, phone, method, path, **body)
+        except Failed as failed:
+            self.errors[_TOKEN.sub("/s/<token>", str(failed))] += 1
+            return None
+        if status not in wanted:
+            self.errors[f"{method} {_TOKEN.sub('/s/<token>', path.split('?')[0])} answered {status}"] += 1
+            return None
+        return status, headers, text, millis
+
+    def count_wrk_errors(self, what: str, found: dict[str, float], unexpected: str) -> None:
+        """wrk's socket errors and the answers its script did not expect, as errors of `what`."""
+        for name in ("connect", "read", "write", "timeout"):
+            if found.get(name):
+                self.errors[f"{what}: wrk's {name} errors"] += int(found[name])
+        if found.get("unexpected"):
+            self.errors[f"{what}: {unexpected}"] += int(found["unexpected"])
+        if found.get("unplaced"):
+            self.errors[f"{what}: news the bench could not give to a phone of its table"] += int(found["unplaced"])
+
+    @property
+    def poll_p95(self) -> float:
+        return self.polls.get("p95", float("inf"))
+
+    @property
+    def save_p95(self) -> float:
+        return p95(self.saves)
+
+    @property
+    def generator_cores(self) -> float:
+        return (self.cpu["wrk"] + self.cpu["the saves (this process)"]) / self.seconds
+
+    def met(self) -> bool:
+        """The goals: p95 poll and save within theirs, no error."""
+        return self.poll_p95 <= GOAL_POLL_P95_MS and self.save_p95 <= GOAL_SAVE_P95_MS and not self.errors
+
+
+def wrk_result(out: str, name: str) -> dict[str, float]:
+    """The figures a wrk script of bench/wrk printed on its line "<name>: {...}"; empty when it printed none."""
+    for line in out.splitlines():
+        if line.startswith(f"{name}: "):
+            return json.loads(line[len(name) + 2:])
+    return {}
+
+
+def wrk_command(script: str, port: int, connections: int, seconds: float, *args: str) -> list[str]:
+    """wrk running bench/wrk/`script` against 127.0.0.1:`port` on one thread, its script given `args`."""
+    return ["wrk", "-t1", f"-c{max(connections, 1)}", f"-d{round(seconds)}s", "--timeout", f"{TIMEOUT:.0f}s",
+            "-s", str(WRK_SCRIPTS / script), f"http://127.0.0.1:{port}", "--", *args]
+
+
+def phone_lines(tables: list[Table]) -> list[str]:
+    """Every phone of `tables` as polls.lua reads and writes them."""
+    return ["\t".join((str(table.number), phone.token, str(phone.version), phone.held,
+                       phone.headers().get("Cookie", "")))
+            for table in tables for phone in table.phones]
+
+
+def take_phone_lines(tables: list[Table], lines: list[str]) -> None:
+    """The phones as polls.lua left them (in phone_lines' order): their versions and last rows."""
+    phones = [phone for table in tables for phone in table.phones]
+    if len(lines) != len(phones):
+        raise SystemExit(f"wrk's polls.lua gave back {len(lines)} phones of {len(phones)}")
+    for phone, line in zip(phones, lines, strict=True):
+        _, token, version, held, _ = line.split("\t")
+        if token != phone.token:
+            raise SystemExit("wrk's polls.lua gave the phones back in another order")
+        phone.version, phone.held = int(version), held
 
 
 async def open_pages(port: int, tables: list[Table]) -> None:
-    """Every phone's scoreboard as its page shows it before the run (one load per link, not timed)."""
+    """The scoreboard each phone of `tables` shows, loaded once (not timed) by those that have none yet."""
     limit = asyncio.Semaphore(4)
 
     async def load(table: Table) -> None:
         async with limit:
             for token in (table.edit, table.view):
-                status, _, text, _ = await fetch(port, Phone(token), "GET", f"/s/{token}")
+                page = Phone(token)
+                status, _, text, _ = await fetch(port, page, "GET", f"/s/{token}")
                 if status != 200:
                     raise SystemExit(f"a scoreboard answered {status} before the run")
                 for phone in table.phones:
                     if phone.token == token:
                         phone.saw_page(text)
+                        phone.cookies = dict(page.cookies)
 
-    await asyncio.gather(*(load(table) for table in tables))
+    await asyncio.gather(*(load(table) for table in tables if not table.phones[0].version))
+
+
+async def load_step(port: int, tables: list[Table], hands: Iterator[dict[str, Any]], seconds: float,
+                    folder: Path) -> Step:
+    """`tables` for `seconds`: wrk polls and asks, this process saves; the figures and errors (CPU not yet)."""
+    step = Step(len(tables), seconds)
+    (folder / "phones.tsv").write_text("\n".join(phone_lines(tables)) + "\n")
+    asks = [table.asks(next(hands)) for table in tables]
+    # each table's requests in turn, so that every table asks at its own rate
+    (folder / "asks.tsv").write_text("".join("\t".join(ask) + "\n" for i in range(len(asks[0]))
+                                             for ask in (asked[i] for asked in asks)))
+    pause = WINDOW * 1000 / len(asks[0])
+    commands = {
+        "polls": wrk_command("polls.lua", port, len(tables) * len(PLAYERS), seconds, str(folder / "phones.tsv"),
+                             str(int(POLL_SECONDS * 1000)), str(folder / "phones-after.tsv")),
+        "asks": wrk_command("asks.lua", port, len(tables), seconds, str(folder / "asks.tsv"), f"{pause:.0f}",
+                            str(len(tables))),
+    }
+    started = time.monotonic()
+    runs = [await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE,
+                                                 stderr=asyncio.subprocess.PIPE) for command in commands.values()]
+    saving = [asyncio.create_task(table.save_hands(port, hands, started, seconds, step)) for table in tables]
+    outputs = [await run.communicate() for run in runs]
+    await asyncio.gather(*saving)
+    for (name, command), run, (out, err) in zip(commands.items(), runs, outputs, strict=True):
+        found = wrk_result(out.decode(), name)
+        if run.returncode or not found:
+            raise SystemExit(f"{' '.join(command)} failed ({run.returncode}):\n{out.decode()}{err.decode()}")
+        setattr(step, name, found)
+    step.count_wrk_errors("polls", step.polls, "answers neither 200 nor 304")
+    step.count_wrk_errors("checks and scoreboards", step.asks, "answers other than 200")
+    take_phone_lines(tables, (folder / "phones-after.tsv").read_text().splitlines())
+    missed = sum(table.missed(started + seconds - NEWS_WITHIN) for table in tables)
+    if missed:
+        step.errors[f"phones that did not show a save made {NEWS_WITHIN:.0f} s or more before the end"] += missed
+    return step
+
+
+def measured_step(server, tables: list[Table], hands: Iterator[dict[str, Any]], seconds: float,
+                  postmaster: int | None, folder: Path) -> Step:
+    """One run at len(`tables`) tables, with the CPU each side used: the app server, PostgreSQL, the generator."""
+    asyncio.run(open_pages(server.port, tables))  # before the clock and the CPU count start
+    processes = {"the app server": server.process.pid, "PostgreSQL": postmaster}
+    before = {name: cpu_seconds(pid) for name, pid in processes.items()}
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    mine = time.process_time()
+    step = asyncio.run(load_step(server.port, tables, hands, seconds, folder))
+    step.cpu["the saves (this process)"] = time.process_time() - mine
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # wrk's processes, once ended (gunicorn and PostgreSQL, still running, are not counted here)
+    step.cpu["wrk"] = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+    step.cpu.update({name: cpu_seconds(pid) - before[name] for name, pid in processes.items()})
+    return step
 
 
 def percentiles(values: list[float]) -> str:
@@ -876,45 +1013,56 @@ def percentiles(values: list[float]) -> str:
 
 
 def p95(values: list[float]) -> float:
+    """The 95th percentile of `values`; infinite when there are too few to tell (a run must show its saves)."""
     return statistics.quantiles(values, n=100, method="inclusive")[94] if len(values) > 1 else float("inf")
 
 
-def under_load(server, tables: list[Table], seconds: float, postmaster: int | None) -> bool:
-    """Run the tables against `server` for `seconds`, print the latencies beside the goals; True when nothing failed."""
-    async def run() -> Load:
-        started = time.monotonic()
-        load = Load(server.port, started + seconds)
-        await asyncio.gather(*(table.play(load, started) for table in tables))
-        return load
+def print_step(step: Step) -> None:
+    """A run's figures: rates, CPU by side, latencies by kind, errors, and whether it met the goals."""
+    asked = step.tables * (len(PLAYERS) * POLLS_PER_PHONE + 3 + CHECKS + SCOREBOARDS) / WINDOW
+    answered = step.polls["requests"] + step.asks["requests"] + sum(step.asked.values())
+    print(f"{step.tables} tables ({step.tables * len(PLAYERS)} phones) for {step.seconds:.0f} s:"
+          f" {answered / step.seconds:.0f} requests answered a second (two minutes of every table ask {asked:.0f});"
+          f" load average {os.getloadavg()[0]:.1f}")
+    print("  CPU: " + ", ".join(f"{name} {spent / step.seconds:.2f} core" for name, spent in step.cpu.items()
+                                if spent == spent))
+    print(f"    the app server's CPU per request answered: {step.cpu['the app server'] * 1000 / max(answered, 1):.2f} ms")
+    generator = "within" if step.generator_cores <= GOAL_GENERATOR_CORES else "OVER"
+    print(f"    the load generator (wrk and the saves): {step.generator_cores:.3f} core, {generator} the"
+          f" {GOAL_GENERATOR_CORES} core it may use")
+    polls, asks = step.polls, step.asks
+    print(f"  {'polls (wrk)':32s} {polls['requests']:6.0f}  p50 {polls['p50']:6.1f}  p95 {polls['p95']:6.1f}"
+          f"  p99 {polls['p99']:6.1f} ms  ({polls['news']:.0f} with the news, {polls['unchanged']:.0f} unchanged)")
+    print(f"  {'checks and scoreboards (wrk)':32s} {asks['requests']:6.0f}  p50 {asks['p50']:6.1f}"
+          f"  p95 {asks['p95']:6.1f}  p99 {asks['p99']:6.1f} ms")
+    print(f"  {'save (POST and the page after)':32s} {len(step.saves):6d}  {percentiles(step.saves)}")
+    print(f"  errors: {sum(step.errors.values())}"
+          + "".join(f"\n    {e} ×{n}" for e, n in step.errors.most_common(5)))
+    # a run too short for two saves cannot tell whether saves meet their goal: it does not meet it
+    saves = f"{step.save_p95:.1f} ms" if len(step.saves) > 1 else "too few saves to tell"
+    print(f"  p95 poll {step.poll_p95:.1f} ms (goal ≤ {GOAL_POLL_P95_MS:.0f}), p95 save {saves}"
+          f" (goal ≤ {GOAL_SAVE_P95_MS:.0f}), {sum(step.errors.values())} errors: {'MET' if step.met() else 'MISSED'}")
 
-    asyncio.run(open_pages(server.port, tables))  # before the clock and the CPU count start
-    processes = {"the app server": server.process.pid, "PostgreSQL": postmaster}
-    before = {name: cpu_seconds(pid) for name, pid in processes.items()}
-    phones_before, began = time.process_time(), time.monotonic()
-    load = asyncio.run(run())
-    used = {name: cpu_seconds(pid) - before[name] for name, pid in processes.items()}
-    used["the phones (this process)"] = time.process_time() - phones_before
-    lasted = time.monotonic() - began
-    polls, saves = load.times["poll"], load.times["save (POST and the page after)"]
-    print(f"through gunicorn (2 sync workers) on PostgreSQL: {len(tables)} tables ({len(tables) * len(PLAYERS)} phones)"
-          f" on loopback for {seconds:.0f} s, this machine's {os.cpu_count()} cores shared with the phones:")
-    answered = sum(len(values) for kind, values in load.times.items() if kind in ANSWERS)
-    asked = len(tables) * (len(PLAYERS) * POLLS_PER_PHONE + 3 + CHECKS + SCOREBOARDS) / WINDOW
-    print(f"  requests answered: {answered / lasted:.0f} a second; two minutes of every table ask {asked:.0f} a second")
-    print("  CPU used meanwhile: " + ", ".join(f"{name} {spent:.1f} s" for name, spent in used.items()
-                                              if spent == spent))
-    # per request answered, not per table-minute: a server that falls behind answers fewer than the tables ask
-    print(f"  the app server's CPU per request answered: {used['the app server'] * 1000 / max(answered, 1):.2f} ms")
-    shown = ["poll", "poll with the news", "save (POST and the page after)", "save: POST", "save: the page after",
-             "hand form", "check", "scoreboard"]
-    for kind in shown:
-        print(f"  {kind:32s} {len(load.times[kind]):6d}  {percentiles(load.times[kind])}")
-    print(f"  errors: {len(load.errors)}" + "".join(f"\n    {e} ×{n}" for e, n in Counter(load.errors).most_common(5)))
-    for what, values, goal in (("poll", polls, GOAL_POLL_P95_MS), ("save", saves, GOAL_SAVE_P95_MS)):
-        verdict = "MET" if p95(values) <= goal else "MISSED"
-        print(f"goal at 300 tables: p95 {what} ≤ {goal:.0f} ms: {p95(values):.1f} ms  {verdict}")
-    print(f"goal: 0 errors: {'MET' if not load.errors else 'MISSED'}")
-    return not load.errors
+
+def next_count(results: dict[int, bool], cap: int) -> int | None:
+    """The next number of tables the search tries, given those tried (True: met the goals); None when done.
+
+    Up by half as many again while every try met them (to `cap`), then halving the gap between the
+    most that met them and the fewest that missed, until it is within SEARCH_RESOLUTION of the former.
+    """
+    met = max((tables for tables, ok in results.items() if ok), default=0)
+    missed = min((tables for tables, ok in results.items() if not ok and tables > met), default=None)
+    if missed is None:
+        return None if met >= cap else min(cap, math.ceil(met * 1.5))
+    if missed - met <= max(1, SEARCH_RESOLUTION * met):
+        return None
+    return (met + missed) // 2
+
+
+def most_tables(results: dict[int, bool]) -> int:
+    """The most tables that met the goals, with every smaller number tried meeting them too (0 when none did)."""
+    missed = min((tables for tables, ok in results.items() if not ok), default=math.inf)
+    return max((tables for tables, ok in results.items() if ok and tables < missed), default=0)
 
 
 def two_hosts(hosts: list, table: Table) -> bool:
@@ -923,52 +1071,54 @@ def two_hosts(hosts: list, table: Table) -> bool:
         ports = [hosts[0].port, hosts[1].port]
         # three phones on each host, each with its scoreboard open; the first of each may enter hands
         phones = {port: [Phone(table.edit), Phone(table.view), Phone(table.view)] for port in ports}
-        load = Load(0, 0.0)
+        step = Step(0, 0.0)
         for port, held in phones.items():
-            load.port = port
             for phone in held:
                 phone.saw_page((await fetch(port, phone, "GET", f"/s/{phone.token}"))[2])
-                await load.ask("poll", (304,), phone, "GET", phone.poll_path())
+                await step.ask("poll", (304,), port, phone, "GET", phone.poll_path())
         passed = True
         hands = legal_hands(seed=271)
         for saver, other in (ports, ports[::-1]):
-            load.port = saver
             scorer = phones[saver][0]
-            form = await load.ask("form", (200,), scorer, "GET", f"/s/{table.edit}/hands/new")
-            posted = form and await load.ask("save", (302, 303), scorer, "POST", f"/s/{table.edit}/hands/new",
+            form = await step.ask("form", (200,), saver, scorer, "GET", f"/s/{table.edit}/hands/new")
+            posted = form and await step.ask("save", (302, 303), saver, scorer, "POST", f"/s/{table.edit}/hands/new",
                                              form=hand_form_post(form[2], next(hands)))
-            page = posted and await load.ask("page", (200,), scorer, "GET", location(posted[1]))
+            page = posted and await step.ask("page", (200,), saver, scorer, "GET", location(posted[1]))
             saved = page_version(page[2]) if page else -1
-            load.port = other
             seen = 0
             for phone in phones[other]:
-                answer = await load.ask("poll", (200, 304), phone, "GET", phone.poll_path())
+                answer = await step.ask("poll", (200, 304), other, phone, "GET", phone.poll_path())
                 if answer is not None and answer[0] == 200 and phone.saw_news(answer[2]) == saved:
                     seen += 1
             names = {ports[0]: "A", ports[1]: "B"}
-            ok = seen == len(phones[other]) and not load.errors
+            ok = seen == len(phones[other]) and not step.errors
             print(f"two app servers on one PostgreSQL: a save on host {names[saver]} seen by {seen} of"
                   f" {len(phones[other])} phones on host {names[other]} at their next poll: {'pass' if ok else 'FAIL'}")
             passed &= ok
-        for error in load.errors:
+        for error in step.errors:
             print(f"  {error}")
         return passed
 
     return asyncio.run(run())
 
 
-def served(count: int, seconds: float, database: str | None) -> bool:
-    """The real-server section: `count` tables under load, then two hosts on one database; True when nothing failed.
+def served(first: int, cap: int, seconds: float, database: str | None, gunicorn: str, once: bool = False) -> bool:
+    """The real-server section: runs from `first` tables, searching the most that meet the goals (up to `cap`;
+    `once`: no search), then two hosts on one database; True when the run at `first` tables had no error and
+    both hosts agreed.
 
-    `database`: a PostgreSQL URL, or None for DATABASE_URL.
+    `database`: a PostgreSQL URL, or None for DATABASE_URL; `gunicorn`: its options (shell words).
     """
     from scorekeeper import create_app
 
-    # every phone is a connection of this process: allow as many files as the system lets it
+    if shutil.which("wrk") is None:
+        raise SystemExit("--server needs wrk: apt-get install wrk (make test-setup installs it)")
+    # every phone is a connection of wrk's and of the server's: allow as many files as the system lets them
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     hands = legal_hands(seed=300)
     history = [next(hands) for _ in range(HISTORY)]
+    options = shlex.split(gunicorn)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         instance = folder / "instance"
@@ -976,19 +1126,35 @@ def served(count: int, seconds: float, database: str | None) -> bool:
         url = app.config["SQLALCHEMY_DATABASE_URI"]
         if url.startswith("sqlite"):
             raise SystemExit("--server runs on PostgreSQL: set DATABASE_URL, or leave it unset for a throwaway cluster")
-        tokens = store_games(app, count + 1, history)
         rng = random.Random(27)
-        tables = [Table(edit, view, next(hands), random.Random(rng.random())) for edit, view in tokens]
+        tables: list[Table] = []
         env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_") and k != "DATABASE_URL"}
         env.update(DATABASE_URL=url, SCOREKEEPER_INSTANCE_PATH=str(instance), PYTHONPATH=str(ROOT))
-        hosts = [web.Server("scorekeeper:create_app()", 2, folder, env)]
+        print(f"through gunicorn {gunicorn} on PostgreSQL, on loopback, this machine's {os.cpu_count()} cores"
+              f" shared with the load: phones polling through wrk, saves from this process")
+        hosts = [web.Server("scorekeeper:create_app()", 0, folder, env, options)]
+        results: dict[int, bool] = {}
+        correct = True
         try:
-            correct = under_load(hosts[0], tables[:count], seconds, postmaster_pid(url))
-            hosts.append(web.Server("scorekeeper:create_app()", 2, folder, env))
-            correct &= two_hosts(hosts, tables[count])
+            count: int | None = first
+            while count is not None:
+                for edit, view in store_games(app, max(0, count + 1 - len(tables)), history):
+                    tables.append(Table(len(tables), edit, view, random.Random(rng.random())))
+                step = measured_step(hosts[0], tables[:count], hands, seconds, postmaster_pid(url), folder)
+                print_step(step)
+                if count == first:
+                    correct = not step.errors
+                results[count] = step.met()
+                count = None if once else next_count(results, cap)
+            print(f"the most tables meeting the goals (p95 poll ≤ {GOAL_POLL_P95_MS:.0f} ms, p95 save ≤"
+                  f" {GOAL_SAVE_P95_MS:.0f} ms, 0 errors), tried: "
+                  + ", ".join(f"{n} {'met' if ok else 'missed'}" for n, ok in sorted(results.items())))
+            hosts.append(web.Server("scorekeeper:create_app()", 0, folder, env, options))
+            correct &= two_hosts(hosts, tables[-1])
         finally:
             for host in hosts:
                 host.stop()
+        print(f"most tables: {most_tables(results)}")
     return correct
 
 
@@ -998,18 +1164,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=7, help="in-process rounds of two minutes (default 7)")
     parser.add_argument("--postgres", action="store_true",
                         help="in-process on PostgreSQL: DATABASE_URL, or a throwaway cluster when it is unset")
-    parser.add_argument("--server", action="store_true", help="first, the real-server section (PostgreSQL)")
-    parser.add_argument("--tables", type=int, default=300, help="tables under load with --server (default 300)")
-    parser.add_argument("--seconds", type=float, default=60, help="seconds of load with --server (default 60)")
+    parser.add_argument("--server", action="store_true",
+                        help="first, the real-server section (gunicorn on PostgreSQL, the load from wrk)")
+    parser.add_argument("--tables", type=int, default=300,
+                        help="tables of the first run with --server, where the search starts (default 300)")
+    parser.add_argument("--max-tables", type=int, default=1000,
+                        help="the most tables the search tries (default 1000; --tables for none)")
+    parser.add_argument("--once", action="store_true", help="with --server, one run at --tables: no search")
+    parser.add_argument("--seconds", type=float, default=60, help="seconds of each run with --server (default 60)")
+    parser.add_argument("--gunicorn", default=GUNICORN_DEFAULT,
+                        help=f"gunicorn's options with --server (default '{GUNICORN_DEFAULT}', README's;"
+                             " '-w 2' is 2 sync workers)")
     args = parser.parse_args(argv)
     # bounded: the bench stops by itself, and asks no more of the machine than a hosted server's evening
-    if not (1 <= args.rounds <= 100 and 1 <= args.tables <= 2000 and 5 <= args.seconds <= 600):
-        parser.error("--rounds 1-100, --tables 1-2000, --seconds 5-600")
+    if not (1 <= args.rounds <= 100 and 1 <= args.tables <= args.max_tables <= 2000 and 5 <= args.seconds <= 600):
+        parser.error("--rounds 1-100, --tables 1-2000 and at most --max-tables (2000 at most), --seconds 5-600")
     with contextlib.ExitStack() as stack:
         postgres: str | None = None
         if (args.server or args.postgres) and not os.environ.get("DATABASE_URL"):
             postgres = stack.enter_context(throwaway_postgres())
-        correct = served(args.tables, args.seconds, postgres) if args.server else True
+        cap = args.tables if args.once else args.max_tables
+        correct = served(args.tables, cap, args.seconds, postgres, args.gunicorn, args.once) if args.server else True
         in_process(args.rounds, postgres if args.postgres else None)
     if not correct:
         sys.exit(1)  # an error under load, or a save one host did not show: a fault, not a figure

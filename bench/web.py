@@ -109,14 +109,15 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn serving `app` with `workers` sync workers on a free port, until stopped."""
+    """gunicorn serving `app` on a free port until stopped: with `workers` sync workers, or with `options` instead."""
 
-    def __init__(self, app: str, workers: int, cwd: Path, env: dict[str, str]) -> None:
+    def __init__(self, app: str, workers: int, cwd: Path, env: dict[str, str], options: list[str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(cwd / f"gunicorn-{self.port}.log", "w")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", *(["-w", str(workers)] if options is None else options),
+             "-b", f"127.0.0.1:{self.port}",
              "--no-control-socket", "--log-level", "warning", app],
             cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )

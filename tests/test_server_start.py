@@ -64,3 +64,12 @@ def test_a_started_server_walks_only_what_came_after_and_still_collects_it_at_sa
     if found["needed"]:
         # CPython 3.11: still no collection inside an attribute store (docs/gc-crash.md)
         assert found["installed"] and not found["automatic"]
+
+
+def test_a_gunicorn_worker_freezes_what_it_built_once_it_has_loaded_the_app(monkeypatch):
+    from scorekeeper import gcsafe, gunicorn_config
+
+    frozen = []
+    monkeypatch.setattr(gcsafe, "freeze_start", lambda: frozen.append(True))
+    gunicorn_config.post_worker_init(object())
+    assert frozen == [True]
