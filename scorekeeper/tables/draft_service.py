@@ -22,6 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from scorekeeper import engine
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
+from scorekeeper.tables import service
 from scorekeeper.tables.entry_values import leaving_state, player_values
 
 if TYPE_CHECKING:  # the table loads its parts here, and hands itself to what reads them
@@ -165,9 +166,13 @@ def save_part(
 
     Raises PartRefused (nothing stored), StalePart when the stored part moved on since
     `expected_version` (None: the form knew of no part), HandAlreadySaved when hand `position` is no longer the one being entered.
+    Stored or refused for a hand saved meanwhile, the table is read again: what it worked out before
+    (the next hand, the parts sent) may have moved on with another phone's change.
     """
     gs = table.game
-    if position != table.next_position:
+    # counted now, not as the table counted it when the request began: another phone may have saved the hand since
+    if position != service.next_position(gs):
+        table.reload()
         raise HandAlreadySaved(position)
     check_part(table, name, part, wild_rank)
     row = db.session.execute(
@@ -202,6 +207,8 @@ def save_part(
             raise SentTwice(name) from None
         # any other constraint (a schema the code does not match, say) is a fault, not another phone
         raise
+    # the commit expired what the table read; its parts may have changed on other phones (a hand saved, a player left)
+    table.reload()
     return row
 
 

@@ -75,7 +75,8 @@ class Table:
 
     def reload(self) -> None:
         """Read the game again, and forget what was worked out from it: after a rollback, which expires what was loaded."""
-        db.session.execute(_opening().execution_options(populate_existing=True), {"token": self.token})
+        # read through (unique: a row per seat), or the ORM populates nothing and only the SQL runs
+        db.session.execute(_opening().execution_options(populate_existing=True), {"token": self.token}).unique().all()
         for name in _WORKED_OUT:
             self.__dict__.pop(name, None)
         self._hands = None
