@@ -227,3 +227,31 @@ def test_two_phones_entering_the_same_next_hand_save_it_once_and_the_second_is_t
     assert again["expected_position"] == "3"
     assert phone_b.post(f"{game.url}/hands/new", data=again | entry_b).status_code == 302
     assert positions(app)[2] == (3, {"Ann": 7, "Ben": 25})
+
+
+def test_a_hand_fixed_while_another_phone_deletes_it_goes_back_to_the_scoreboard_saying_so(table, monkeypatch):
+    from tests.test_drafts import form_values
+
+    table.start("rummy500", ["Ann", "Ben", "Cid"])
+    for n in range(3):
+        assert table.play({"went_out": "Ann", "points": {"Ann": str(10 + n), "Ben": "0", "Cid": "0"}}).status_code == 302
+    second = table.hand_ids()[1]
+    form = form_values(table.client.get(f"{table.url}/hands/{second}/edit").get_data(as_text=True), "hand-form")
+    replace, deleted = service.replace_hand, []
+
+    def deleted_first(*args, **kwargs):
+        # the other phone's delete lands between this phone's checks and its save
+        if not deleted:
+            other = threading.Thread(target=lambda: deleted.append(table.client.post(
+                f"{table.url}/hands/{second}/delete", data={"confirm": "y"}).status_code))
+            other.start()
+            other.join()
+        return replace(*args, **kwargs)
+
+    monkeypatch.setattr(service, "replace_hand", deleted_first)
+    answer = table.client.post(f"{table.url}/hands/{second}/edit", data=form | {"points-1": "7"})
+    assert deleted == [302]
+    assert answer.status_code == 302 and answer.headers["Location"].endswith(table.url)
+    page = table.client.get(table.url).get_data(as_text=True)
+    assert "Hand 2 was deleted from another phone while you edited it; your changes were not saved." in page
+    assert len(table.hand_ids()) == 2

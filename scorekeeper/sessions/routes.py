@@ -506,6 +506,10 @@ def _after_edit(table: Table, form: Any, mode: str, hand: Hand, entry: Any, outc
                                       f" shown below; your entry is still in the form: save again to replace it.")
         case AskFirst():
             return _render_hand(table, form, mode, hand=hand, ask=outcome, status=422)
+        case Refused(error=service.HandGone() as gone):
+            # deleted from another phone meanwhile: there is no hand left to fix, the scoreboard shows what there is
+            flash(str(gone))
+            return after_save(url_for("sessions.show", token=table.token))
         case Refused(error=error):
             return _refused_page(table, form, mode, error, hand)
     raise TypeError(f"not an outcome of fixing a hand: {outcome!r}")
