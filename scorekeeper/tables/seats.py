@@ -11,7 +11,7 @@ from sqlalchemy import delete, select, update
 from scorekeeper.engine.seating import STARTS
 from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_SEATS, name_problem
-from scorekeeper.models import DraftPart, GameSession, RemovedHand, Seat, SeatChange
+from scorekeeper.models import DraftPart, GameSession, RemovedHand, Seat, SeatChange, utcnow
 from scorekeeper.tables import service
 from scorekeeper.tables.handnames import rename_players
 
@@ -41,11 +41,23 @@ def _name_free(gs: GameSession, name: str, but: Seat | None = None) -> None:
 
 
 def commit_change(gs: GameSession, also: list[GameSession] | None = None) -> None:
-    """Check that the game still scores, bump its version (and those of `also`) and commit; or change nothing (NotChanged)."""
+    """Check that the game still scores, bump its version (and those of `also`) and commit; or change nothing (NotChanged).
+
+    The change was judged on the game as this request read it: when another phone changed the game
+    since (saved the next hand, say), nothing is changed and the table is asked to look again.
+    """
+    seen = gs.version
     try:
         service.check_hands(gs, [hand.data for hand in gs.hands])
-        for session in {gs.id: gs, **{s.id: s for s in also or []}}.values():
+        for session in [s for s in also or [] if s.id != gs.id]:
             session.touch()
+        bumped = db.session.execute(
+            update(GameSession).where(GameSession.id == gs.id, GameSession.version == seen)
+            .values(version=GameSession.version + 1, updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        )
+        if bumped.rowcount != 1:
+            raise NotChanged("the game changed on another phone meanwhile: check it and confirm again")
         db.session.commit()
     except ValueError as exc:
         db.session.rollback()

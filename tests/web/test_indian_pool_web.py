@@ -423,3 +423,32 @@ def test_a_player_out_is_not_given_another_players_page_by_an_old_link(table, ap
     refused = phone.post(f"{table.url}/my-hand", data={"seat": "3", "position": "3", "in_hand": "KS"})
     assert refused.status_code == 409
     assert "Cy is not dealt into hand 3: nothing was sent." in text(refused.get_data(as_text=True))
+
+
+def test_a_rejoin_confirmed_while_another_phone_saves_the_next_hand_is_refused_not_lost(table, app, monkeypatch):
+    import threading
+
+    from scorekeeper.models import SeatChange
+    from scorekeeper.tables import rejoins
+
+    pool(table)
+    commit_change, saved = rejoins.commit_change, []
+
+    def saved_first(*args, **kwargs):
+        # the other phone saves hand 3, without Cy, between this phone's checks and its commit
+        if not saved:
+            table.names = ["Ann", "Ben", "Dev"]
+            other = threading.Thread(target=lambda: saved.append(
+                table.play({"points": {"Ann": 0, "Ben": 17, "Dev": 20}}).status_code))
+            other.start()
+            other.join()
+        return commit_change(*args, **kwargs)
+
+    monkeypatch.setattr(rejoins, "commit_change", saved_first)
+    answer = confirm_rejoin(table, "Cy")
+    assert saved == [302]
+    assert answer.status_code == 422
+    assert "Nobody rejoined: the game changed on another phone meanwhile" in text(answer.get_data(as_text=True))
+    with app.app_context():
+        assert [c.rejoins_at for c in db.session.execute(select(SeatChange)).scalars()] in ([], [None])
+    assert "Cy rejoins" not in table.page()
