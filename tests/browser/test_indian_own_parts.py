@@ -29,6 +29,9 @@ def send_own_part(browser, browser_context_args, edit_url: str, name: str, melds
         if not phone.get_by_label(f"My meld {row}").count():
             phone.get_by_role("button", name="Another meld").tap()
         phone.get_by_label(f"My meld {row}").fill(cards)
+        # the meld's check line appears below it once the server answers, moving what follows down: the phone
+        # taps on after it, as a person does once the page stands still
+        expect(phone.locator(f"#melds-{row - 1}-check")).not_to_be_empty()
     if left:
         phone.get_by_label("Cards left in my hand").fill(left)
     if went_out:
