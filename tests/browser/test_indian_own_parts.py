@@ -60,6 +60,9 @@ def test_parts_sent_from_own_phones_fill_in_the_players_and_save_with_the_hand(
         expect(page.locator(f'[name="players-{seat}-state"][value=""]')).to_be_checked()
     expect(page.get_by_label("Cut joker")).to_have_value("9")
     expect_who_went_out(page, "Ann", label="Who declared")
+    # the check lines of what was merged in come after it, moving the page: Save is tapped once it stands still
+    expect(page.locator("#players-1-melds-0-check")).not_to_be_empty()
+    expect(page.get_by_role("status").filter(has_text="Both lives")).to_have_count(1)
     keep_screen(page, "indian_own_parts_filled_in")
 
     page.get_by_role("button", name=re.compile(r"^Save hand 1")).tap()
