@@ -21,24 +21,10 @@ from scorekeeper.sessions import page_parts
 from scorekeeper.share import routes
 from scorekeeper.tables import service
 from scorekeeper.tables.standings_cache import cache
-from tests.test_statement_counts import NAMES, counted, hand
+from tests.test_statement_counts import NAMES, Phone, counted, hand
 
 _LAST_ROW = re.compile(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"')
-_VERSION = re.compile(r'data-version="(\d+)"')
 _CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
-
-
-class Phone:
-    """A phone with the scoreboard open: its version and the last row it shows, as static/js/live.js polls."""
-
-    def __init__(self, client, url: str) -> None:
-        self.client, self.url = client, url
-        page = client.get(url).get_data(as_text=True)
-        self.version = int(_VERSION.search(page).group(1))
-        self.held = ".".join(_LAST_ROW.findall(page)[-1])
-
-    def poll(self):
-        return self.client.get(f"{self.url}/live?v={self.version}&rows={self.held}")
 
 
 @pytest.fixture
