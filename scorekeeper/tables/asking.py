@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import engine
+from scorekeeper.engine.standing import names_joined
 from scorekeeper.limits import whole_number
 from scorekeeper.models import GameSession
 
@@ -52,7 +53,7 @@ def question(missing: list[str], game: engine.Game | None = None) -> str:
     >>> question(["Cy"], engine.find_game("rummikub"))
     'Cy has no tiles on the rack. Save anyway?'
     """
-    who = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
+    who = names_joined(missing)
     has = "has" if len(missing) == 1 else "have"
     if game is not None and not game.enters_melds:
         return f"{who} {has} no {game.in_hand_word}. Save anyway?"

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine
+from scorekeeper.engine.standing import names_joined
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
 from scorekeeper.tables import service
@@ -275,8 +276,8 @@ class PartsArrived:
     def message(self) -> str:
         """What the form says above the parts it filled in."""
         names = [part.player_name for part in self.found.values()]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return (f"Not saved yet: {who} sent {'their own part' if len(names) == 1 else 'their own parts'}"
+        parts = "their own part" if len(names) == 1 else "their own parts"
+        return (f"Not saved yet: {names_joined(names)} sent {parts}"
                 f" from their phone, and nothing was typed for them here."
                 f" It is filled in below: check it, then save.")
 
@@ -321,9 +322,8 @@ class PartsDiffer:
         if len(names) == 1:
             return (f"Not saved: {names[0]}'s own part is waiting to be chosen. {names[0]} sent it from their"
                     f" phone, and it is not what is typed here: keep one or the other, then save.")
-        who = ", ".join(names[:-1]) + " and " + names[-1]
-        return (f"Not saved: {len(names)} players' own parts are waiting to be chosen ({who}). Each sent"
-                f" theirs from their phone, and it is not what is typed here: keep one or the other"
+        return (f"Not saved: {len(names)} players' own parts are waiting to be chosen ({names_joined(names)})."
+                f" Each sent theirs from their phone, and it is not what is typed here: keep one or the other"
                 f" for each, then save.")
 
 
