@@ -77,9 +77,7 @@ class Table:
         """Read the game again, and forget what was worked out from it: after a rollback, which expires what was loaded."""
         # read through (unique: a row per seat), or the ORM populates nothing and only the SQL runs
         db.session.execute(_opening().execution_options(populate_existing=True), {"token": self.token}).unique().all()
-        for name in _WORKED_OUT:
-            self.__dict__.pop(name, None)
-        self._hands = None
+        self._forget()
 
     def committed(self) -> None:
         """Read the game's own columns again after a commit (its new version), and forget what was worked out.
@@ -88,8 +86,13 @@ class Table:
         and dealer choices again too, which the page after a save does not show.
         """
         db.session.refresh(self.game, _COLUMNS)
+        self._forget()
+
+    def _forget(self) -> None:
+        # what was worked out from the game as first read, and its hands: read again when next asked
         for name in _WORKED_OUT:
             self.__dict__.pop(name, None)
+        self._hands = None
 
     @classmethod
     def open(cls, token: str, need: Access = "view") -> Table:
@@ -126,9 +129,7 @@ class Table:
         """
         if hand is None:
             return self.dealt_in_next
-        scoring = self.standing.scoring
-        names = self.game.names_in(hand.data)
-        return names if scoring is None else scoring.dealt_in(names, rejoins.named(hand.data), hand.position)
+        return self._dealt_of(self.game.names_in(hand.data), hand)
 
     @cached_property
     def dealt_in_next(self) -> list[str]:
@@ -140,14 +141,17 @@ class Table:
 
     def kept_out(self, hand: Hand | None = None) -> list[str]:
         """The players the game does not deal into the next hand (or the stored `hand`): a pool's players out."""
-        names = self.game.playing_names if hand is None else self.game.player_names
-        dealt = self.dealt_in(hand) if hand is None else self._dealt_of_seated(hand)
+        if hand is None:
+            names, dealt = self.game.playing_names, self.dealt_in_next
+        else:
+            # of everyone seated now, not only those the hand names
+            names = self.game.player_names
+            dealt = self._dealt_of(names, hand)
         return [name for name in names if name not in dealt]
 
-    def _dealt_of_seated(self, hand: Hand) -> list[str]:
-        # who a stored hand dealt in, of everyone seated now (kept_out asks it of the whole table)
+    def _dealt_of(self, names: list[str], hand: Hand) -> list[str]:
+        # which of `names` the stored hand dealt in: the engine's answer, with those it dealt back in
         scoring = self.standing.scoring
-        names = self.game.player_names
         return names if scoring is None else scoring.dealt_in(names, rejoins.named(hand.data), hand.position)
 
     @cached_property
