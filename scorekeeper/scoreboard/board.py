@@ -13,7 +13,6 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.tables import service
 from scorekeeper.tables.games import game_spec
-from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.table import Table
 
 # the scoreboard's table and its list of what was entered show the latest hands; the Review page has every one
@@ -59,7 +58,7 @@ def scoreboard(table: Table) -> dict[str, Any]:
         "count": count,
         "earlier": count - len(rows),
         "last_id": rows[-1]["hand"].id if rows else None,
-        "standings": standings(gs, body, columns, seats, target, pool),
+        "standings": standings(table, body, columns, seats, target, pool),
         "seats": seats,
         "pool": pool,
         "leaders": lead,
@@ -154,7 +153,7 @@ def pool_marks(table: Table, body: dict[str, Any], scoring: engine.Scoring | Non
     return PoolMarks(hand, out, offers, {name: offers.get(name) for name in table.pending_rejoins})
 
 
-def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: dict[str, SeatNote],
+def standings(table: Table, body: dict[str, Any], columns: list[str], seats: dict[str, SeatNote],
               target: Any, pool: PoolMarks | None = None) -> list[dict[str, Any]]:
     """The scoreboard's first lines: each side's place as the game ranks them (engine.ranked), best first.
 
@@ -166,9 +165,9 @@ def standings(gs: GameSession, body: dict[str, Any], columns: list[str], seats: 
     totals = {name: (body.get("totals") or {}).get(name, 0) for name in columns}
     if not totals:
         return []
-    lowest = HandRules(gs).lowest_wins
+    lowest = table.rules.lowest_wins
     places = engine.ranked(totals, lowest=lowest, left=[name for name in seats if seats[name].last is not None])
-    line = _StandingLine(gs, body, totals, seats, target, lowest, places[0].total, pool)
+    line = _StandingLine(table.game, body, totals, seats, target, lowest, places[0].total, pool)
     return [line.of(place) for place in places]
 
 
