@@ -38,20 +38,21 @@ from scorekeeper.sessions.hand_form_data import (
     refused,
 )
 from scorekeeper.sessions.page_parts import edit_controls, entered_html
-from scorekeeper.tables import asking, house_rules, rejoins, service
+from scorekeeper.tables import house_rules, rejoins, service
 from scorekeeper.tables.access import current
-from scorekeeper.tables.asking import AskFirst
 from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
 from scorekeeper.tables.entry_values import data_to_formdata
 from scorekeeper.tables.games import game_spec, games
 from scorekeeper.tables.hand_rules import ANY_GOER
 from scorekeeper.tables.hand_saving import (
+    AskFirst,
     ChangedByAnother,
     Outcome,
     Refused,
     Saved,
     SavedBefore,
     TakenByAnother,
+    confirmed_seats,
 )
 from scorekeeper.tables.standings_cache import ScoreCache, cache
 from scorekeeper.tables.table import Table
@@ -345,7 +346,7 @@ def _stored_hand_shown(table: Table, hand: Hand) -> dict[str, Any]:
 
 def _confirmed() -> set[int]:
     """The seats the table agreed to save at 0 ("Yes, save" to the question about empty players)."""
-    return asking.confirmed_seats(request.form.get("confirm_empty"))
+    return confirmed_seats(request.form.get("confirm_empty"))
 
 
 @bp.route("/s/<token>/hands/new", methods=["GET", "POST"])

@@ -6,7 +6,7 @@ games, players and hands in one transaction each (``service``), the engine's
 standing of each version kept in memory (``standings_cache``), who deals
 (``dealing``), who sits, comes late, leaves or rejoins (``seats``, ``rejoins``),
 the players' own parts of a hand (``draft_service``), what the table is asked
-before a hand is saved (``asking``, ``hand_saving``), and what the engine says
+before a hand is saved and the save (``hand_saving``), and what the engine says
 about the game being played (``games``, ``hand_rules``, ``house_rules``).
 No module here imports a page, a form or a template: the areas above import it.
 """

@@ -3,7 +3,8 @@
 A save answers with one Outcome. Saved: stored. The rest store nothing and say
 why, each with what the form needs to show it: SavedBefore (the same form was
 saved already: a double tap, a retry), PartsArrived and PartsDiffer (the players'
-own parts, see draft_service), AskFirst (a player left empty, see asking),
+own parts, see draft_service), AskFirst (a player left empty: the table is
+asked before it is saved with them at 0),
 TakenByAnother (another phone saved this hand's place first), ChangedByAnother
 (another phone changed the hand being fixed) and Refused (the engine's reason,
 or the hand's deletion from another phone). Nothing is half saved: a save that
@@ -12,14 +13,16 @@ does not end in Saved leaves the database as it found it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper import engine
+from scorekeeper.engine.standing import names_joined
 from scorekeeper.extensions import db
+from scorekeeper.limits import whole_number
 from scorekeeper.models import Hand
-from scorekeeper.tables import asking, draft_service, rejoins, service
-from scorekeeper.tables.asking import AskFirst
+from scorekeeper.tables import draft_service, rejoins, service
 from scorekeeper.tables.draft_service import PartsArrived, PartsDiffer
 from scorekeeper.tables.standings_cache import Entry, scored_after_save
 
@@ -64,6 +67,19 @@ class ChangedByAnother:
 
 
 @dataclass(frozen=True)
+class AskFirst:
+    """The hand leaves players empty: ask the table before saving it with them at 0."""
+
+    text: str  # the question, naming each of them
+    seats: list[int]  # their seats, from 0
+
+    @property
+    def answer(self) -> str:
+        """What the "Yes, save" button sends back: the seats agreed to be saved at 0."""
+        return ",".join(str(seat) for seat in self.seats)
+
+
+@dataclass(frozen=True)
 class Refused:
     """The engine refused the hand (or it can no longer be saved): `error` says why, naming what is wrong."""
 
@@ -71,6 +87,51 @@ class Refused:
 
 
 Outcome = Saved | SavedBefore | PartsArrived | PartsDiffer | AskFirst | TakenByAnother | ChangedByAnother | Refused
+
+
+def confirmed_seats(text: str | None) -> set[int]:
+    """The seats a "Yes, save" answer agreed to save at 0 ("1,3"); anything unreadable agrees to nothing.
+
+    >>> sorted(confirmed_seats("1,3")), confirmed_seats("x"), confirmed_seats(None)
+    ([1, 3], set(), set())
+    """
+    seats = {whole_number(part.strip(), None) for part in (text or "").split(",")}
+    return {seat for seat in seats if seat is not None}
+
+
+def question(missing: list[str], game: engine.Game | None = None) -> str:
+    """The question for players with nothing entered, naming each of them (in `game`'s words where it enters no
+    melds: "Cy has no tiles on the rack").
+
+    (Gin never asks: the engine refuses a knock with a hand of no cards, and a draw scores nothing.)
+
+    >>> question(["Ben"])
+    'Ben has no melds and no cards left in hand. Save with Ben at 0?'
+    >>> question(["Ben", "Cy", "Dot"])
+    'Ben, Cy and Dot have no melds and no cards left in hand. Save with Ben, Cy and Dot at 0?'
+    >>> question(["Cy"], engine.find_game("rummikub"))
+    'Cy has no tiles on the rack. Save anyway?'
+    """
+    who = names_joined(missing)
+    has = "has" if len(missing) == 1 else "have"
+    if game is not None and not game.enters_melds:
+        return f"{who} {has} no {game.in_hand_word}. Save anyway?"
+    return f"{who} {has} no melds and no cards left in hand. Save with {who} at 0?"
+
+
+def question_for_empty(table: Table, data: dict[str, Any], confirmed: set[int],
+                       check: Callable[[], object]) -> AskFirst | None:
+    """AskFirst when `data` leaves a player empty whom the table has not agreed to save at 0; else None.
+
+    `check` checks the whole session as it would be saved (raising the engine's error): a hand the
+    rules refuse is refused first, so "Yes, save" is never answered by a refusal.
+    """
+    names = table.game.names_in(data)
+    missing = engine.unentered_players(data, names, table.game.game)
+    if not missing or {names.index(name) for name in missing} <= confirmed:
+        return None
+    check()
+    return AskFirst(question(missing, table.variant), [names.index(name) for name in missing])
 
 
 class NextHandCheck:
@@ -129,7 +190,7 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
         if waiting is not None:
             return waiting
     check = NextHandCheck(table, data)
-    question = asking.question_for_empty(gs, data, confirmed, check)
+    question = question_for_empty(table, data, confirmed, check)
     if question is not None:
         return question
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
@@ -148,8 +209,7 @@ def save_edited_hand(table: Table, hand: Hand, data: dict[str, Any], expected_ve
     # every hand is checked with this one in its place: read once, as the game's list, which replace_hand reads too
     entries = [data if h.id == hand.id else h.data for h in table.hands]
     try:
-        question = asking.question_for_empty(table.game, data, confirmed,
-                                             lambda: service.check_hands(table.game, entries))
+        question = question_for_empty(table, data, confirmed, lambda: service.check_hands(table.game, entries))
         if question is not None:
             return question
         return Saved(service.replace_hand(hand, data, expected_version))
