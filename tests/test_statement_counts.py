@@ -108,3 +108,14 @@ def test_opening_the_scoreboard_after_a_save_reads_the_game_once(app, client, ga
     with counted(app) as seen:
         assert client.get(url).status_code == 200
     assert seen == {"statements": 4, "connections": 1}  # 5 before the seats came joined
+
+
+def test_the_edit_links_scoreboard_reads_the_next_hand_and_its_parts_once(app, client, game):
+    table, _, _ = game
+    assert table.play(hand(5)).status_code == 302
+    with app.app_context():
+        edit = db.session.execute(select(GameSession.edit_token)).scalar_one()
+    with counted(app) as seen:
+        assert client.get(f"/s/{edit}").status_code == 200
+    # the put-back offer and the players' parts ask the page's own table for the next hand's number: it was 8
+    assert seen == {"statements": 7, "connections": 1}

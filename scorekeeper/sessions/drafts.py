@@ -21,7 +21,6 @@ from scorekeeper.engine import Option
 from scorekeeper.engine.cards import cards_left
 from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
-from scorekeeper.models import GameSession
 from scorekeeper.security import cookies_secure
 from scorekeeper.sessions import bp, part_forms
 from scorekeeper.sessions.device import after_save, forget_drafts
@@ -455,6 +454,9 @@ def draft_parts(token: str):
 
 
 @bp.app_template_global()
-def draft_parts_status(gs: GameSession) -> dict[str, Any]:
-    """For the pages that show it (the scoreboard's actions, the hand form): who has sent their part of the next hand."""
-    return draft_service.status(Table(gs))
+def draft_parts_status(table: Table) -> dict[str, Any]:
+    """For the pages that show it (the scoreboard's actions, the hand form): who has sent their part of the next hand.
+
+    The page passes its request's table, which has counted the next hand and read the parts already, or does now once.
+    """
+    return draft_service.status(table)

@@ -19,7 +19,6 @@ from scorekeeper.models import GameSession, Hand
 from scorekeeper.scoreboard.fragments import built
 from scorekeeper.sessions.forms import ConfirmForm
 from scorekeeper.sessions.table_forms import DealerForm
-from scorekeeper.tables import service
 from scorekeeper.tables.table import Table
 
 
@@ -34,7 +33,7 @@ def edit_controls(table: Table) -> dict[str, Any]:
     """What an edit link's scoreboard needs besides the board: its forms, and the undone hand it offers to put back."""
     return {
         "undo_form": ConfirmForm(),
-        "put_back": service.restorable(table.game),
+        "put_back": table.restorable,
         "dealer_form": DealerForm().setup(table.dealt_in()),
     }
 
@@ -72,7 +71,7 @@ def page_parts(table: Table, board: dict[str, Any], rows: dict[str, Any] | None 
     controls carry the visitor's CSRF token, so they are built for each answer.
     """
     access, token = table.access, table.token
-    page = {"gs": table.game, "access": access, "token": token, "board": board}
+    page = {"gs": table.game, "table": table, "access": access, "token": token, "board": board}
     parts = {
         "session-header": built(board, f"header {access}", lambda: render_template(
             "sessions/_session_header.html", **page)),

@@ -199,7 +199,7 @@ def _show(token: str, name: str | None):
     # a view link's page has no form: none is made, so no CSRF token is put into a guest's session
     controls = edit_controls(table) if access == "edit" else {}
     page = render_template(
-        "sessions/show.html", gs=gs, access=access, token=token, board=board,
+        "sessions/show.html", gs=gs, table=table, access=access, token=token, board=board,
         standings_html=standings_html(gs, board), board_html=scoreboard_html(gs, access, token, board),
         entered_html=entered_html(table, board), **controls,
     )
@@ -315,7 +315,7 @@ def _render_hand(table: Table, form, mode, hand=None, status=200, **shown):
     cards = mode == "cards"
     offer = shown.get("show_offer")
     return render_template(
-        "sessions/hand_form.html", gs=table.game, token=table.token, form=form, mode=mode, hand=hand, number=number,
+        "sessions/hand_form.html", gs=table.game, table=table, token=table.token, form=form, mode=mode, hand=hand, number=number,
         problems=problems(form) if shown.get("error") else [], names=names, spec=game_spec(table.game.game),
         deck_counts=table.rules.deck_counts, goer_holds=table.rules.goer_holds_cards,
         concealed_counts=table.rules.rewards_concealed or bool(form.concealed.data),

@@ -375,8 +375,9 @@ def undo_last_hand(gs: GameSession, hand_id: int) -> Hand | None:
     return last
 
 
-def restorable(gs: GameSession) -> RemovedHand | None:
-    """The undone hand the scoreboard offers to put back: the last one undone, while its place is still free.
+def restorable(gs: GameSession, next_hand: int) -> RemovedHand | None:
+    """The undone hand the scoreboard offers to put back: the last one undone, while its place (`next_hand`,
+    the number of the hand being entered now) is still free.
 
     Offered for PUT_BACK_MINUTES after the undo; undoing two hands offers the later-numbered one's
     place first, so putting both back restores them in order.
@@ -384,7 +385,7 @@ def restorable(gs: GameSession) -> RemovedHand | None:
     since = utcnow() - timedelta(minutes=PUT_BACK_MINUTES)
     return db.session.execute(
         select(RemovedHand)
-        .where(RemovedHand.session_id == gs.id, RemovedHand.position == next_position(gs),
+        .where(RemovedHand.session_id == gs.id, RemovedHand.position == next_hand,
                RemovedHand.removed_at >= since)
         .order_by(RemovedHand.removed_at.desc(), RemovedHand.id.desc())
         .limit(1)

@@ -30,7 +30,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import DraftPart, GameSession, Hand, Seat
+from scorekeeper.models import DraftPart, GameSession, Hand, RemovedHand, Seat
 from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
@@ -185,6 +185,11 @@ class Table:
     def next_position(self) -> int:
         """The number of the hand being entered now (counted, no hand loaded)."""
         return service.next_position(self.game)
+
+    @cached_property
+    def restorable(self) -> RemovedHand | None:
+        """The hand undone last that the scoreboard offers to put back, while its place is free (service.restorable)."""
+        return service.restorable(self.game, self.next_position)
 
     @property
     def hands(self) -> list[Hand]:
