@@ -200,7 +200,7 @@ def _show(token: str, name: str | None):
     controls = edit_controls(table) if access == "edit" else {}
     page = render_template(
         "sessions/show.html", gs=gs, table=table, access=access, token=token, board=board,
-        standings_html=standings_html(gs, board), board_html=scoreboard_html(gs, access, token, board),
+        standings_html=standings_html(table, board), board_html=scoreboard_html(table, board),
         entered_html=entered_html(table, board), **controls,
     )
     if name is None or access != "view":
