@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import html
 import re
+import threading
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
+from scorekeeper.tables import service
 
 _WORKED = re.compile(r'name="worked" type="hidden" value="([^"]*)"')
 
@@ -325,3 +328,32 @@ def test_big_gin_that_needs_a_run_split_for_a_set_is_laid_down_whole(table):
     assert ["9H", "9D", "9C"] in hand["players"]["Ann"]["melds"]
     # Ben melds nothing: 1+2+3+4+10+10+10+10+2+4 = 56; big gin 31 + 56 = 87
     assert table.totals() == {"Ann": 87, "Ben": 0}
+
+
+
+def test_a_save_another_phone_beat_by_an_instant_shows_the_next_hands_page_with_the_cards_kept(gin, app, monkeypatch):
+    shown = gin.work(KNOCK_ANN, KNOCK_BEN)
+    worked = _WORKED.search(shown.get_data(as_text=True)).group(1)
+    add_hand = service.add_hand
+
+    def beaten(gs, data, key=None, *args, **kwargs):
+        # another phone saves hand 1 between this save's work-out and its commit
+        monkeypatch.setattr(service, "add_hand", add_hand)
+        other = GinTable(SimpleNamespace(client=app.test_client(), url=gin.table.url, app=app))
+        answers = []
+        # a request of its own (a thread: its own app context and database session), as another phone's is
+        phone = threading.Thread(target=lambda: answers.append(other.save(KNOCK_ANN, KNOCK_BEN, key="key-2")))
+        phone.start()
+        phone.join()
+        assert [answer.status_code for answer in answers] == [302]
+        return add_hand(gs, data, key, *args, **kwargs)
+
+    monkeypatch.setattr(service, "add_hand", beaten)
+    response = gin.client.post(gin.url, data=gin.form(KNOCK_ANN, KNOCK_BEN, save="Save", worked=worked))
+    page = text(response)
+    assert response.status_code == 409, page
+    assert "Not saved:" in page
+    # the page is the next hand's as the game stands now, with what was typed kept
+    assert "Hand 2: both hands of cards" in page
+    assert f'value="{KNOCK_ANN}"' in page and f'value="{KNOCK_BEN}"' in page
+    assert len(gin.stored()) == 1

@@ -131,7 +131,8 @@ def test_the_last_hands_entry_is_put_in_words_once_per_version_for_every_link(ap
     assert table.play(hand(5)).status_code == 302
     read: list[int] = []
     entry_of = page_parts.hand_data
-    monkeypatch.setattr(page_parts, "hand_data", lambda gs, position: read.append(position) or entry_of(gs, position))
+    monkeypatch.setattr(page_parts, "hand_data",
+                        lambda opened, position: read.append(position) or entry_of(opened, position))
     # the scorer's page, a following phone's news, and the view link's page: each lists what was entered, the
     # last hand with its cards
     pages = [client.get(table.url), phone.poll(), app.test_client().get(game)]

@@ -42,10 +42,10 @@ def scoreboard(table: Table) -> dict[str, Any]:
     totals = body.get("totals") or {}
     columns = list(totals.keys()) or gs.player_names
     lead = list(body["leaders"])  # the engine's answer (penalty: the lowest total leads)
-    rows = _latest_rows(gs, entry.hands or (), body["hands"])
+    rows = _latest_rows(table)
     count = len(entry.hands or ())
     dealt = entry.scoring.seating.hands if entry.scoring is not None else None
-    seats = seat_notes(gs, dealt)
+    seats = seat_notes(table, dealt)
     finished = body.get("status") == "finished"
     pool = pool_marks(table, body, entry.scoring, count)
     return {
@@ -90,11 +90,12 @@ class SeatNote:
         return f"{joined}, {gone}" if joined else gone
 
 
-def seat_notes(gs: GameSession, dealt: list[list[str]] | None = None) -> dict[str, SeatNote]:
-    """A note for each player who joined late or left, by name; the players of the whole game have none.
+def seat_notes(table: Table, dealt: list[list[str]] | None = None) -> dict[str, SeatNote]:
+    """A note for each player at the table who joined late or left, by name; the players of the whole game have none.
 
     `dealt` is the players of each stored hand when the engine scored them (else the hands are read).
     """
+    gs = table.game
     if dealt is None:
         dealt = [gs.names_in(data) for data in service.stored_entries(gs)]
     playing = set(gs.playing_names)
@@ -250,14 +251,16 @@ def _reached(target: Any, counted: int) -> str:
     return f"reached {target}" if isinstance(target, int) and target > 0 and counted >= target else ""
 
 
-def _latest_rows(gs: GameSession, stored: tuple[tuple[int, int], ...], scored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _latest_rows(table: Table) -> list[dict[str, Any]]:
+    """The scoreboard's rows of the latest SHOWN_HANDS stored hands: each one's id, place and scoring (if scored)."""
+    stored, scored = table.standing.hands or (), table.body["hands"]
     start = max(0, len(stored) - SHOWN_HANDS)
     if len(scored) == len(stored):
         as_points = [bool(scored[i].get("entered_as_points")) for i in range(start, len(stored))]
     else:
         # a body the engine refused has no hands scored: every stored hand is still listed, so it can be fixed
         as_points = ["points" in data for data in db.session.execute(
-            select(Hand.data).where(Hand.session_id == gs.id, Hand.position > start).order_by(Hand.position)
+            select(Hand.data).where(Hand.session_id == table.game.id, Hand.position > start).order_by(Hand.position)
         ).scalars()]
     return [
         {"hand": HandRow(stored[i][0], i + 1, as_points[i - start]), "scored": scored[i] if i < len(scored) else {}}

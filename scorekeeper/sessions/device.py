@@ -14,27 +14,28 @@ from __future__ import annotations
 from flask import flash, jsonify, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp
+from scorekeeper.tables.table import Table
 
 BACKGROUND_HEADER = "X-Background-Save"
 DRAFT_CATEGORY = "device-draft"
 
 
 @bp.app_template_global()
-def device_draft_key(gs: GameSession, what: str) -> str:
-    """The key (or key prefix) of a phone's drafts of one thing of a session: "hand3", "edit12", "hand3|part1".
+def device_draft_key(table: Table, what: str) -> str:
+    """The key (or key prefix) of a phone's drafts of one thing of a table's game: "hand3", "edit12", "hand3|part1".
 
-    The session's creation time goes with its id, so a database started afresh never
+    The game's creation time goes with its id, so a database started afresh never
     restores a draft typed for another game that had the same id.
     """
-    return f"sk-draft|{gs.id}.{gs.created_at:%Y%m%d%H%M%S}|{what}"
+    game = table.game
+    return f"sk-draft|{game.id}.{game.created_at:%Y%m%d%H%M%S}|{what}"
 
 
-def forget_drafts(gs: GameSession, *what: str) -> None:
-    """Tell the next page to clear these drafts from the phone (each a key or a key prefix)."""
+def forget_drafts(table: Table, *what: str) -> None:
+    """Tell the next page to clear these drafts of the table's game from the phone (each a key or a key prefix)."""
     for item in what:
-        flash(device_draft_key(gs, item), DRAFT_CATEGORY)
+        flash(device_draft_key(table, item), DRAFT_CATEGORY)
 
 
 def after_save(url: str) -> Response:
@@ -47,7 +48,7 @@ def after_save(url: str) -> Response:
 _SAVED_CATEGORY = ("message",)  # the category flash() gives a message by default
 
 
-def already_saved(gs: GameSession, token: str, position: int) -> Response:
+def already_saved(table: Table, position: int) -> Response:
     """Back to the scoreboard, saying so, when a hand's form comes again after it was saved (a double tap).
 
     A retried background save lands here when the first try was saved but its answer was lost:
@@ -58,5 +59,5 @@ def already_saved(gs: GameSession, token: str, position: int) -> Response:
     pending = [list(message) for message in session.get("_flashes", [])]
     if not (request.headers.get(BACKGROUND_HEADER) and [*_SAVED_CATEGORY, f"Hand {position} saved."] in pending):
         flash(f"Hand {position} was already saved; it was not saved twice.")
-    forget_drafts(gs, f"hand{position}")
-    return after_save(url_for("sessions.show", token=token))
+    forget_drafts(table, f"hand{position}")
+    return after_save(url_for("sessions.show", token=table.token))

@@ -243,7 +243,7 @@ def _render_part(table, token, form, seat, error=None, stale=None, saved=None, s
     sent = table.parts if sent is None else sent  # loaded afresh unless this request just did
     progress = draft_service.status(table, sent)
     return render_template(
-        "sessions/draft_part.html", gs=gs, token=token, form=form, seat=seat, name=names[seat],
+        "sessions/draft_part.html", gs=gs, table=table, token=token, form=form, seat=seat, name=names[seat],
         spec=game_spec(gs.game), others=[(n, sent[n]) for n in names if n in sent and n != names[seat]],
         status=progress, deal_note=table.deal_note(progress["hand"]), error=error, stale=stale, saved=saved,
         deck_counts=_cards_left(table, [part.data for n, part in sent.items() if n != names[seat]]),
@@ -418,7 +418,7 @@ def _part_sent(table: Table, name: str, position: int, part: dict[str, Any], mes
     _remember_sent(table, name, position, part)
     if message is not None:
         flash(message)
-    forget_drafts(table.game, part_draft(table, position, name))
+    forget_drafts(table, part_draft(table, position, name))
     return _remember(after_save(_own_page(table, table.token, name, position)), table, table.token, name)
 
 

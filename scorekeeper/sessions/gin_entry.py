@@ -32,12 +32,9 @@ from scorekeeper.engine.cards import CardNotationError, parse_cards
 from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
-from scorekeeper.models import GameSession
 from scorekeeper.sessions import bp
 from scorekeeper.sessions.device import after_save, already_saved, forget_drafts
 from scorekeeper.tables import service
-from scorekeeper.tables.games import game_spec
-from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.table import Table
 
 
@@ -160,19 +157,18 @@ def _entry(arrangement: dict[str, Any], knocker: str | None = None) -> dict[str,
     }
 
 
-def work_out(gs: GameSession, ended: str, knocker: str | None, texts: list[str],
+def work_out(table: Table, ended: str, knocker: str | None, texts: list[str],
              knocker_choice: int = 0, defender_choice: int = 0) -> Worked:
-    """Arrange both hands with the engine and score the hand as it would be saved; raises GinEntryError."""
-    names = gs.playing_names
+    """Arrange both hands with the engine and score the hand as it would be saved after the table's; raises GinEntryError."""
+    names = table.game.playing_names
     cards = [_read(text, name, seat) for seat, (name, text) in enumerate(zip(names, texts))]
     if ended != "went_out" or not knocker:
-        return _work_out_draw(gs, names, cards)
+        return _work_out_draw(table, names, cards)
     k_seat = names.index(knocker)
     d_seat = 1 - k_seat
     defender = names[d_seat]
     k_body = _arrange(cards[k_seat], k_seat, knocker)
-    big_gin_played = bool((gs.options or {}).get("big_gin_bonus"))
-    k_options, big_gin = _knocker_options(k_body, cards[k_seat], knocker, k_seat, big_gin_played)
+    k_options, big_gin = _knocker_options(k_body, cards[k_seat], knocker, k_seat, _big_gin_played(table))
     knocker_choice = _clamp(knocker_choice, k_options)
     # the defender's best lay-offs depend on the knocker's melds: find them for every knocker choice,
     # so each choice can say what it leaves the defender
@@ -197,7 +193,7 @@ def work_out(gs: GameSession, ended: str, knocker: str | None, texts: list[str],
     }
     if big_gin:
         data["big_gin"] = True
-    scored, totals = _score(gs, data, k_options[knocker_choice], knocker, k_seat)
+    scored, totals = _score(table, data, k_options[knocker_choice], knocker, k_seat)
     return Worked(
         data=data, scored=scored, totals=totals, knocker=knocker, defender=defender,
         knocker_options=k_options, defender_options=d_options,
@@ -207,7 +203,7 @@ def work_out(gs: GameSession, ended: str, knocker: str | None, texts: list[str],
     )
 
 
-def _work_out_draw(gs: GameSession, names: list[str], cards: list[list[str]]) -> Worked:
+def _work_out_draw(table: Table, names: list[str], cards: list[list[str]]) -> Worked:
     """A draw scores nothing; hands typed in are still arranged and stored, blank ones stay blank."""
     players: dict[str, Any] = {}
     shown: dict[str, dict[str, Any]] = {}
@@ -221,18 +217,18 @@ def _work_out_draw(gs: GameSession, names: list[str], cards: list[list[str]]) ->
         shown[name] = body
         players[name] = _entry(body)
     data = {"ended": "stock_exhausted", "went_out": None, "concealed": False, "wild_rank": None, "players": players}
-    scored, totals = _score(gs, data)
+    scored, totals = _score(table, data)
     return Worked(data=data, scored=scored, totals=totals, draw_hands=shown)
 
 
-def _score(gs: GameSession, data: dict[str, Any], knocker_arrangement: dict[str, Any] | None = None,
+def _score(table: Table, data: dict[str, Any], knocker_arrangement: dict[str, Any] | None = None,
            knocker: str | None = None, k_seat: int | None = None) -> tuple[dict[str, Any], dict[str, int]]:
-    """The engine's scoring of this hand after the stored ones: its result, scores and the totals after it."""
+    """The engine's scoring of this hand after the table's stored ones: its result, scores and the totals after it."""
     try:
-        body = service.check_hands(gs, [h.data for h in gs.hands] + [data])
+        body = service.check_hands(table.game, [h.data for h in table.hands] + [data])
     except ValueError as exc:
         message = str(exc)
-        names = gs.playing_names
+        names = table.game.playing_names
         player = getattr(exc, "player", None)
         seat = names.index(player) if player in names else None
         if knocker_arrangement is not None and player == knocker and getattr(exc, "field", None) == "in_hand":
@@ -257,36 +253,39 @@ def digest(ended: str, knocker: str | None, texts: list[str]) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
-def _render(gs: GameSession, token: str, form: GinHandsForm, worked: Worked | None = None,
+def _big_gin_played(table: Table) -> bool:
+    """Whether the table plays big gin's bonus (then the knocker may enter 11 cards, all melded)."""
+    return bool((table.game.options or {}).get("big_gin_bonus"))
+
+
+def _render(table: Table, form: GinHandsForm, worked: Worked | None = None,
             error: str | None = None, note: str | None = None, status: int = 200):
     return render_template(
-        "sessions/gin_hands.html", gs=gs, token=token, form=form, worked=worked, error=error, note=note,
-        verdict=describe(worked) if worked else None,
-        names=gs.playing_names, spec=game_spec(gs.game), number=service.next_position(gs),
-        big_gin_played=bool((gs.options or {}).get("big_gin_bonus")),
-        deck_counts=HandRules(gs).deck_counts,
+        "sessions/gin_hands.html", gs=table.game, table=table, token=table.token, form=form, worked=worked,
+        error=error, note=note, verdict=describe(worked) if worked else None,
+        names=table.game.playing_names, spec=table.variant, number=table.next_position,
+        big_gin_played=_big_gin_played(table), deck_counts=table.rules.deck_counts,
     ), status
 
 
 @bp.route("/s/<token>/hands/gin", methods=["GET", "POST"])
 def gin_hands(token: str):
     """Gin: type both whole hands, see the best arrangement and the score, choose, then save."""
-    gs = Table.open(token, need="edit").with_hands()
-    if not gs.variant.whole_hand_entry:
+    table = Table.open(token, need="edit")
+    if not table.variant.whole_hand_entry:
         abort(404, "Entering both hands of cards is for Gin Rummy games only.")
-    names = gs.playing_names
     form = GinHandsForm()
-    form.setup(names)
+    form.setup(table.game.playing_names)
     if request.method == "GET":
         form.idempotency_key.data = secrets.token_urlsafe(24)
-        return _render(gs, token, form)
+        return _render(table, form)
 
     key = form.idempotency_key.data or None
-    already = service.find_by_key(key)
+    already = table.saved_under(key)
     if already is not None:
-        return already_saved(gs, token, already.position)
+        return already_saved(table, already.position)
     if not form.validate():
-        return _render(gs, token, form, error="Please fix the marked fields.", status=422)
+        return _render(table, form, error="Please fix the marked fields.", status=422)
 
     ended = form.ended.data
     knocker = form.knocker.data if ended == "went_out" else None
@@ -295,32 +294,38 @@ def gin_hands(token: str):
     before, _, shown_choice = (form.worked.data or "").partition(":")
     knocker_choice, defender_choice = _choices(before == now, shown_choice)
     try:
-        worked = work_out(gs, ended, knocker, texts, knocker_choice, defender_choice)
+        worked = work_out(table, ended, knocker, texts, knocker_choice, defender_choice)
     except GinEntryError as exc:
-        return _not_worked_out(gs, token, form, exc)
+        return _not_worked_out(table, form, exc)
     form.worked.data = f"{now}:{worked.knocker_choice}"
-    return _show_or_save(gs, token, form, worked, key, before == now and shown_choice == str(worked.knocker_choice))
+    return _show_or_save(table, form, worked, key, before == now and shown_choice == str(worked.knocker_choice))
 
 
-def _not_worked_out(gs: GameSession, token: str, form: GinHandsForm, exc: GinEntryError):
-    """The form again, its hand marked, when the cards could not be worked out."""
+def _rolled_back(table: Table) -> None:
+    """Undo what the request did, and read the game again for the page that says why (a rollback expires it)."""
     db.session.rollback()
+    table.reload()
+
+
+def _not_worked_out(table: Table, form: GinHandsForm, exc: GinEntryError):
+    """The form again, its hand marked, when the cards could not be worked out."""
+    _rolled_back(table)
     if exc.seat is not None:
         entry = form.hands[exc.seat]
         entry.errors = list(entry.errors) + [str(exc)]
     form.worked.data = ""
-    return _render(gs, token, form, error=f"Not worked out: {exc}", status=422)
+    return _render(table, form, error=f"Not worked out: {exc}", status=422)
 
 
-def _show_or_save(gs: GameSession, token: str, form: GinHandsForm, worked: Any, key: str | None, as_shown: bool):
+def _show_or_save(table: Table, form: GinHandsForm, worked: Any, key: str | None, as_shown: bool):
     """The result worked out, or saved when Save was pressed on the result as shown (`as_shown`)."""
     if not form.save.data:
-        return _render(gs, token, form, worked)
+        return _render(table, form, worked)
     if not as_shown:
-        return _render(gs, token, form, worked, note=(
+        return _render(table, form, worked, note=(
             "The cards or the knocker's arrangement changed since the result was shown, so nothing was saved yet."
             " Check the result below, then save."))
-    return _save(gs, token, form, worked, key)
+    return _save(table, form, worked, key)
 
 
 def _choices(same_cards: bool, shown_choice: str) -> tuple[int, int]:
@@ -336,19 +341,19 @@ def _choices(same_cards: bool, shown_choice: str) -> tuple[int, int]:
     return knocker_choice, defender_choice
 
 
-def _save(gs: GameSession, token: str, form: GinHandsForm, worked: Worked, key: str | None):
+def _save(table: Table, form: GinHandsForm, worked: Worked, key: str | None):
     """Save the hand as worked out and shown, once, and go on to the scoreboard."""
     try:
-        hand = service.add_hand(gs, worked.data, key)
+        hand = service.add_hand(table.game, worked.data, key)
     except service.DuplicateHand as dup:
-        return already_saved(gs, token, dup.hand.position)
+        return already_saved(table, dup.hand.position)
     except ValueError as exc:
         # HandTaken, or a rule broken since the work-out (another phone saved a hand meanwhile)
-        db.session.rollback()
-        return _render(gs, token, form, worked, error=f"Not saved: {exc}", status=409)
+        _rolled_back(table)
+        return _render(table, form, worked, error=f"Not saved: {exc}", status=409)
     flash(f"Hand {hand.position} saved: {describe(worked)}")
-    forget_drafts(gs, f"hand{hand.position}")
-    return after_save(url_for("sessions.show", token=token))
+    forget_drafts(table, f"hand{hand.position}")
+    return after_save(url_for("sessions.show", token=table.token))
 
 
 def describe(worked: Worked) -> str:

@@ -15,17 +15,20 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Hand
+from scorekeeper.models import Hand
 from scorekeeper.scoreboard.fragments import built
 from scorekeeper.sessions.forms import ConfirmForm
 from scorekeeper.sessions.table_forms import DealerForm
 from scorekeeper.tables.table import Table
 
 
-def hand_data(gs: GameSession, position: int) -> dict[str, Any] | None:
-    """The stored entry of hand `position` (from 1), or None when the session has no such hand."""
+def hand_data(table: Table, position: int) -> dict[str, Any] | None:
+    """The stored entry of the table's hand `position` (from 1), or None when the game has no such hand.
+
+    Read as a plain row: the list of what was entered shows one hand's cards, and the table's hands stay unread.
+    """
     return db.session.execute(
-        select(Hand.data).where(Hand.session_id == gs.id, Hand.position == position)
+        select(Hand.data).where(Hand.session_id == table.game.id, Hand.position == position)
     ).scalar_one_or_none()
 
 
@@ -48,16 +51,16 @@ def entered_html(table: Table, board: dict[str, Any], from_hand: int | None = No
     name = f"entered {token}" if from_hand is None else f"entered {token} from {from_hand}"
     return built(board, name, lambda: render_template(
         "sessions/_entered.html", gs=table.game, token=token, board=board, from_hand=from_hand,
-        last_html=last_entered_html(table.game, board) if board["rows"] else None))
+        last_html=last_entered_html(table, board) if board["rows"] else None))
 
 
-def last_entered_html(gs: GameSession, board: dict[str, Any]) -> Markup:
+def last_entered_html(table: Table, board: dict[str, Any]) -> Markup:
     """The last hand's entry in words, with its cards (sessions/_last_entered.html): built once per version.
 
     Every link's list of what was entered shows it, in full and in a live update: it names no link.
     """
     return built(board, "last entered", lambda: render_template(
-        "sessions/_last_entered.html", gs=gs, last=hand_data(gs, board["count"]), row=board["rows"][-1]))
+        "sessions/_last_entered.html", gs=table.game, last=hand_data(table, board["count"]), row=board["rows"][-1]))
 
 
 def page_parts(table: Table, board: dict[str, Any], rows: dict[str, Any] | None = None) -> dict[str, str]:

@@ -200,7 +200,7 @@ def _show(token: str, name: str | None):
     controls = edit_controls(table) if access == "edit" else {}
     page = render_template(
         "sessions/show.html", gs=gs, table=table, access=access, token=token, board=board,
-        standings_html=standings_html(gs, board), board_html=scoreboard_html(gs, access, token, board),
+        standings_html=standings_html(table, board), board_html=scoreboard_html(table, board),
         entered_html=entered_html(table, board), **controls,
     )
     if name is None or access != "view":
@@ -361,7 +361,7 @@ def hand_new(token: str):
     key = form.idempotency_key.data or None
     already = table.saved_under(key)
     if already is not None:
-        return already_saved(table.game, token, already.position)
+        return already_saved(table, already.position)
     again = _cards_form_again(table, form) if mode == "cards" else None
     if again is not None:
         return again
@@ -413,10 +413,10 @@ def _after_next_hand(table: Table, form: Any, mode: str, outcome: Outcome):
     match outcome:
         case Saved(hand=hand):
             flash(f"Hand {hand.position} saved.")
-            forget_drafts(table.game, f"hand{hand.position}")
+            forget_drafts(table, f"hand{hand.position}")
             return after_save(url_for("sessions.show", token=table.token))
         case SavedBefore(position=position):
-            return already_saved(table.game, table.token, position)
+            return already_saved(table, position)
         case PartsArrived(found=found):
             filled = part_forms.filled_formdata(request.form, found, table.dealt_in(), table.variant.hand_counts)
             return _render_hand(table, _hand_form(table, mode, filled), mode, error=outcome.message, status=409)
@@ -492,12 +492,12 @@ def _after_edit(table: Table, form: Any, mode: str, hand: Hand, entry: Any, outc
     match outcome:
         case Saved():
             flash(f"Hand {hand.position} updated; every total after it was recomputed.")
-            forget_drafts(table.game, f"edit{hand.id}")
+            forget_drafts(table, f"edit{hand.id}")
             return after_save(url_for("sessions.show", token=table.token))
         case ChangedByAnother(hand=current) if current.data == entry:
             # this very change is stored already: a save tried again after its answer was lost
             flash(f"Hand {current.position} was already updated; it was not saved twice.")
-            forget_drafts(table.game, f"edit{current.id}")
+            forget_drafts(table, f"edit{current.id}")
             return after_save(url_for("sessions.show", token=table.token))
         case ChangedByAnother(hand=current):
             # the table sees both versions; saving again is a deliberate overwrite, never a silent one

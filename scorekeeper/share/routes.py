@@ -15,7 +15,6 @@ from typing import Any
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 
 from scorekeeper.limits import whole_number
-from scorekeeper.models import GameSession
 from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.scoreboard.fragments import scoreboard_html, standings_html
 from scorekeeper.scoreboard.live_rows import rows_since
@@ -29,8 +28,8 @@ from scorekeeper.tables.table import Table
 
 
 @bp.app_template_global()
-def share_panel(gs: GameSession, access: str, links: bool = True) -> dict[str, Any]:
-    """What the Share panel shows this visitor: the links it may pass on, and whether phones can reach them.
+def share_panel(table: Table, links: bool = True) -> dict[str, Any]:
+    """What the Share panel shows this visitor of the table: the links its link may pass on, and whether phones can reach them.
 
     Without `links`, only whether phones can reach them: the scoreboard fetches the links with
     their QR codes when its panel is opened (``/s/<token>/share?fragment=1``).
@@ -41,18 +40,19 @@ def share_panel(gs: GameSession, access: str, links: bool = True) -> dict[str, A
     # `serve --lan` records the addresses it printed, so the panel can point the laptop at one of them
     lan = [url + here for url in current_app.config.get("LAN_URLS", [])] if loopback else []
     return {
-        "links": share_links(gs, access) if links else [],
+        "links": share_links(table.game, table.access) if links else [],
         "base": base,
         "loopback": loopback,
         "lan_urls": lan,
-        "can_renew": access == "edit",
+        "can_renew": table.access == "edit",
     }
 
 
 @bp.app_template_global()
-def live_settings(gs: GameSession, token: str) -> dict[str, Any]:
-    """Where and how often a page showing this session asks for changes."""
-    return {"url": url_for("share.live", token=token), "version": gs.version, "interval": current_app.config["LIVE_POLL_MS"]}
+def live_settings(table: Table) -> dict[str, Any]:
+    """Where and how often a page showing the table asks for changes: its link's live address, from its version."""
+    return {"url": url_for("share.live", token=table.token), "version": table.game.version,
+            "interval": current_app.config["LIVE_POLL_MS"]}
 
 
 @bp.route("/s/<token>/share")
@@ -62,10 +62,9 @@ def panel(token: str):
     With ``?fragment=1``, only the links' cards: what the scoreboard's Share panel shows once opened.
     """
     table = Table.open(token, need="view")
-    gs, access = table.game, table.access
     if request.args.get("fragment"):
-        return render_template("share/_links.html", share=share_panel(gs, access), token=token)
-    return render_template("share/share.html", gs=gs, access=access, token=token)
+        return render_template("share/_links.html", share=share_panel(table), token=token)
+    return render_template("share/share.html", gs=table.game, table=table, access=table.access, token=token)
 
 
 @bp.route("/s/<token>/share/<kind>/renew", methods=["GET", "POST"])
@@ -125,15 +124,14 @@ FOUND_GAME = "scorekeeper.live_game"
 
 def _news(table: Table, board: dict[str, Any], held: str | None) -> dict[str, Any]:
     """What a phone holding the rows `held` (None: no rows said) is sent of this version: the live poll's JSON."""
-    gs, access, token = table.game, table.access, table.token
-    news = {"version": gs.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
-    rows = rows_since(board, access, token, held) if held else None
+    news = {"version": table.game.version, "hands": board["count"], "dealer": board["dealers"].as_json()}
+    rows = rows_since(board, table.access, table.token, held) if held else None
     # the standings come first on the page, and with the scoreboard in one piece of HTML (static/js/live.js)
-    standings = standings_html(gs, board)
+    standings = standings_html(table, board)
     if rows is None:
-        news["html"] = standings + scoreboard_html(gs, access, token, board)
+        news["html"] = standings + scoreboard_html(table, board)
     else:
-        news.update(html=standings + scoreboard_html(gs, access, token, board, rows=False), rows=rows)
+        news.update(html=standings + scoreboard_html(table, board, rows=False), rows=rows)
     news["parts"] = page_parts(table, board, rows)
     return news
 
