@@ -149,7 +149,7 @@ class NextHandCheck:
 
     def __call__(self) -> Any:
         if not self.done:
-            self.after = service.check_next(self.table.game, self.data, self.before.scoring, self.table.next_position)
+            self.after = self.table.check_next(self.data)
             self.done = True
         return self.after
 
