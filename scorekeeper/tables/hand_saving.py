@@ -195,7 +195,7 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
         return question
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
     draft_service.clear_parts(table)
-    rejoins.clear(gs)
+    rejoins.clear(table)
     hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(),
                             position=table.next_position)
     table.committed()

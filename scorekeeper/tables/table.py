@@ -32,7 +32,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, RemovedHand, Seat, utcnow
-from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
+from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, seats, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry, Standing
@@ -317,6 +317,20 @@ class Table:
                          confirmed: set[int]) -> hand_saving.Outcome:
         """Check the game with `entry` in place of `hand` and store it, or say why not (hand_saving)."""
         return hand_saving.save_edited_hand(self, hand, entry, expected_version, confirmed)
+
+    # --- who sits: one transaction each (tables.seats) ---------------------------------------------
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Rename a player here and in every other game and statistic of theirs (seats.rename_player)."""
+        seats.rename_player(self, old, new)
+
+    def seat_late_player(self, name: str, start: str) -> None:
+        """Seat a player who arrives mid-game, dealt in from the next hand (seats.seat_late_player)."""
+        seats.seat_late_player(self, name, start)
+
+    def player_leaves(self, name: str) -> None:
+        """A player leaves: kept in the hands they played, not dealt into new ones (seats.player_leaves)."""
+        seats.player_leaves(self, name)
 
 
 # what a Table works out once (its cached properties): forgotten when the game is read again
