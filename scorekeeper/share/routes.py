@@ -22,7 +22,7 @@ from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.tables.access import current
-from scorekeeper.tables.links import KINDS, base_is_loopback, public_base, renew, share_links
+from scorekeeper.tables.links import KINDS, base_is_loopback, public_base
 from scorekeeper.tables.standings_cache import ScoreCache, cache
 from scorekeeper.tables.table import Table
 
@@ -40,7 +40,7 @@ def share_panel(table: Table, links: bool = True) -> dict[str, Any]:
     # `serve --lan` records the addresses it printed, so the panel can point the laptop at one of them
     lan = [url + here for url in current_app.config.get("LAN_URLS", [])] if loopback else []
     return {
-        "links": share_links(table.game, table.access) if links else [],
+        "links": table.share_links() if links else [],
         "base": base,
         "loopback": loopback,
         "lan_urls": lan,
@@ -75,7 +75,7 @@ def renew_link(token: str, kind: str):
         abort(404, "A game has a view link and an edit link, nothing else.")
     form = RenewForm()
     if form.validate_on_submit():
-        new = renew(gs, kind)  # type: ignore[arg-type]
+        new = Table(gs).renew_link(kind)  # type: ignore[arg-type]
         if kind == "edit":
             flash("New edit link made. The old one no longer works: other phones that could edit need the new QR code.")
             # this device carries on at the new address, so it keeps its edit access

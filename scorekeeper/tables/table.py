@@ -32,7 +32,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
 from scorekeeper.models import DraftPart, GameSession, Hand, RemovedHand, Seat, utcnow
-from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, seats, service, standings_cache
+from scorekeeper.tables import dealing, draft_service, hand_saving, links, rejoins, seats, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry, Standing
@@ -318,7 +318,7 @@ class Table:
         """Check the game with `entry` in place of `hand` and store it, or say why not (hand_saving)."""
         return hand_saving.save_edited_hand(self, hand, entry, expected_version, confirmed)
 
-    # --- who sits: one transaction each (tables.seats) ---------------------------------------------
+    # --- who sits, and the links: one transaction each (tables.seats, tables.links) -------------------
 
     def rename_player(self, old: str, new: str) -> None:
         """Rename a player here and in every other game and statistic of theirs (seats.rename_player)."""
@@ -331,6 +331,14 @@ class Table:
     def player_leaves(self, name: str) -> None:
         """A player leaves: kept in the hands they played, not dealt into new ones (seats.player_leaves)."""
         seats.player_leaves(self, name)
+
+    def share_links(self) -> list[links.ShareLink]:
+        """The links this table's visitor may pass on, as its link allows, with their QR codes (links.share_links)."""
+        return links.share_links(self)
+
+    def renew_link(self, kind: links.Which) -> str:
+        """Replace the view or edit link with a fresh one (the old stops working); the new token (links.renew)."""
+        return links.renew(self, kind)
 
 
 # what a Table works out once (its cached properties): forgotten when the game is read again
