@@ -254,7 +254,7 @@ class Table:
         # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
         dealt = (scoring.dealt_hands() if scoring is not None
                  else [self.game.names_in(data) for data in service.stored_entries(self.game)])
-        return dealing.dealer_names(self.game, self.seat_numbers, self.dealt_in_next, dealt)
+        return dealing.dealer_names(self, dealt)
 
     def dealer_of(self, hand: Hand) -> str:
         """Who dealt a stored hand."""
