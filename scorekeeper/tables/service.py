@@ -2,7 +2,9 @@
 
 Stored hands are the truth: nothing computed is stored. Every write here is
 one transaction that bumps the session's version (phones poll against it).
-Other areas (history export/import, share polling) reuse these functions.
+A change of one game at the table takes the table (Table.undo_last_hand and
+Table.put_back call them); what reads or stores a game without one (a new game,
+the standing's cache, history's backup and restore) takes the stored game.
 """
 
 from __future__ import annotations
