@@ -141,19 +141,19 @@ def layoff_notes(table: Table, name: str, part: dict[str, Any], wild_rank: str |
         if meld >= len(melds):
             continue
         # the meld as it stands with every other lay-off sent onto it so far
-        table = list(melds[meld])
+        laid = list(melds[meld])
         for who, data in sent.items():
             for number, other in enumerate(data.get("layoffs", [])):
                 if (who, number) != (name, index) and other["onto"] == layoff["onto"]:
-                    table += other["cards"]
+                    laid += other["cards"]
         try:
-            body = engine.check_layoff(table, layoff["cards"], gs.game, gs.options, wild_rank=wild_rank)
+            body = engine.check_layoff(laid, layoff["cards"], gs.game, gs.options, wild_rank=wild_rank)
         except ValueError as exc:
             body = {"legal": False, "reason": str(exc)}
         if not body.get("legal"):
             notes.append(
                 f"Note: your lay-off {index + 1} ({' '.join(layoff['cards'])}) does not fit {owner}'s meld"
-                f" {meld + 1} as the parts sent so far show it ({' '.join(table)}): {body.get('reason')}."
+                f" {meld + 1} as the parts sent so far show it ({' '.join(laid)}): {body.get('reason')}."
                 f" It was kept; the whole hand is checked when it is saved."
             )
     return notes
