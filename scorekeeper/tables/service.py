@@ -385,4 +385,3 @@ def put_back(table: Table, removed_id: int) -> Hand:
         db.session.rollback()
         raise NotPutBack("That hand was already put back from another phone: see the scoreboard.") from None
     return hand
-
