@@ -43,7 +43,7 @@ def snapshot(gs: GameSession) -> dict:
     """Everything a session is: what was entered and what the engine makes of it, who dealt, who came and went."""
     return {
         "game": gs.game, "options": gs.options, "players": gs.player_names,
-        "hands": [h.data for h in gs.hands], "standings": service.standings(gs),
+        "hands": [h.data for h in gs.hands], "standings": Table(gs).body,
         "dealers": Table(gs).dealer_names, "seating": service.seating_body(gs), "playing": gs.playing_names,
     }
 
@@ -70,7 +70,7 @@ def test_export_then_import_gives_identical_hands_and_standings(app, client, emp
 def test_exported_json_is_a_score_body_that_the_cli_rescores(app, client, tmp_path):
     with app.app_context():
         gs = store_sample(SAMPLES["rummy500"])
-        token, standings = gs.edit_token, service.standings(gs)
+        token, standings = gs.edit_token, Table(gs).body
     path = tmp_path / "game.json"
     path.write_bytes(client.get(f"/s/{token}/export.json").data)
 
@@ -163,7 +163,7 @@ def test_import_from_standard_input_on_the_command_line(databases):
     restored = fresh_app(databases, "fresh")
     with restored.app_context():
         [gs] = db.session.execute(select(GameSession)).scalars().all()
-        assert service.standings(gs)["totals"] == {"Ann": 104, "Ben": 54}
+        assert Table(gs).body["totals"] == {"Ann": 104, "Ben": 54}
 
 
 def test_csv_export_has_one_row_per_hand_and_player_with_scores_and_running_totals(app, client):
@@ -211,7 +211,7 @@ def test_imported_names_join_the_players_already_here_whatever_their_case(app, c
         assert db.session.scalar(select(func.count()).select_from(Player)) == 2
         gs = db.session.execute(select(GameSession).order_by(GameSession.id.desc())).scalars().first()
         assert gs.player_names == ["ann", "Ben"]
-        body = service.standings(gs)
+        body = Table(gs).body
         assert body["totals"] == {"ann": 104, "Ben": 54} and body["winner"] == "ann"
         assert db.session.scalar(select(func.count()).select_from(Hand)) == 4
 
@@ -306,7 +306,7 @@ def test_a_rejoin_confirmed_for_the_next_hand_comes_back_with_the_game(table, cl
     with empty_app.app_context():
         restored = db.session.execute(select(GameSession)).scalar_one()
         assert restored.hands[-1].data["rejoined"] == ["Cy"]
-        assert service.standings(restored)["totals"] == {"Ann": 40, "Ben": 97, "Cy": 71, "Dev": 105}
+        assert Table(restored).body["totals"] == {"Ann": 40, "Ben": 97, "Cy": 71, "Dev": 105}
 
 
 def test_a_rejoin_the_rules_would_refuse_is_not_restored(table, client, empty_app):

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 from tests.test_history_games import SAMPLES, store_sample
 
 POINT = re.compile(r'class="chart-point" data-player="([^"]*)" data-hand="(\d+)" data-total="(-?\d+)"')
@@ -23,7 +24,7 @@ def stored(app, game: str, hands: int | None = None) -> dict:
     """Store a sample; its links, id and standings."""
     with app.app_context():
         gs = store_sample(SAMPLES[game], hands=hands)
-        return {"edit": gs.edit_token, "view": gs.view_token, "standings": service.standings(gs), "id": gs.id}
+        return {"edit": gs.edit_token, "view": gs.view_token, "standings": Table(gs).body, "id": gs.id}
 
 
 def page(client, url: str) -> str:

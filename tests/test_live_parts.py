@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from scorekeeper.tables.seats import rename_player
 from scorekeeper.tables.table import Table
 from tests.test_share import tokens
 
@@ -115,7 +114,7 @@ def test_a_renamed_player_reaches_the_heading_of_a_following_phone(almost_won, a
     table = almost_won
     version, _ = parts_since(table.client, table.url, 0)
     with app.app_context():
-        rename_player(Table.find(table.token).with_hands(), "Ben", "Benedict")
+        Table.open(table.token).rename_player("Ben", "Benedict")
     _, parts = parts_since(table.client, table.url, version)
     assert "Ann · Benedict" in parts["session-header"]
 

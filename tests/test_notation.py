@@ -12,6 +12,7 @@ from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 from tests.test_backup_roundtrip import cli, empty_app, everything, fresh_app, snapshot, upload  # noqa: F401 - empty_app is a fixture
 
 
@@ -84,7 +85,7 @@ def test_a_saved_session_keeps_a_rank_alone_and_scores_it_as_the_card_with_its_s
         service.add_hand(by_rank, session_body(["Q", "5"])["hands"][0])
         with_suits = service.create_session("rummy500", {}, ["Ann", "Ben"])
         service.add_hand(with_suits, session_body(["QC", "5D"])["hands"][0])
-        assert service.standings(by_rank)["totals"] == service.standings(with_suits)["totals"] == {"Ann": 54, "Ben": -15}
+        assert Table(by_rank).body["totals"] == Table(with_suits).body["totals"] == {"Ann": 54, "Ben": -15}
         [hand] = by_rank.hands
         assert hand.data["players"]["Ben"]["in_hand"] == ["Q", "5"]
         token = by_rank.edit_token

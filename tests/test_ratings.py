@@ -16,7 +16,7 @@ from scorekeeper.cli import main
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 from scorekeeper.tables import service
-from scorekeeper.tables.seats import player_leaves
+from scorekeeper.tables.table import Table
 from tests.test_history_games import SAMPLES, points, store_sample
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
@@ -78,7 +78,7 @@ def history(tmp_path, monkeypatch):
         # Cy leaves after the first hand: ranked below Ann and Ben, who finished
         left = service.create_session("basic", {}, ["Ann", "Ben", "Cy"])
         service.add_hand(left, points("Ann", Ann=60, Ben=20, Cy=90))
-        player_leaves(left, "Cy")
+        Table(left).player_leaves("Cy")
         service.add_hand(left, {**points("Ben", Ann=30, Ben=140), "seated": ["Ann", "Ben"]})
         finished_at(left, START + timedelta(days=50))
         expected.append((START + timedelta(days=50), "basic", [["Ben"], ["Ann"], ["Cy"]], [1, 2, 3]))
@@ -88,7 +88,7 @@ def history(tmp_path, monkeypatch):
         service.add_hand(going, points("Ann", Ann=10, Eve=0))
         single = service.create_session("basic", {}, ["Ben", "Eve"])
         service.add_hand(single, points("Eve", Ben=0, Eve=200))
-        assert service.standings(single)["status"] == "finished"
+        assert Table(single).body["status"] == "finished"
         assert db.session.query(Hand).count() == 40 * 2 + 3 + 2 + 1 + 1
     expected.sort(key=lambda m: m[0])
     return folder, expected

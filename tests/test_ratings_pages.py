@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import score_session
 from scorekeeper.tables import service
-from scorekeeper.tables.seats import player_leaves
+from scorekeeper.tables.table import Table
 from tests.test_history_games import SAMPLES, points, store_sample
 
 RATING_ROW = re.compile(r'<tr data-player="([^"]*)" data-rating="(-?[\d.]+)" data-games="(\d+)">')
@@ -96,7 +96,7 @@ def test_a_player_who_left_ranks_below_everyone_who_finished(app, client):
     with app.app_context():
         gs = service.create_session("basic", {}, ["Ann", "Ben", "Cy"])
         service.add_hand(gs, points("Cy", Ann=0, Ben=10, Cy=120))
-        player_leaves(gs, "Cy")
+        Table(gs).player_leaves("Cy")
         service.add_hand(gs, {**points("Ann", Ann=160, Ben=0), "seated": ["Ann", "Ben"]})
     rows = RATING_ROW.findall(text_of(client.get("/players")))
     assert [name for name, _, _ in rows] == ["Ann", "Ben", "Cy"]
@@ -105,7 +105,7 @@ def test_a_player_who_left_ranks_below_everyone_who_finished(app, client):
 def test_canasta_partners_entered_as_one_side_rate_as_a_team_of_two(app, client):
     with app.app_context():
         gs = store_sample(SAMPLES["canasta"])  # four at the table: "Ann & Cy" against "Ben & Dee"
-        assert len(gs.hands) >= 2 and service.standings(gs)["winner"] == "Ann & Cy"
+        assert len(gs.hands) >= 2 and Table(gs).body["winner"] == "Ann & Cy"
     ratings = ratings_in(client, "canasta")
     assert set(ratings) == {"Ann", "Cy", "Ben", "Dee"}
     assert ratings["Ann"] == ratings["Cy"] > ratings["Ben"] == ratings["Dee"]
@@ -119,14 +119,12 @@ def test_canasta_partners_entered_as_one_side_rate_as_a_team_of_two(app, client)
 
 
 def test_a_late_arrival_plays_the_match_as_anyone_else(app, client):
-    from scorekeeper.tables.seats import seat_late_player
-
     with app.app_context():
         gs = service.create_session("basic", {}, ["Ann", "Ben"])
         service.add_hand(gs, points("Ann", Ann=40, Ben=10))
-        seat_late_player(gs, "Dee", "zero")
+        Table(gs).seat_late_player("Dee", "zero")
         service.add_hand(gs, {**points("Dee", Ann=20, Ben=0, Dee=160), "seated": ["Ann", "Ben", "Dee"]})
-        assert service.standings(gs)["winner"] == "Dee"
+        assert Table(gs).body["winner"] == "Dee"
     rows = RATING_ROW.findall(text_of(client.get("/players")))
     assert [(name, games) for name, _, games in rows] == [("Dee", "1"), ("Ann", "1"), ("Ben", "1")]
 

@@ -218,4 +218,4 @@ def test_no_page_changes_the_shared_body_it_reads(app, client, table, game):
     with app.app_context():
         gs = Table.find(table.token).with_hands()
         shared = scores.scored(gs)
-        assert shared == service.standings(gs), "a page changed the cached body"
+        assert shared == engine.score_session(service.session_body(gs)), "a page changed the cached body"

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Hand
 from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 
 HAND = {"went_out": "Ann", "points": {"Ann": "40", "Ben": "-10"}}
 STORED = {"went_out": "Ann", "points": {"Ann": 40, "Ben": -10}}
@@ -45,9 +46,9 @@ def test_two_devices_saving_one_hand_at_once_end_in_one_version_and_one_refusal(
     [hand_id] = game.hand_ids()
     _, version = stored_hand(app, hand_id)
     with app.app_context():  # phone A's request
-        hand_a = service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id)
+        hand_a = Table(db.session.execute(select(GameSession)).scalar_one()).hand(hand_id)
         with app.app_context():  # phone B's request, reading the same version before A writes
-            hand_b = service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id)
+            hand_b = Table(db.session.execute(select(GameSession)).scalar_one()).hand(hand_id)
             assert hand_a is not hand_b and hand_b.version == version
             service.replace_hand(hand_b, entry(50, 0), version)
         # A's form and its loaded hand both still say `version`: only the database knows better
@@ -192,9 +193,9 @@ def test_a_hand_deleted_on_one_phone_while_edited_on_another_is_not_brought_back
     [hand_id] = game.hand_ids()
     _, version = stored_hand(app, hand_id)
     with app.app_context():  # phone A opened the hand to edit it
-        hand_a = service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id)
+        hand_a = Table(db.session.execute(select(GameSession)).scalar_one()).hand(hand_id)
         with app.app_context():  # phone B deletes it meanwhile
-            service.delete_hand(service.get_hand(db.session.execute(select(GameSession)).scalar_one(), hand_id))
+            service.delete_hand(Table(db.session.execute(select(GameSession)).scalar_one()).hand(hand_id))
         with pytest.raises(service.HandGone, match="Hand 1 was deleted from another phone"):
             service.replace_hand(hand_a, entry(60, 5), version)
         assert hand_a.position == 1  # still readable for the page that says so

@@ -19,6 +19,8 @@ from sqlalchemy import event, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
+from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 _LAST_ROW = re.compile(r'<tr id="hand-(\d+)"[^>]* data-key="(\w+)"')
@@ -100,6 +102,18 @@ def test_saving_a_hand_reads_what_it_needs_once(app, game):
     with counted(app) as seen:
         assert table.play(hand(5)).status_code == 302
     assert seen == {"statements": 12, "connections": 2}  # 13 before the seats came joined
+
+
+def test_a_hand_stored_without_the_tables_check_counts_the_hands_once(app, game):
+    # gin's whole hands (sessions/gin_entry.py) store a hand with no Scoring checked before: add_hand checks it whole
+    table, _, _ = game
+    with app.app_context():
+        stored = Table.find(table.token).game
+        with counted(app) as seen:
+            service.add_hand(stored, hand(5))
+    # the hands counted, their entries read, the undone hands' place freed, the version bumped, the hand: it was 6
+    # (the hands counted a second time to check the hand)
+    assert seen == {"statements": 5}  # no connection of its own: the one the table was opened on
 
 
 def test_opening_the_scoreboard_after_a_save_reads_the_game_once(app, client, game):

@@ -1,7 +1,7 @@
 """Pages of the table's changes: who deals, the players (rename, seat a late player, leave), a pool's rejoins.
 
 Edit link only (Table.open(need="edit")); views are thin: read the form,
-let tables.seats make the change in one transaction, redirect.
+let the table make the change in one transaction (Table.rename_player, ...: tables.seats), redirect.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.scoreboard.board import scoreboard
 from scorekeeper.sessions import bp
 from scorekeeper.sessions.table_forms import DealerForm, LatePlayerForm, LeaveForm, RejoinForm, RenameForm
-from scorekeeper.tables import dealing, rejoins, seats
+from scorekeeper.tables import dealing, rejoins
 from scorekeeper.tables.games import game_spec
 from scorekeeper.tables.seats import NotChanged
 from scorekeeper.tables.table import Table
@@ -78,12 +78,11 @@ def _change(table: Table, key: str, form, change):
 def rename(token: str):
     """Rename a player, in this game and every other game and statistic of theirs."""
     table = Table.open(token, need="edit")
-    gs = table.game
-    form = RenameForm().setup(gs.player_names)
+    form = RenameForm().setup(table.names)
     old, new = form.player.data, form.new_name.data
 
     def change() -> str:
-        seats.rename_player(gs, old, new)
+        table.rename_player(old, new)
         return f"{old} is now {new}, in this game and every other."
     return _change(table, "rename", form, change)
 
@@ -92,11 +91,10 @@ def rename(token: str):
 def seat_late(token: str):
     """Seat a player who arrives mid-game."""
     table = Table.open(token, need="edit")
-    gs = table.game
     form = LatePlayerForm()
 
     def change() -> str:
-        seats.seat_late_player(gs, form.name.data, form.start.data)
+        table.seat_late_player(form.name.data, form.start.data)
         table.reload()  # the game as the change left it: its standing starts the late player's total
         total = table.body["totals"].get(form.name.data, 0)
         return f"{form.name.data} joins from hand {table.next_position}, starting on {total}."
@@ -107,11 +105,10 @@ def seat_late(token: str):
 def leave(token: str):
     """A player leaves the game: kept in the hands they played, not dealt into new ones."""
     table = Table.open(token, need="edit")
-    gs = table.game
-    form = LeaveForm().setup(gs.playing_names)
+    form = LeaveForm().setup(table.game.playing_names)
 
     def change() -> str:
-        seats.player_leaves(gs, form.player.data)
+        table.player_leaves(form.player.data)
         return f"{form.player.data} has left the game; their hands stay on the score sheet."
     return _change(table, "leave", form, change)
 

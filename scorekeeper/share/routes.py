@@ -22,7 +22,7 @@ from scorekeeper.sessions.page_parts import page_parts
 from scorekeeper.share import bp
 from scorekeeper.share.forms import RenewForm
 from scorekeeper.tables.access import current
-from scorekeeper.tables.links import KINDS, base_is_loopback, public_base, renew, share_links
+from scorekeeper.tables.links import KINDS, base_is_loopback, public_base
 from scorekeeper.tables.standings_cache import ScoreCache, cache
 from scorekeeper.tables.table import Table
 
@@ -40,7 +40,7 @@ def share_panel(table: Table, links: bool = True) -> dict[str, Any]:
     # `serve --lan` records the addresses it printed, so the panel can point the laptop at one of them
     lan = [url + here for url in current_app.config.get("LAN_URLS", [])] if loopback else []
     return {
-        "links": share_links(table.game, table.access) if links else [],
+        "links": table.share_links() if links else [],
         "base": base,
         "loopback": loopback,
         "lan_urls": lan,
@@ -70,19 +70,19 @@ def panel(token: str):
 @bp.route("/s/<token>/share/<kind>/renew", methods=["GET", "POST"])
 def renew_link(token: str, kind: str):
     """Replace the view or edit link after confirming; the old link stops working at once."""
-    gs = Table.open(token, need="edit").game
+    table = Table.open(token, need="edit")
     if kind not in KINDS:
         abort(404, "A game has a view link and an edit link, nothing else.")
     form = RenewForm()
     if form.validate_on_submit():
-        new = renew(gs, kind)  # type: ignore[arg-type]
+        new = table.renew_link(kind)  # type: ignore[arg-type]
         if kind == "edit":
             flash("New edit link made. The old one no longer works: other phones that could edit need the new QR code.")
             # this device carries on at the new address, so it keeps its edit access
             return redirect(url_for("share.panel", token=new))
         flash("New view link made. The old one no longer works: show the new QR code to whoever should follow.")
         return redirect(url_for("share.panel", token=token))
-    return render_template("share/confirm_renew.html", gs=gs, token=token, kind=kind, form=form)
+    return render_template("share/confirm_renew.html", gs=table.game, token=token, kind=kind, form=form)
 
 
 @bp.route("/s/<token>/live")

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import DealerChoice, GameSession
+from scorekeeper.models import DealerChoice
 
-if TYPE_CHECKING:  # the table asks this module who deals, and hands itself to choose_dealer
+if TYPE_CHECKING:  # the table hands itself to this module to ask who deals, and to choose_dealer
     from scorekeeper.tables.table import Table
 
 
@@ -33,21 +33,21 @@ class Dealers:
         return {"hand": self.hand, "deals": self.deals, "next": self.next}
 
 
-def dealer_names(gs: GameSession, seats: dict[str, int], upcoming: list[str], dealt: list[list[str]]) -> list[str]:
-    """The dealer of every stored hand, then of the hand being entered and of the one after it.
+def dealer_names(table: Table, dealt: list[list[str]]) -> list[str]:
+    """The dealer of every stored hand at the table, then of the hand being entered and of the one after it.
 
-    `seats` is each player's seat by name, `upcoming` the players dealt into the next hand, and
-    `dealt` the players dealt each stored hand (engine.Scoring.dealt_hands of this version). The
-    hand after the one being entered is taken to be dealt to the same players (who goes out of a
-    pool with it is not known yet).
+    `dealt` is the players dealt each stored hand (engine.Scoring.dealt_hands of this version). The
+    hand after the one being entered is taken to be dealt to the same players as it (who goes out
+    of a pool with it is not known yet).
     """
+    seats = table.seat_numbers
     names = {seat: name for name, seat in seats.items()}
     everyone = sorted(names)
     # a hand naming nobody seated here (no stored hand should) is taken as dealt to everyone: never an error page
     seated = [[seats[name] for name in players if name in seats] or everyone for players in dealt]
     # a session whose every player left still has somebody to name: its last table
-    coming = [seats[name] for name in upcoming] or (seated[-1] if seated else everyone)
-    choices = {choice.hand: choice.seat for choice in gs.dealer_choices}
+    coming = [seats[name] for name in table.dealt_in_next] or (seated[-1] if seated else everyone)
+    choices = {choice.hand: choice.seat for choice in table.game.dealer_choices}
     return [names[seat] for seat in engine.dealer_seats(choices, seated + [coming, coming])]
 
 

@@ -22,7 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from scorekeeper import engine
 from scorekeeper.engine.standing import names_joined
 from scorekeeper.extensions import db
-from scorekeeper.models import DraftPart, GameSession, Hand, utcnow
+from scorekeeper.models import DraftPart, Hand, utcnow
 from scorekeeper.tables import service
 from scorekeeper.tables.entry_values import leaving_state, player_values
 
@@ -141,19 +141,19 @@ def layoff_notes(table: Table, name: str, part: dict[str, Any], wild_rank: str |
         if meld >= len(melds):
             continue
         # the meld as it stands with every other lay-off sent onto it so far
-        table = list(melds[meld])
+        laid = list(melds[meld])
         for who, data in sent.items():
             for number, other in enumerate(data.get("layoffs", [])):
                 if (who, number) != (name, index) and other["onto"] == layoff["onto"]:
-                    table += other["cards"]
+                    laid += other["cards"]
         try:
-            body = engine.check_layoff(table, layoff["cards"], gs.game, gs.options, wild_rank=wild_rank)
+            body = engine.check_layoff(laid, layoff["cards"], gs.game, gs.options, wild_rank=wild_rank)
         except ValueError as exc:
             body = {"legal": False, "reason": str(exc)}
         if not body.get("legal"):
             notes.append(
                 f"Note: your lay-off {index + 1} ({' '.join(layoff['cards'])}) does not fit {owner}'s meld"
-                f" {meld + 1} as the parts sent so far show it ({' '.join(table)}): {body.get('reason')}."
+                f" {meld + 1} as the parts sent so far show it ({' '.join(laid)}): {body.get('reason')}."
                 f" It was kept; the whole hand is checked when it is saved."
             )
     return notes
@@ -295,18 +295,18 @@ def arrived_parts(table: Table, data: dict[str, Any], skip: set[int], sent: dict
     typed = ("melds", "layoffs", "in_hand", *(count.name for count in gs.variant.hand_counts))
     for seat, name in enumerate(table.dealt_in()):
         entry = players.get(name) or {}
-        if seat in skip or name not in sent or any(entry.get(k) for k in typed) or left_without_cards(entry, gs):
+        if seat in skip or name not in sent or any(entry.get(k) for k in typed) or left_without_cards(entry, table):
             continue
         found[seat] = sent[name]
     return PartsArrived(found) if found else None
 
 
-def left_without_cards(entry: dict[str, Any], gs: GameSession) -> bool:
-    """True when the entry says the player left the hand without cards (a drop, a wrong show: Game.leavings).
+def left_without_cards(entry: dict[str, Any], table: Table) -> bool:
+    """True when the entry says the player left the hand without cards (a drop, a wrong show: the game's leavings).
 
     The table tapped that for them, so something was entered for them there: a part sent is theirs to choose.
     """
-    return bool(leaving_state(entry, gs.variant.leavings))
+    return bool(leaving_state(entry, table.variant.leavings))
 
 
 @dataclass(frozen=True)

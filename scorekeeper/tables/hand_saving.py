@@ -149,7 +149,7 @@ class NextHandCheck:
 
     def __call__(self) -> Any:
         if not self.done:
-            self.after = service.check_next(self.table.game, self.data, self.before.scoring, self.table.next_position)
+            self.after = self.table.check_next(self.data)
             self.done = True
         return self.after
 
@@ -195,7 +195,7 @@ def _save_next_hand(table: Table, data: dict[str, Any], key: str | None, expecte
         return question
     # the players' own parts of this hand go in the same commit as the hand (rolled back with it)
     draft_service.clear_parts(table)
-    rejoins.clear(gs)
+    rejoins.clear(table)
     hand = service.add_hand(gs, data, key, expected_position=expected_position, checked=check(),
                             position=table.next_position)
     table.committed()

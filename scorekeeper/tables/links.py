@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 from markupsafe import Markup
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, new_token
+from scorekeeper.models import new_token
 from scorekeeper.qr import qr_svg
+
+if TYPE_CHECKING:  # the table hands itself here (Table.share_links, Table.renew_link)
+    from scorekeeper.tables.table import Table
 
 Which = Literal["view", "edit"]
 KINDS: tuple[Which, ...] = ("view", "edit")
@@ -71,30 +74,31 @@ class ShareLink:
         return self.kind != "own"
 
 
-def share_link(gs: GameSession, kind: Which) -> ShareLink:
-    """The view or edit link of a session, with its QR code."""
-    token = gs.view_token if kind == "view" else gs.edit_token
+def share_link(table: Table, kind: Which) -> ShareLink:
+    """The view or edit link of the table's game, with its QR code."""
+    token = table.game.view_token if kind == "view" else table.game.edit_token
     url = public_base() + url_for("sessions.show", token=token)
     label = f"QR code of the {'view' if kind == 'view' else 'edit'} link"
     return ShareLink(kind=kind, url=url, qr=qr_svg(url, label=label))
 
 
-def own_cards_link(gs: GameSession) -> ShareLink:
+def own_cards_link(table: Table) -> ShareLink:
     """The page where a player who scans it taps their name and types their own part of the hand ("who are you?")."""
-    url = public_base() + url_for("sessions.draft_part", token=gs.edit_token)
+    url = public_base() + url_for("sessions.draft_part", token=table.game.edit_token)
     return ShareLink(kind="own", url=url, qr=qr_svg(url, label="QR code of the page to enter my own cards"))
 
 
-def share_links(gs: GameSession, access: str) -> list[ShareLink]:
-    """The links a visitor may pass on: for an edit link both and the own-cards page, only the view link for a view link."""
-    if access != "edit":
-        return [share_link(gs, "view")]
-    return [*(share_link(gs, kind) for kind in KINDS), own_cards_link(gs)]
+def share_links(table: Table) -> list[ShareLink]:
+    """The links the table's visitor may pass on: for an edit link both and the own-cards page, only the view link
+    for a view link."""
+    if table.access != "edit":
+        return [share_link(table, "view")]
+    return [*(share_link(table, kind) for kind in KINDS), own_cards_link(table)]
 
 
-def renew(gs: GameSession, kind: Which) -> str:
-    """Replace the view or edit token with a fresh one (the old link stops working); returns the new token."""
-    token = new_token()
+def renew(table: Table, kind: Which) -> str:
+    """Replace the view or edit token of the table's game with a fresh one (the old link stops working); the new token."""
+    gs, token = table.game, new_token()
     if kind == "view":
         gs.view_token = token
     else:

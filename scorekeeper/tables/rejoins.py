@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.models import GameSession
 from scorekeeper.tables.seats import NotChanged, change_of, commit_change, seat_of
 
 if TYPE_CHECKING:  # the table reads the marks itself, and hands itself to the changes here
@@ -37,7 +36,7 @@ def confirm(table: Table, name: str) -> int:
     Raises NotChanged saying why when the rules (or the table's options) do not let them rejoin now.
     """
     gs = table.game
-    seat = seat_of(gs, name)
+    seat = seat_of(table, name)
     if name not in gs.playing_names:
         raise NotChanged(f"{name} has left this game.")
     if name in table.pending_rejoins:
@@ -50,17 +49,17 @@ def confirm(table: Table, name: str) -> int:
         raise NotChanged(f"{why}.")
     total = scoring.rejoin_offers()[name]
     change_of(gs, seat.seat).rejoins_at = table.next_position
-    commit_change(gs)
+    commit_change(table)
     return total
 
 
 def cancel(table: Table, name: str) -> None:
     """Take back a rejoin confirmed for the next hand, before that hand is entered. One transaction."""
-    seat = seat_of(table.game, name)
+    seat = seat_of(table, name)
     if name not in table.pending_rejoins:
         raise NotChanged(f"{name} is not rejoining the next hand.")
     change_of(table.game, seat.seat).rejoins_at = None
-    commit_change(table.game)
+    commit_change(table)
 
 
 def carried(table: Table, data: dict[str, Any]) -> dict[str, Any]:
@@ -72,7 +71,7 @@ def carried(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return {**data, REJOINED: already + [name for name in names if name not in already]}
 
 
-def clear(gs: GameSession) -> None:
-    """Clear every rejoin mark: the next hand carries them (called in that hand's transaction, which commits)."""
-    for change in gs.seat_changes:
+def clear(table: Table) -> None:
+    """Clear every rejoin mark at the table: the next hand carries them (called in that hand's transaction, which commits)."""
+    for change in table.game.seat_changes:
         change.rejoins_at = None

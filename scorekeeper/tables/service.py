@@ -2,14 +2,15 @@
 
 Stored hands are the truth: nothing computed is stored. Every write here is
 one transaction that bumps the session's version (phones poll against it).
-Other areas (history export/import, share polling) reuse these functions.
+A change of one game at the table takes the table (Table.undo_last_hand and
+Table.put_back call them); what reads or stores a game without one (a new game,
+the standing's cache, history's backup and restore) takes the stored game.
 """
 
 from __future__ import annotations
 
 import copy
-from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, inspect, select
 from sqlalchemy.exc import IntegrityError
@@ -19,7 +20,10 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
-from scorekeeper.models import DealerChoice, GameSession, Hand, Player, RemovedHand, Seat, utcnow
+from scorekeeper.models import DealerChoice, GameSession, Hand, Player, RemovedHand, Seat
+
+if TYPE_CHECKING:  # the table hands itself to the changes here; it imports this module to do so
+    from scorekeeper.tables.table import Table
 
 # how long the scoreboard offers to put an undone hand back
 PUT_BACK_MINUTES = 30
@@ -97,19 +101,6 @@ def seating_body(gs: GameSession) -> dict[str, Any]:
     return ({"late_start": late} if late else {}) | ({"left": left} if left else {})
 
 
-def standings(gs: GameSession) -> dict[str, Any]:
-    """The engine's scoring body for the session (totals, status, winner, per-hand scores).
-
-    A session whose stored hands no longer score (say, after an engine
-    upgrade tightened a rule) still gets a body, with its error in "error",
-    so its page can show the hands and let the table fix them.
-    """
-    try:
-        return engine.score_session(session_body(gs))
-    except ValueError as exc:
-        return refused_body(gs, exc)
-
-
 def refused_body(gs: GameSession, exc: ValueError) -> dict[str, Any]:
     """The body of a session whose stored hands the engine refuses: no hand scored, totals at 0, its error."""
     names = gs.player_names
@@ -135,25 +126,6 @@ def check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> dict[str, Any]:
     if problem:
         raise engine.InputError(problem)
     return engine.score_session(session_body(gs, hands))
-
-
-def check_next(gs: GameSession, data: dict[str, Any], scoring: engine.Scoring | None = None,
-               position: int | None = None) -> engine.Scoring | None:
-    """Check the session with `data` added as its next hand; raises the engine's errors (and the stored limits').
-
-    `scoring` is the engine's Scoring of the stored hands, when the caller has it (the score
-    cache): then only the new hand is read and checked, and the Scoring with it is returned.
-    Without it (or when it does not hold every stored hand) the whole session is checked and
-    None is returned. `position` is the next hand's number, when the caller has counted it already.
-    """
-    position = next_position(gs) if position is None else position
-    if scoring is None or scoring.count != position - 1:
-        check_hands(gs, stored_entries(gs) + [data])
-        return None
-    problem = limits.hands_problem([data], first=position)
-    if problem:
-        raise engine.InputError(problem)
-    return scoring.with_hand(data)
 
 
 def stored_entries(gs: GameSession) -> list[dict[str, Any]]:
@@ -210,7 +182,12 @@ def create_session(game: str, options: dict[str, Any], names: list[str], first_d
 
 
 def next_position(gs: GameSession) -> int:
-    """The number of the hand being entered now."""
+    """The number of the hand being entered now, counted now.
+
+    Table.next_position keeps a request's count. What must count again at its change (a player's part sent
+    while another phone saves, say) and what has the stored game without a table (add_hand's callers, gin's
+    whole-hands form) call this.
+    """
     if "hands" in inspect(gs).unloaded:
         # counted in the database: loading every hand of a long game to count them costs far more
         return db.session.execute(select(func.count()).where(Hand.session_id == gs.id)).scalar_one() + 1
@@ -234,7 +211,7 @@ def add_hand(
 
     `expected_position` is the hand number the form was opened for: when another phone saved that
     hand meanwhile, HandTaken is raised instead of silently saving the same hand twice. `checked`
-    is what check_next answered for this very hand (then it is not checked again); `position` the
+    is what Table.check_next answered for this very hand (then it is not checked again); `position` the
     next hand's number as this request counted it (another phone saving first is still found: the
     hand's place, like its idempotency key, is unique, and the commit refuses a second).
     Callers look the idempotency key up first (find_by_key): a hand saved before this request
@@ -247,7 +224,7 @@ def add_hand(
     if expected_position is not None and expected_position != position:
         raise HandTaken(expected_position, position)
     if checked is None or checked.count != position:
-        check_next(gs, data)
+        check_hands(gs, stored_entries(gs) + [data])
     # an undone hand whose place this one takes can no longer be put back there (executed before the
     # new hand is added: an execute flushes, and the hand's insert must fail, if it does, in the commit below)
     db.session.execute(delete(RemovedHand).where(RemovedHand.session_id == gs.id, RemovedHand.position >= position))
@@ -366,8 +343,9 @@ def _delete_and_renumber(hand: Hand, keep: bool = False) -> None:
     db.session.commit()
 
 
-def undo_last_hand(gs: GameSession, hand_id: int) -> Hand | None:
-    """Delete the last hand if it is still `hand_id` (so a repeated undo removes one hand, not two)."""
+def undo_last_hand(table: Table, hand_id: int) -> Hand | None:
+    """Delete the table's last hand if it is still `hand_id` (so a repeated undo removes one hand, not two)."""
+    gs = table.with_hands()
     if not gs.hands or gs.hands[-1].id != hand_id:
         return None
     last = gs.hands[-1]
@@ -375,33 +353,18 @@ def undo_last_hand(gs: GameSession, hand_id: int) -> Hand | None:
     return last
 
 
-def restorable(gs: GameSession, next_hand: int) -> RemovedHand | None:
-    """The undone hand the scoreboard offers to put back: the last one undone, while its place (`next_hand`,
-    the number of the hand being entered now) is still free.
-
-    Offered for PUT_BACK_MINUTES after the undo; undoing two hands offers the later-numbered one's
-    place first, so putting both back restores them in order.
-    """
-    since = utcnow() - timedelta(minutes=PUT_BACK_MINUTES)
-    return db.session.execute(
-        select(RemovedHand)
-        .where(RemovedHand.session_id == gs.id, RemovedHand.position == next_hand,
-               RemovedHand.removed_at >= since)
-        .order_by(RemovedHand.removed_at.desc(), RemovedHand.id.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-
-
-def put_back(gs: GameSession, removed_id: int) -> Hand:
-    """Put an undone hand back exactly as it was (data, position, key), in one transaction.
+def put_back(table: Table, removed_id: int) -> Hand:
+    """Put a hand undone at this table back exactly as it was (data, position, key), in one transaction.
 
     Raises NotPutBack when it was put back already or another hand took its place, and the
     engine's error when the session no longer scores with it (an earlier hand was changed since).
     """
+    gs = table.with_hands()
     removed = db.session.get(RemovedHand, removed_id)
     if removed is None or removed.session_id != gs.id:
         raise NotPutBack("That hand was already put back (or another hand took its place): see the scoreboard.")
-    position = next_position(gs)
+    # counted on the hands just read, not as the request began: another phone may have saved one since
+    position = len(gs.hands) + 1
     if removed.position != position:
         raise NotPutBack(
             f"Hand {removed.position} cannot be put back: the game now has {position - 1} hands,"
@@ -421,12 +384,4 @@ def put_back(gs: GameSession, removed_id: int) -> Hand:
         # put back from two phones at once: the other one did it
         db.session.rollback()
         raise NotPutBack("That hand was already put back from another phone: see the scoreboard.") from None
-    return hand
-
-
-def get_hand(gs: GameSession, hand_id: int) -> Hand | None:
-    """A hand of this session by id (None for another session's hand)."""
-    hand = db.session.get(Hand, hand_id)
-    if hand is None or hand.session_id != gs.id:
-        return None
     return hand

@@ -297,7 +297,7 @@ def warm(keys: list[tuple[int, Any, int]]) -> dict[int, GameSession]:
 
 
 def scored(gs: GameSession) -> dict[str, Any]:
-    """The engine's body for a session (see tables.service.standings); read-only, shared."""
+    """The engine's body for a session (its totals, status, winner, every hand scored); read-only, shared."""
     return standing(gs).body
 
 

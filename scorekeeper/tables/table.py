@@ -20,6 +20,7 @@ that its query did not load raises instead of loading behind the request's back.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
@@ -28,10 +29,10 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import joinedload, raiseload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper import engine
+from scorekeeper import engine, limits
 from scorekeeper.extensions import db
-from scorekeeper.models import DraftPart, GameSession, Hand, RemovedHand, Seat
-from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
+from scorekeeper.models import DraftPart, GameSession, Hand, RemovedHand, Seat, utcnow
+from scorekeeper.tables import dealing, draft_service, hand_saving, links, rejoins, seats, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry, Standing
@@ -188,8 +189,19 @@ class Table:
 
     @cached_property
     def restorable(self) -> RemovedHand | None:
-        """The hand undone last that the scoreboard offers to put back, while its place is free (service.restorable)."""
-        return service.restorable(self.game, self.next_position)
+        """The undone hand the scoreboard offers to put back: the last one undone, while its place is still free.
+
+        Offered for PUT_BACK_MINUTES after the undo; undoing two hands offers the later-numbered one's
+        place (the hand being entered now) first, so putting both back restores them in order.
+        """
+        since = utcnow() - timedelta(minutes=service.PUT_BACK_MINUTES)
+        return db.session.execute(
+            select(RemovedHand)
+            .where(RemovedHand.session_id == self.game.id, RemovedHand.position == self.next_position,
+                   RemovedHand.removed_at >= since)
+            .order_by(RemovedHand.removed_at.desc(), RemovedHand.id.desc())
+            .limit(1)
+        ).scalar_one_or_none()
 
     @property
     def hands(self) -> list[Hand]:
@@ -203,7 +215,24 @@ class Table:
 
     def hand(self, hand_id: int) -> Hand | None:
         """A stored hand of this game by id (None for another game's, or none)."""
-        return service.get_hand(self.game, hand_id)
+        hand = db.session.get(Hand, hand_id)
+        return hand if hand is not None and hand.session_id == self.game.id else None
+
+    def check_next(self, data: dict[str, Any]) -> engine.Scoring | None:
+        """Check the game with `data` added as its next hand; raises the engine's errors (and the stored limits').
+
+        Against the standing's Scoring of the stored hands, when it holds every one: then only the
+        new hand is read and checked, and the Scoring with it is returned. Otherwise the whole game
+        is checked with it, and None is returned.
+        """
+        scoring, position = self.standing.scoring, self.next_position
+        if scoring is None or scoring.count != position - 1:
+            service.check_hands(self.game, service.stored_entries(self.game) + [data])
+            return None
+        problem = limits.hands_problem([data], first=position)
+        if problem:
+            raise engine.InputError(problem)
+        return scoring.with_hand(data)
 
     # --- who deals -----------------------------------------------------------------------------------
 
@@ -225,7 +254,7 @@ class Table:
         # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
         dealt = (scoring.dealt_hands() if scoring is not None
                  else [self.game.names_in(data) for data in service.stored_entries(self.game)])
-        return dealing.dealer_names(self.game, self.seat_numbers, self.dealt_in_next, dealt)
+        return dealing.dealer_names(self, dealt)
 
     def dealer_of(self, hand: Hand) -> str:
         """Who dealt a stored hand."""
@@ -269,13 +298,11 @@ class Table:
 
     def undo_last_hand(self, hand_id: int) -> Hand | None:
         """Undo the last hand if it is still `hand_id`, keeping it to put back (service.undo_last_hand)."""
-        self._read_hands()
-        return service.undo_last_hand(self.game, hand_id)
+        return service.undo_last_hand(self, hand_id)
 
     def put_back(self, removed_id: int) -> Hand:
         """Put the hand undone last back where it was (service.put_back; raises NotPutBack or the engine's error)."""
-        self._read_hands()
-        return service.put_back(self.game, removed_id)
+        return service.put_back(self, removed_id)
 
     def _read_hands(self) -> list[Hand]:
         # what renumbers or checks every hand walks the game's own list of them: read once, in one query
@@ -290,6 +317,28 @@ class Table:
                          confirmed: set[int]) -> hand_saving.Outcome:
         """Check the game with `entry` in place of `hand` and store it, or say why not (hand_saving)."""
         return hand_saving.save_edited_hand(self, hand, entry, expected_version, confirmed)
+
+    # --- who sits, and the links: one transaction each (tables.seats, tables.links) -------------------
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Rename a player here and in every other game and statistic of theirs (seats.rename_player)."""
+        seats.rename_player(self, old, new)
+
+    def seat_late_player(self, name: str, start: str) -> None:
+        """Seat a player who arrives mid-game, dealt in from the next hand (seats.seat_late_player)."""
+        seats.seat_late_player(self, name, start)
+
+    def player_leaves(self, name: str) -> None:
+        """A player leaves: kept in the hands they played, not dealt into new ones (seats.player_leaves)."""
+        seats.player_leaves(self, name)
+
+    def share_links(self) -> list[links.ShareLink]:
+        """The links this table's visitor may pass on, as its link allows, with their QR codes (links.share_links)."""
+        return links.share_links(self)
+
+    def renew_link(self, kind: links.Which) -> str:
+        """Replace the view or edit link with a fresh one (the old stops working); the new token (links.renew)."""
+        return links.renew(self, kind)
 
 
 # what a Table works out once (its cached properties): forgotten when the game is read again

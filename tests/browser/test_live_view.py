@@ -98,6 +98,7 @@ def test_a_following_phone_shows_what_a_fresh_load_shows_after_every_change(
     from scorekeeper.extensions import db
     from scorekeeper.models import GameSession
     from scorekeeper.tables import service
+    from scorekeeper.tables.table import Table
 
     base, app = lan_server
 
@@ -136,7 +137,7 @@ def test_a_following_phone_shows_what_a_fresh_load_shows_after_every_change(
     change(lambda gs: service.replace_hand(gs.hands[-1], points(45, 4), gs.hands[-1].version))
     change(lambda gs: service.replace_hand(gs.hands[0], points(11, 1), gs.hands[0].version))
     change(lambda gs: service.delete_hand(gs.hands[1]))
-    change(lambda gs: service.undo_last_hand(gs, gs.hands[-1].id))
+    change(lambda gs: Table(gs).undo_last_hand(gs.hands[-1].id))
     change(lambda gs: service.add_hand(gs, points(5, 5)))
     assert viewer.evaluate("window.stillTheSamePage") is True
     context.close()

@@ -8,7 +8,7 @@ import re
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, HouseRules
-from scorekeeper.tables import service
+from scorekeeper.tables.table import Table
 from tests.test_history_games import SAMPLES, store_sample
 
 LAN = {"REMOTE_ADDR": "192.168.1.50"}
@@ -116,7 +116,7 @@ def test_rematch_offers_the_games_sets_with_the_same_players(app, client):
     with app.app_context():
         gs = store_sample(SAMPLES["rummy500"])
         token = gs.edit_token
-        assert service.standings(gs)["status"] == "finished"
+        assert Table(gs).body["status"] == "finished"
     for url in (f"/s/{token}", f"/s/{token}/review"):
         text = page(client.get(url))
         link = re.search(r'href="(/new/rummy500\?[^"]*)">Rematch with “Grandma\'s 500”', text)
