@@ -316,7 +316,7 @@ def _render_hand(table: Table, form, mode, hand=None, status=200, **shown):
     offer = shown.get("show_offer")
     return render_template(
         "sessions/hand_form.html", gs=table.game, table=table, token=table.token, form=form, mode=mode, hand=hand, number=number,
-        problems=problems(form) if shown.get("error") else [], names=names, spec=game_spec(table.game.game),
+        problems=problems(form) if shown.get("error") else [], names=names, spec=table.variant,
         deck_counts=table.rules.deck_counts, goer_holds=table.rules.goer_holds_cards,
         concealed_counts=table.rules.rewards_concealed or bool(form.concealed.data),
         deal_note=table.deal_note(number), first_problem=form.first_problem() if status >= 400 else None,
