@@ -108,3 +108,21 @@ def test_opening_the_scoreboard_after_a_save_reads_the_game_once(app, client, ga
     with counted(app) as seen:
         assert client.get(url).status_code == 200
     assert seen == {"statements": 4, "connections": 1}  # 5 before the seats came joined
+
+
+def test_the_hand_form_counts_the_hands_and_reads_the_parts_once(app, table, game):
+    with counted(app) as seen:
+        assert table.client.get(f"/s/{table.token}/hands/new").status_code == 200
+    # the game (3), the hands counted, the players' parts of the next hand: it was 7, a second table for
+    # who has sent their part counting the hands and reading the parts again
+    assert seen == {"statements": 5, "connections": 1}
+
+
+def test_the_edit_links_scoreboard_after_a_save_counts_the_hands_once(app, table, game):
+    assert table.play(hand(5)).status_code == 302
+    with counted(app) as seen:
+        assert table.client.get(table.url).status_code == 200
+    # the game (3), the hands counted, the hand undone to put back, the players' parts, the last hand's
+    # entry: it was 8, the hands counted again for the hand to put back and by a second table for who
+    # has sent their part
+    assert seen == {"statements": 7, "connections": 1}

@@ -375,16 +375,18 @@ def undo_last_hand(gs: GameSession, hand_id: int) -> Hand | None:
     return last
 
 
-def restorable(gs: GameSession) -> RemovedHand | None:
+def restorable(gs: GameSession, position: int | None = None) -> RemovedHand | None:
     """The undone hand the scoreboard offers to put back: the last one undone, while its place is still free.
 
     Offered for PUT_BACK_MINUTES after the undo; undoing two hands offers the later-numbered one's
-    place first, so putting both back restores them in order.
+    place first, so putting both back restores them in order. `position` is the next hand's number
+    when the caller has counted it already.
     """
     since = utcnow() - timedelta(minutes=PUT_BACK_MINUTES)
+    position = next_position(gs) if position is None else position
     return db.session.execute(
         select(RemovedHand)
-        .where(RemovedHand.session_id == gs.id, RemovedHand.position == next_position(gs),
+        .where(RemovedHand.session_id == gs.id, RemovedHand.position == position,
                RemovedHand.removed_at >= since)
         .order_by(RemovedHand.removed_at.desc(), RemovedHand.id.desc())
         .limit(1)

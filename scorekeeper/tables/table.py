@@ -246,6 +246,11 @@ class Table:
         """The parts the players sent from their own phones for the next hand, by name."""
         return draft_service.load_parts(self)
 
+    @cached_property
+    def parts_status(self) -> dict[str, Any]:
+        """Who has sent their part of the next hand, who has not, and who says they went out (draft_service.status)."""
+        return draft_service.status(self)
+
     # --- what changes the game ---------------------------------------------------------------------
 
     def saved_under(self, key: str | None) -> Hand | None:
