@@ -36,12 +36,14 @@ from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry, Standing
 
-# what every page of a game reads of it, in one round of queries: seats with their players (joined to the
-# game's own row: a table has a handful, and a query of their own cost a third of opening it), who came
-# late or left (the engine's seating), and who the table chose to deal
+# what every page of a game reads of it, in one round of queries: seats with their players and who came late
+# or left (the engine's seating), joined to the game's own row (a table has a handful of seats and at most one
+# change each, so at most seats x seats rows; a query of their own cost a third of opening it each), and who
+# the table chose to deal (a query of its own: one row per hand whose dealer was chosen, which a long game may
+# have many of, would multiply the joined rows)
 _WHOLE_TABLE = (
     joinedload(GameSession.seats).joinedload(Seat.player),
-    selectinload(GameSession.seat_changes),
+    joinedload(GameSession.seat_changes),
     selectinload(GameSession.dealer_choices),
 )
 _OPEN = select(GameSession).where(BY_TOKEN).options(*_WHOLE_TABLE)
