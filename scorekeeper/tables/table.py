@@ -25,26 +25,25 @@ from typing import Any
 
 from flask import abort, current_app
 from sqlalchemy import inspect, select
-from sqlalchemy.orm import joinedload, raiseload, selectinload
+from sqlalchemy.orm import joinedload, raiseload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import engine
 from scorekeeper.extensions import db
-from scorekeeper.models import DraftPart, GameSession, Hand, Seat
+from scorekeeper.models import DealerChoice, DraftPart, GameSession, Hand, Seat
 from scorekeeper.tables import dealing, draft_service, hand_saving, rejoins, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry, Standing
 
-# what every page of a game reads of it, in one round of queries: seats with their players and who came late
-# or left (the engine's seating), joined to the game's own row (a table has a handful of seats and at most one
-# change each, so at most seats x seats rows; a query of their own cost a third of opening it each), and who
-# the table chose to deal (a query of its own: one row per hand whose dealer was chosen, which a long game may
-# have many of, would multiply the joined rows)
+# what every page of a game reads of it, in one query: seats with their players and who came late or left (the
+# engine's seating), joined to the game's own row (a table has a handful of seats and at most one change each,
+# so at most seats x seats rows; a query of their own cost a third of opening it each). Who the table chose to
+# deal is read when asked (Table.dealer_choices): the dealers are worked out once per version, so most pages
+# never need them
 _WHOLE_TABLE = (
     joinedload(GameSession.seats).joinedload(Seat.player),
     joinedload(GameSession.seat_changes),
-    selectinload(GameSession.dealer_choices),
 )
 _OPEN = select(GameSession).where(BY_TOKEN).options(*_WHOLE_TABLE)
 _OPEN_STRICT = _OPEN.options(raiseload("*"))
@@ -68,7 +67,7 @@ class Table:
 
     @classmethod
     def find(cls, token: str) -> Table | None:
-        """The table an edit or view link opens, or None: the game, its seats, players, seat changes and dealer choices."""
+        """The table an edit or view link opens, or None: the game, its seats, players and seat changes."""
         # unique: the game's row comes once per seat joined to it
         game = db.session.execute(_opening(), {"token": token}).unique().scalar_one_or_none()
         if game is None:
@@ -194,8 +193,10 @@ class Table:
         return self._read_hands()
 
     def with_hands(self) -> GameSession:
-        """The stored game with its hands read, for what walks every hand as the game's list (a backup, Review)."""
+        """The stored game with its hands and dealer choices read, for what walks every hand as the game's list (a
+        backup, Review)."""
         self._read_hands()
+        self._read_dealer_choices()
         return self.game
 
     def hand(self, hand_id: int) -> Hand | None:
@@ -222,7 +223,22 @@ class Table:
         # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
         dealt = (scoring.dealt_hands() if scoring is not None
                  else [self.game.names_in(data) for data in service.stored_entries(self.game)])
+        self._read_dealer_choices()  # the rotation walks them as the game's list
         return dealing.dealer_names(self.game, self.seat_numbers, self.dealt_in_next, dealt)
+
+    @property
+    def dealer_choices(self) -> list[DealerChoice]:
+        """Who the table said deals which hand, in hand order: read in one query when first asked."""
+        return self._read_dealer_choices()
+
+    def _read_dealer_choices(self) -> list[DealerChoice]:
+        # kept as the game's own list, read again after a commit or a rollback (which expire it)
+        if "dealer_choices" in inspect(self.game).unloaded:
+            choices = list(db.session.execute(
+                select(DealerChoice).where(DealerChoice.session_id == self.game.id).order_by(DealerChoice.hand)
+            ).scalars())
+            set_committed_value(self.game, "dealer_choices", choices)
+        return self.game.dealer_choices
 
     def dealer_of(self, hand: Hand) -> str:
         """Who dealt a stored hand."""
