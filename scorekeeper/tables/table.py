@@ -1,14 +1,14 @@
 """The table: one game as a request sees it, built once per request.
 
-A ``Table`` holds the stored game (``GameSession``) with its seats, players,
-seat changes and dealer choices, loaded by the one query that opens it, and
-works out the rest once, when first asked: the engine's standing of this
-version (kept per version by ``standings_cache``, so another request for the
-same version reads it again at no cost), the next hand's number, who deals,
-who is dealt in and who rejoins, the players' own parts of the next hand, and
-what the engine says the game's hand form offers. Its hands are read only when
-a request asks for them (``hands``), in one query: a long game's page costs
-what a short one's does.
+A ``Table`` holds the stored game (``GameSession``) with its seats, players
+and seat changes, loaded by the one query that opens it, and works out the
+rest once, when first asked: the engine's standing of this version (kept per
+version by ``standings_cache``, so another request for the same version reads
+it again at no cost), the next hand's number, who deals, who is dealt in and
+who rejoins, the players' own parts of the next hand, and what the engine says
+the game's hand form offers. Its hands and dealer choices are read only when a
+request asks for them (``hands``, ``dealer_choices``), each in one query: a
+long game's page costs what a short one's does.
 
 Views, the live poll, history, the API and the CLI read a game through it;
 what changes a game goes through its methods, each one transaction.
