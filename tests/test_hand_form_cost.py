@@ -54,3 +54,22 @@ def test_the_next_hands_form_does_the_same_work_however_many_hands_were_played(a
     assert (short_loads, long_loads) == (0, 0)
     # ten times the hands, the same work (to within a few calls: the figures drawn differ in length)
     assert abs(long_calls - short_calls) <= short_calls // 100, (short_calls, long_calls)
+
+
+def test_the_hand_form_asks_the_engine_whose_melds_take_lay_offs_once(app, client, table, monkeypatch):
+    from scorekeeper import engine
+
+    names = ["Ann", "Ben", "Cy", "Dee"]
+    table.start("rummy500", names)
+    asked: list[Any] = []
+    ask = engine.layoff_owners
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        asked.append(args)
+        return ask(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "layoff_owners", counted)
+    assert client.get(f"/s/{table.token}/hands/new").status_code == 200
+    # once for each seat and each choice of who went out (nobody, or one of them): the form's choices and the
+    # page's list of them (data-onto-seats) share the answer
+    assert len(asked) == len(names) * (len(names) + 1)

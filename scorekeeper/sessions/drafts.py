@@ -459,4 +459,4 @@ def draft_parts_status(table: Table) -> dict[str, Any]:
 
     The page passes its request's table, which has counted the next hand and read the parts already, or does now once.
     """
-    return draft_service.status(table)
+    return table.parts_status

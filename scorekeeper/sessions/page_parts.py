@@ -33,11 +33,13 @@ def hand_data(table: Table, position: int) -> dict[str, Any] | None:
 
 
 def edit_controls(table: Table) -> dict[str, Any]:
-    """What an edit link's scoreboard needs besides the board: its forms, and the undone hand it offers to put back."""
+    """What an edit link's scoreboard needs besides the board: its forms, the undone hand it offers to put back, and
+    who has sent their part of the next hand (from this request's table, which has counted the hands already)."""
     return {
         "undo_form": ConfirmForm(),
         "put_back": table.restorable,
         "dealer_form": DealerForm().setup(table.dealt_in()),
+        "draft": table.parts_status,
     }
 
 

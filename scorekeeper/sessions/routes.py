@@ -334,6 +334,7 @@ def _next_hand_shown(table: Table, names: list[str], cards: bool) -> dict[str, A
         "totals": player_totals(table, names), "dealers": table.dealers, "rejoining": table.pending_rejoins,
         # the players' own parts of the next hand, for the script that merges them in as they arrive
         "parts": part_forms.part_values(table) if cards else None,
+        "draft": table.parts_status if cards else None,
         "dealt_by": None,
     }
 

@@ -58,7 +58,7 @@ def choose_dealer(table: Table, name: str) -> Dealers:
         raise engine.InputError(f"{name} is not playing the next hand: choose one of {', '.join(playing)}")
     gs, hand = table.game, table.next_position
     seat = table.seat_numbers[name]
-    existing = next((c for c in gs.dealer_choices if c.hand == hand), None)
+    existing = next((c for c in table.dealer_choices if c.hand == hand), None)
     if existing is None:
         gs.dealer_choices.append(DealerChoice(hand=hand, seat=seat))
     else:

@@ -25,6 +25,8 @@ class HandRules:
         self.options: dict[str, Any] = gs.options or {}
         self.seats = len(gs.seats)
         self._variant = gs.variant
+        # layoff_seats' answers, by the names asked: the hand form's choices and its page ask the same
+        self._layoff_seats: dict[tuple[str, ...], dict[str, dict[int, list[int]]]] = {}
 
     @cached_property
     def deck_counts(self) -> dict[str, int]:
@@ -86,8 +88,15 @@ class HandRules:
 
         Keyed by the name of who went out ("" for nobody, the stock ran out) and ANY_GOER
         (not chosen yet: whatever some choice allows), then by seat. The form offers
-        only these melds; its script narrows the lists as "who went out" changes.
+        only these melds; its script narrows the lists as "who went out" changes. Worked out once per
+        request for the same names (read only).
         """
+        found = self._layoff_seats.get(tuple(names))
+        if found is None:
+            found = self._layoff_seats[tuple(names)] = self._work_out_layoff_seats(names)
+        return found
+
+    def _work_out_layoff_seats(self, names: list[str]) -> dict[str, dict[int, list[int]]]:
         try:
             chosen = {
                 goer: {seat: [names.index(owner)

@@ -1,14 +1,14 @@
 """The table: one game as a request sees it, built once per request.
 
-A ``Table`` holds the stored game (``GameSession``) with its seats, players,
-seat changes and dealer choices, loaded by the one query that opens it, and
-works out the rest once, when first asked: the engine's standing of this
-version (kept per version by ``standings_cache``, so another request for the
-same version reads it again at no cost), the next hand's number, who deals,
-who is dealt in and who rejoins, the players' own parts of the next hand, and
-what the engine says the game's hand form offers. Its hands are read only when
-a request asks for them (``hands``), in one query: a long game's page costs
-what a short one's does.
+A ``Table`` holds the stored game (``GameSession``) with its seats, players
+and seat changes, loaded by the one query that opens it, and works out the
+rest once, when first asked: the engine's standing of this version (kept per
+version by ``standings_cache``, so another request for the same version reads
+it again at no cost), the next hand's number, who deals, who is dealt in and
+who rejoins, the players' own parts of the next hand, and what the engine says
+the game's hand form offers. Its hands and dealer choices are read only when a
+request asks for them (``hands``, ``dealer_choices``), each in one query: a
+long game's page costs what a short one's does.
 
 Views, the live poll, history, the API and the CLI read a game through it;
 what changes a game goes through its methods, each one transaction.
@@ -26,24 +26,25 @@ from typing import Any
 
 from flask import abort, current_app
 from sqlalchemy import inspect, select
-from sqlalchemy.orm import joinedload, raiseload, selectinload
+from sqlalchemy.orm import joinedload, raiseload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import engine, limits
 from scorekeeper.extensions import db
-from scorekeeper.models import DraftPart, GameSession, Hand, RemovedHand, Seat, utcnow
+from scorekeeper.models import DealerChoice, DraftPart, GameSession, Hand, RemovedHand, Seat, utcnow
 from scorekeeper.tables import dealing, draft_service, hand_saving, links, rejoins, seats, service, standings_cache
 from scorekeeper.tables.access import BY_TOKEN, Access
 from scorekeeper.tables.hand_rules import HandRules
 from scorekeeper.tables.standings_cache import Entry, Standing
 
-# what every page of a game reads of it, in one round of queries: seats with their players (joined to the
-# game's own row: a table has a handful, and a query of their own cost a third of opening it), who came
-# late or left (the engine's seating), and who the table chose to deal
+# what every page of a game reads of it, in one query: seats with their players and who came late or left (the
+# engine's seating), joined to the game's own row (a table has a handful of seats and at most one change each,
+# so at most seats x seats rows; a query of their own cost a third of opening it each). Who the table chose to
+# deal is read when asked (Table.dealer_choices): the dealers are worked out once per version, so most pages
+# never need them
 _WHOLE_TABLE = (
     joinedload(GameSession.seats).joinedload(Seat.player),
-    selectinload(GameSession.seat_changes),
-    selectinload(GameSession.dealer_choices),
+    joinedload(GameSession.seat_changes),
 )
 _OPEN = select(GameSession).where(BY_TOKEN).options(*_WHOLE_TABLE)
 _OPEN_STRICT = _OPEN.options(raiseload("*"))
@@ -67,7 +68,7 @@ class Table:
 
     @classmethod
     def find(cls, token: str) -> Table | None:
-        """The table an edit or view link opens, or None: the game, its seats, players, seat changes and dealer choices."""
+        """The table an edit or view link opens, or None: the game, its seats, players and seat changes."""
         # unique: the game's row comes once per seat joined to it
         game = db.session.execute(_opening(), {"token": token}).unique().scalar_one_or_none()
         if game is None:
@@ -209,8 +210,10 @@ class Table:
         return self._read_hands()
 
     def with_hands(self) -> GameSession:
-        """The stored game with its hands read, for what walks every hand as the game's list (a backup, Review)."""
+        """The stored game with its hands and dealer choices read, for what walks every hand as the game's list (a
+        backup, Review)."""
         self._read_hands()
+        self._read_dealer_choices()
         return self.game
 
     def hand(self, hand_id: int) -> Hand | None:
@@ -254,7 +257,22 @@ class Table:
         # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
         dealt = (scoring.dealt_hands() if scoring is not None
                  else [self.game.names_in(data) for data in service.stored_entries(self.game)])
+        self._read_dealer_choices()  # the rotation walks them as the game's list
         return dealing.dealer_names(self, dealt)
+
+    @property
+    def dealer_choices(self) -> list[DealerChoice]:
+        """Who the table said deals which hand, in hand order: read in one query when first asked."""
+        return self._read_dealer_choices()
+
+    def _read_dealer_choices(self) -> list[DealerChoice]:
+        # kept as the game's own list, read again after a commit or a rollback (which expire it)
+        if "dealer_choices" in inspect(self.game).unloaded:
+            choices = list(db.session.execute(
+                select(DealerChoice).where(DealerChoice.session_id == self.game.id).order_by(DealerChoice.hand)
+            ).scalars())
+            set_committed_value(self.game, "dealer_choices", choices)
+        return self.game.dealer_choices
 
     def dealer_of(self, hand: Hand) -> str:
         """Who dealt a stored hand."""
@@ -279,6 +297,11 @@ class Table:
     def parts(self) -> dict[str, DraftPart]:
         """The parts the players sent from their own phones for the next hand, by name."""
         return draft_service.load_parts(self)
+
+    @cached_property
+    def parts_status(self) -> dict[str, Any]:
+        """Who has sent their part of the next hand, who has not, and who says they went out (draft_service.status)."""
+        return draft_service.status(self)
 
     # --- what changes the game ---------------------------------------------------------------------
 
