@@ -37,10 +37,9 @@ from scorekeeper.history.stats import (
 )
 from scorekeeper.host.identity import host_only, is_host
 from scorekeeper.limits import whole_number
-from scorekeeper.models import GameSession
 from scorekeeper.tables import service
 from scorekeeper.tables.games import game_spec, games
-from scorekeeper.tables.standings_cache import cache, scored
+from scorekeeper.tables.standings_cache import cache
 from scorekeeper.tables.table import Table
 
 # largest export the import page reads (set HISTORY_IMPORT_MAX_BYTES to change it)
@@ -81,9 +80,10 @@ def sessions():
     )
 
 
-def _scored_hands(gs: GameSession, body: dict) -> list[tuple]:
-    """Each stored hand with the engine's body for it ({} for hands the engine did not score)."""
-    return list(zip(gs.hands, (body.get("hands") or []) + [{}] * len(gs.hands)))
+def _scored_hands(table: Table) -> list[tuple]:
+    """Each stored hand of the table with the engine's body for it ({} for hands the engine did not score)."""
+    hands = table.hands
+    return list(zip(hands, (table.body.get("hands") or []) + [{}] * len(hands)))
 
 
 @bp.route("/s/<token>/review")
@@ -91,52 +91,54 @@ def review(token: str):
     """A session hand by hand: every player's cards, scores and running totals, a chart, and figures."""
     table = Table.open(token, need="view")
     gs, access = table.with_hands(), table.access
-    body = scored(gs)
+    body = table.body
     # the engine's body gives the target (None in Michigan, which has none)
     chart = score_chart(running_totals(body), body.get("target"))
     return render_template(
         "history/review.html", gs=gs, access=access, token=token, body=body, chart=chart,
         figures=session_figures(gs, body), game=game_name(gs.game), confirm=ConfirmForm(),
-        scored_hands=_scored_hands(gs, body),
+        scored_hands=_scored_hands(table),
     )
 
 
 @bp.route("/s/<token>/print")
 def print_sheet(token: str):
     """A score sheet to print: the hands' scores and running totals, the totals and the result."""
-    gs = Table.open(token, need="view").with_hands()
-    body = scored(gs)
+    table = Table.open(token, need="view")
+    gs = table.with_hands()
     return render_template(
-        "history/print.html", gs=gs, token=token, body=body, game=game_name(gs.game),
-        scored_hands=_scored_hands(gs, body),
+        "history/print.html", gs=gs, token=token, body=table.body, game=game_name(gs.game),
+        scored_hands=_scored_hands(table),
         printed=datetime.now(UTC),
     )
 
 
-def _download_name(gs: GameSession, ext: str) -> str:
+def _download_name(table: Table, ext: str) -> str:
+    """The name a download of the table's game is saved under: the game, the day it began and its number."""
+    gs = table.game
     return f"scorekeeper-{gs.game}-{gs.created_at:%Y-%m-%d}-{gs.id}.{ext}"
 
 
 @bp.route("/s/<token>/export.json")
 def export_json(token: str):
     """The session as JSON: the POST /api/v1/score body plus metadata (no links: the file may be shared)."""
-    gs = Table.open(token, need="view").with_hands()
+    table = Table.open(token, need="view")
     return Response(
-        to_json(export_session(gs)),
+        to_json(export_session(table.with_hands())),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{_download_name(gs, "json")}"'},
+        headers={"Content-Disposition": f'attachment; filename="{_download_name(table, "json")}"'},
     )
 
 
 @bp.route("/s/<token>/export.csv")
 def export_csv_file(token: str):
     """The session as CSV: one row per hand and player."""
-    gs = Table.open(token, need="view").with_hands()
+    table = Table.open(token, need="view")
     return Response(
         # a byte-order mark so spreadsheet programs read names with accents correctly
-        "\ufeff" + export_csv(gs, scored(gs)),
+        "\ufeff" + export_csv(table.with_hands(), table.body),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{_download_name(gs, "csv")}"'},
+        headers={"Content-Disposition": f'attachment; filename="{_download_name(table, "csv")}"'},
     )
 
 
