@@ -29,7 +29,6 @@ from wtforms.validators import InputRequired, ValidationError
 
 from scorekeeper import engine
 from scorekeeper.engine.cards import CardNotationError, parse_cards
-from scorekeeper.extensions import db
 from scorekeeper.forms import PageForm
 from scorekeeper.limits import whole_number
 from scorekeeper.sessions import bp
@@ -301,15 +300,9 @@ def gin_hands(token: str):
     return _show_or_save(table, form, worked, key, before == now and shown_choice == str(worked.knocker_choice))
 
 
-def _rolled_back(table: Table) -> None:
-    """Undo what the request did, and read the game again for the page that says why (a rollback expires it)."""
-    db.session.rollback()
-    table.reload()
-
-
 def _not_worked_out(table: Table, form: GinHandsForm, exc: GinEntryError):
     """The form again, its hand marked, when the cards could not be worked out."""
-    _rolled_back(table)
+    table.roll_back()
     if exc.seat is not None:
         entry = form.hands[exc.seat]
         entry.errors = list(entry.errors) + [str(exc)]
@@ -349,7 +342,7 @@ def _save(table: Table, form: GinHandsForm, worked: Worked, key: str | None):
         return already_saved(table, dup.hand.position)
     except ValueError as exc:
         # HandTaken, or a rule broken since the work-out (another phone saved a hand meanwhile)
-        _rolled_back(table)
+        table.roll_back()
         return _render(table, form, worked, error=f"Not saved: {exc}", status=409)
     flash(f"Hand {hand.position} saved: {describe(worked)}")
     forget_drafts(table, f"hand{hand.position}")

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import engine
 from scorekeeper.engine.standing import names_joined
-from scorekeeper.extensions import db
 from scorekeeper.limits import whole_number
 from scorekeeper.models import Hand
 from scorekeeper.tables import draft_service, rejoins, service
@@ -171,10 +170,10 @@ def save_next_hand(table: Table, data: dict[str, Any], key: str | None, expected
     except service.DuplicateHand as exc:
         return SavedBefore(exc.hand.position)
     except service.HandTaken as exc:
-        _roll_back(table)
+        table.roll_back()
         return TakenByAnother(exc.position, exc.next_position)
     except ValueError as exc:
-        _roll_back(table)
+        table.roll_back()
         return Refused(exc)
 
 
@@ -214,14 +213,8 @@ def save_edited_hand(table: Table, hand: Hand, data: dict[str, Any], expected_ve
             return question
         return Saved(service.replace_hand(hand, data, expected_version))
     except service.StaleHand as exc:
-        _roll_back(table)
+        table.roll_back()
         return ChangedByAnother(exc.hand, exc.expected_version, str(exc))
     except ValueError as exc:
-        _roll_back(table)
+        table.roll_back()
         return Refused(exc)
-
-
-def _roll_back(table: Table) -> None:
-    """Undo what the save did, and read the game again for the page that says why (a rollback expires it)."""
-    db.session.rollback()
-    table.reload()

@@ -75,6 +75,11 @@ class Table:
             return None
         return cls(game, "edit" if game.edit_token == token else "view", token)
 
+    def roll_back(self) -> None:
+        """Undo what this request changed, and read the game again for the page that says why (a rollback expires it)."""
+        db.session.rollback()
+        self.reload()
+
     def reload(self) -> None:
         """Read the game again, and forget what was worked out from it: after a rollback, which expires what was loaded."""
         # read through (unique: a row per seat), or the ORM populates nothing and only the SQL runs
