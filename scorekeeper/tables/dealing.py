@@ -47,7 +47,7 @@ def dealer_names(table: Table, dealt: list[list[str]]) -> list[str]:
     seated = [[seats[name] for name in players if name in seats] or everyone for players in dealt]
     # a session whose every player left still has somebody to name: its last table
     coming = [seats[name] for name in table.dealt_in_next] or (seated[-1] if seated else everyone)
-    choices = {choice.hand: choice.seat for choice in table.game.dealer_choices}
+    choices = {choice.hand: choice.seat for choice in table.dealer_choices}
     return [names[seat] for seat in engine.dealer_seats(choices, seated + [coming, coming])]
 
 

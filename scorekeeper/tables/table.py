@@ -19,13 +19,13 @@ that its query did not load raises instead of loading behind the request's back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
 from flask import abort, current_app
-from sqlalchemy import inspect, select
+from sqlalchemy import Select, inspect, select
 from sqlalchemy.orm import joinedload, raiseload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -64,7 +64,6 @@ class Table:
         self.game = game
         self.access: Access = access
         self.token = token if token is not None else game.edit_token
-        self._hands: list[Hand] | None = None
 
     @classmethod
     def find(cls, token: str) -> Table | None:
@@ -96,10 +95,10 @@ class Table:
         self._forget()
 
     def _forget(self) -> None:
-        # what was worked out from the game as first read, and its hands: read again when next asked
+        # what was worked out from the game as first read: worked out again when next asked (its hands and dealer
+        # choices were expired with it, and are read again too)
         for name in _WORKED_OUT:
             self.__dict__.pop(name, None)
-        self._hands = None
 
     @classmethod
     def open(cls, token: str, need: Access = "view") -> Table:
@@ -262,7 +261,6 @@ class Table:
         # hands the engine refuses (the scoreboard names the one to fix) are taken as dealt to their seats
         dealt = (scoring.dealt_hands() if scoring is not None
                  else [self.game.names_in(data) for data in service.stored_entries(self.game)])
-        self._read_dealer_choices()  # the rotation walks them as the game's list
         return dealing.dealer_names(self, dealt)
 
     @property
@@ -271,13 +269,8 @@ class Table:
         return self._read_dealer_choices()
 
     def _read_dealer_choices(self) -> list[DealerChoice]:
-        # kept as the game's own list, read again after a commit or a rollback (which expire it)
-        if "dealer_choices" in inspect(self.game).unloaded:
-            choices = list(db.session.execute(
-                select(DealerChoice).where(DealerChoice.session_id == self.game.id).order_by(DealerChoice.hand)
-            ).scalars())
-            set_committed_value(self.game, "dealer_choices", choices)
-        return self.game.dealer_choices
+        return self._read_list("dealer_choices", lambda: select(DealerChoice).where(
+            DealerChoice.session_id == self.game.id).order_by(DealerChoice.hand))
 
     def dealer_of(self, hand: Hand) -> str:
         """Who dealt a stored hand."""
@@ -333,13 +326,16 @@ class Table:
         return service.put_back(self, removed_id)
 
     def _read_hands(self) -> list[Hand]:
-        # what renumbers or checks every hand walks the game's own list of them: read once, in one query
-        if self._hands is None:
-            self._hands = list(db.session.execute(
-                select(Hand).where(Hand.session_id == self.game.id).order_by(Hand.position)
-            ).scalars())
-            set_committed_value(self.game, "hands", self._hands)
-        return self._hands
+        # what renumbers or checks every hand walks the game's own list of them
+        return self._read_list("hands", lambda: select(Hand).where(
+            Hand.session_id == self.game.id).order_by(Hand.position))
+
+    def _read_list(self, relationship: str, query: Callable[[], Select[Any]]) -> Any:
+        # a relationship the opening query leaves unread: read in one query when first asked and kept as the game's
+        # own list; a commit, a rollback or reload() expires it, and it is read again when next asked
+        if relationship in inspect(self.game).unloaded:
+            set_committed_value(self.game, relationship, list(db.session.execute(query()).scalars()))
+        return getattr(self.game, relationship)
 
     def save_edited_hand(self, hand: Hand, entry: dict[str, Any], expected_version: int,
                          confirmed: set[int]) -> hand_saving.Outcome:
